@@ -1,0 +1,136 @@
+"""The `cardtable` command. Each subcommand imports what it needs only when it runs."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from . import __version__
+from .errors import VariantError
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from .catalog import catalog
+
+    entries = catalog()
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "id": e.id,
+                        "path": str(e.path),
+                        "builtin": e.builtin,
+                        "ok": e.ok,
+                        "name": e.variant.name if e.variant else None,
+                        "errors": [str(p) for p in e.error.problems] if e.error else [],
+                    }
+                    for e in entries
+                ]
+            )
+        )
+        return 0
+    width = max((len(e.id) for e in entries), default=0)
+    for e in entries:
+        where = "built-in" if e.builtin else "yours"
+        if e.variant:
+            v = e.variant
+            print(
+                f"  {e.id:<{width}}  {v.name} ({v.min_players}-{v.max_players} players, "
+                f"{v.deck.size:,} cards) [{where}]"
+            )
+        else:
+            count = len(e.error.problems) if e.error else 0
+            print(
+                f"! {e.id:<{width}}  fails to load: {count} problem(s); "
+                f"run `cardtable validate {e.path}` [{where}]"
+            )
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .catalog import resolve
+
+    bad = 0
+    for name in args.paths:
+        try:
+            variant = resolve(name)
+        except VariantError as exc:
+            bad += 1
+            for problem in exc.problems:
+                print(problem)
+            continue
+        if not args.quiet:
+            print(f"{variant.path}: ok ({variant.name}, {variant.deck.size:,} cards)", file=sys.stderr)
+    return 1 if bad else 0
+
+
+def _window(args: argparse.Namespace) -> int:
+    print(f"Cardtable {__version__}. The game window is not built yet; try `cardtable list`.")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cardtable",
+        description="A desktop card table: every game is a YAML file run by one rules interpreter.",
+    )
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
+    parser.set_defaults(handler=_window)
+    sub = parser.add_subparsers(title="commands", metavar="COMMAND")
+
+    p = sub.add_parser("list", help="the variants found, built-in and yours")
+    p.add_argument("--json", action="store_true", help="print one JSON list")
+    p.set_defaults(handler=cmd_list)
+
+    p = sub.add_parser("validate", help="check variant files; print file:line:col: message per problem")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="variant files or ids")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    p.set_defaults(handler=cmd_validate)
+
+    for name in COMMANDS:
+        module = _command_module(name)
+        if module is None:
+            continue
+        p = sub.add_parser(name, help=module.HELP, description=module.HELP)
+        module.configure(p)
+        p.set_defaults(handler=module.run)
+    return parser
+
+
+# Subcommands living in cardtable/commands/<name>.py, in the order --help lists them.
+COMMANDS = ("play", "odds", "simulate", "screenshot", "bench", "replay", "install-desktop")
+
+
+def _command_module(name: str) -> Any:
+    try:
+        return importlib.import_module(f".commands.{name.replace('-', '_')}", __package__)
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"{__package__}.commands."):
+            return None  # not built yet
+        raise
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except VariantError as exc:
+        for problem in exc.problems:
+            print(problem, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+def gui_main() -> int:
+    """Entry point for the windowed launcher (no console on Windows): open the menu."""
+    return main([])

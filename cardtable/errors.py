@@ -1,0 +1,26 @@
+"""The one error type for every problem in a variant file or a save."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem at a place in a file; line and col are 1-based (0 when unknown)."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.message}"
+
+
+class VariantError(Exception):
+    """Every problem found in a variant, all at once."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = sorted(problems, key=lambda p: (p.path, p.line, p.col))
+        super().__init__("\n".join(str(p) for p in self.problems))

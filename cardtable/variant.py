@@ -1,0 +1,142 @@
+"""A variant: one YAML file, checked in two passes and built into plain objects.
+
+Pass one checks the shape of every section against its spec; pass two builds each section in
+order (deck first), each builder checking meaning and adding problems. Every problem of the file
+is reported at once as one VariantError. A section is registered in SECTIONS with its spec and
+builder; later sections see the earlier ones through the Variant being built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .deck import DECK, Deck, build_deck
+from .errors import Problem, VariantError
+from .schema import AnyValue, Field, Int, Map, Spec, Str, check
+from .yamlsrc import Node, load_text, read_text
+
+MAX_PLAYERS = 10
+
+
+@dataclass
+class Variant:
+    id: str
+    path: str
+    name: str
+    description: str
+    min_players: int
+    max_players: int
+    deck: Deck
+    digest: str  # sha256 of the file's text: saves record it to notice a changed variant
+    root: Node
+    sections: dict[str, Any] = field(default_factory=dict)  # built hands, layout, phases...
+
+    def __getattr__(self, name: str) -> Any:
+        sections = self.__dict__.get("sections", {})
+        if name in sections:
+            return sections[name]
+        raise AttributeError(name)
+
+
+Builder = Callable[[Node, Variant, list[Problem]], Any]
+
+
+@dataclass
+class Section:
+    """A top-level section of a variant file: its shape and, when built, its builder.
+
+    `module` names the module that owns it, imported on first use: it provides `SPEC` and
+    `build(node, variant, problems)`. Without a module the section is kept as plain data.
+    """
+
+    name: str
+    module: str | None = None
+    required: bool = False
+    doc: str = ""
+
+    def spec(self) -> Spec:
+        return getattr(self._module(), "SPEC", AnyValue()) if self.module else AnyValue()
+
+    def builder(self) -> Builder | None:
+        return getattr(self._module(), "build", None) if self.module else None
+
+    def _module(self) -> Any:
+        return importlib.import_module(self.module) if self.module else None
+
+
+# The order matters: each builder may use what the ones before it built.
+SECTIONS: list[Section] = [
+    Section("hands", None, doc="how hands are formed, valued and compared"),
+    Section("layout", None, doc="the zones on the table"),
+    Section("betting", None, doc="betting structure"),
+    Section("options", None, doc="choices offered when a game is set up"),
+    Section("phases", None, doc="the steps of play"),
+]
+
+PLAYERS = Map(
+    {"min": Field(Int(1, MAX_PLAYERS), True), "max": Field(Int(1, MAX_PLAYERS), True)}, "player counts"
+)
+TOP_FIELDS: dict[str, Field] = {
+    "name": Field(Str(), required=True),
+    "description": Field(Str()),
+    "players": Field(PLAYERS, required=True),
+    "deck": Field(DECK, required=True),
+}
+
+
+def top_spec() -> Map:
+    fields = dict(TOP_FIELDS)
+    for section in SECTIONS:
+        fields[section.name] = Field(section.spec(), section.required, section.doc)
+    return Map(fields, "a variant (a mapping of sections)")
+
+
+def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
+    """Load a variant from its text; raises VariantError listing every problem."""
+    root = load_text(text, path)
+    problems = check(top_spec(), root)
+    if problems:
+        raise VariantError(problems)
+    data = root.value
+    players = data["players"].value
+    lo, hi = players["min"].value, players["max"].value
+    if lo > hi:
+        problems.append(data["players"].problem(f"min players ({lo}) is more than max ({hi})"))
+    deck = build_deck(data["deck"], problems)
+    if deck is None or problems:
+        raise VariantError(problems or [data["deck"].problem("the deck could not be built")])
+    variant = Variant(
+        id=variant_id or Path(path).stem,
+        path=path,
+        name=str(data["name"].value),
+        description=str(data["description"].value) if "description" in data else "",
+        min_players=lo,
+        max_players=hi,
+        deck=deck,
+        digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        root=root,
+    )
+    for section in SECTIONS:
+        node = data.get(section.name)
+        if node is None:
+            continue
+        build = section.builder()
+        before = len(problems)
+        built = build(node, variant, problems) if build else node.plain()
+        if len(problems) > before:
+            continue
+        variant.sections[section.name] = built
+    if problems:
+        raise VariantError(problems)
+    return variant
+
+
+def load_variant(path: str | Path) -> Variant:
+    """Load a variant file."""
+    path = str(path)
+    return load_variant_text(read_text(path), path)

@@ -1,0 +1,173 @@
+"""Safe YAML reading into a tree of nodes that remember their line and column.
+
+Only plain data is built (mappings, lists, strings, numbers, booleans, null); no tags construct
+objects. Hostile input fails fast with a VariantError: files over MAX_BYTES, more than MAX_NODES
+nodes once aliases are expanded (the "billion laughs"), nesting deeper than MAX_DEPTH.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from .errors import Problem, VariantError
+
+MAX_BYTES = 2 * 1024 * 1024
+MAX_NODES = 500_000
+MAX_DEPTH = 64
+
+try:  # libyaml is much faster; both give the same marks
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the wheel
+    _Loader = yaml.SafeLoader
+
+Scalar = str | int | float | bool | None
+
+_TAG = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_TAG + name for name in ("str", "int", "float", "bool", "null", "seq", "map", "timestamp")}
+_SCALARS = yaml.constructor.SafeConstructor()  # builds only int, float, bool and None here
+
+
+@dataclass(eq=False)
+class Node:
+    """A YAML value with its place. `value` is a dict of Nodes, a list of Nodes or a scalar."""
+
+    value: Any
+    line: int
+    col: int
+    path: str
+    keys: dict[str, Node] = field(default_factory=dict)  # mapping keys, for their places
+
+    @property
+    def is_map(self) -> bool:
+        return isinstance(self.value, dict)
+
+    @property
+    def is_list(self) -> bool:
+        return isinstance(self.value, list)
+
+    @property
+    def is_scalar(self) -> bool:
+        return not isinstance(self.value, (dict, list))
+
+    def get(self, key: str) -> Node | None:
+        return self.value.get(key) if isinstance(self.value, dict) else None
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.path, self.line, self.col, message)
+
+    def key_problem(self, key: str, message: str) -> Problem:
+        return (self.keys.get(key) or self).problem(message)
+
+    def plain(self) -> Any:
+        """The value as plain Python data, positions dropped."""
+        if isinstance(self.value, dict):
+            return {k: v.plain() for k, v in self.value.items()}
+        if isinstance(self.value, list):
+            return [v.plain() for v in self.value]
+        return self.value
+
+
+def _scalar(node: yaml.ScalarNode) -> Scalar:
+    """The scalar as YAML's safe resolver typed it; dates stay text."""
+    if node.tag in (_TAG + "str", _TAG + "timestamp"):
+        return node.value
+    return _SCALARS.construct_object(node)
+
+
+class _Builder:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.count = 0
+
+    def build(self, node: yaml.Node, depth: int) -> Node:
+        self.count += 1
+        mark = node.start_mark
+        if self.count > MAX_NODES:
+            raise VariantError(
+                [
+                    Problem(
+                        self.path,
+                        mark.line + 1,
+                        mark.column + 1,
+                        f"too many values (over {MAX_NODES:,} once aliases are expanded)",
+                    )
+                ]
+            )
+        if depth > MAX_DEPTH:
+            raise VariantError(
+                [
+                    Problem(
+                        self.path, mark.line + 1, mark.column + 1, f"nested more than {MAX_DEPTH} levels deep"
+                    )
+                ]
+            )
+        out = Node(None, mark.line + 1, mark.column + 1, self.path)
+        if node.tag not in _PLAIN_TAGS:
+            raise VariantError(
+                [out.problem(f"the tag '{node.tag}' is not allowed: variant files hold plain data")]
+            )
+        if isinstance(node, yaml.MappingNode):
+            out.value = {}
+            for key_node, value_node in node.value:
+                key = self.build(key_node, depth + 1)
+                if not key.is_scalar or key.value is None:
+                    raise VariantError([key.problem("a mapping key must be a plain name")])
+                name = str(key.value)
+                if name == "<<":
+                    raise VariantError([key.problem("merge keys (<<) are not supported")])
+                if name in out.value:
+                    raise VariantError([key.problem(f"'{name}' is given twice")])
+                out.keys[name] = key
+                out.value[name] = self.build(value_node, depth + 1)
+        elif isinstance(node, yaml.SequenceNode):
+            out.value = [self.build(item, depth + 1) for item in node.value]
+        else:
+            out.value = _scalar(node)
+        return out
+
+
+def load_text(text: str, path: str) -> Node:
+    """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
+    if len(text) > MAX_BYTES:
+        raise VariantError(
+            [Problem(path, 1, 1, f"file is too large ({len(text):,} bytes; the limit is {MAX_BYTES:,})")]
+        )
+    try:
+        root = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise VariantError([Problem(path, line, col, f"YAML syntax: {exc.problem or exc}")]) from None
+    except yaml.YAMLError as exc:
+        raise VariantError([Problem(path, 1, 1, f"YAML: {exc}")]) from None
+    except RecursionError:
+        raise VariantError([Problem(path, 1, 1, f"nested more than {MAX_DEPTH} levels deep")]) from None
+    if root is None:
+        raise VariantError([Problem(path, 1, 1, "the file is empty")])
+    return _Builder(path).build(root, 0)
+
+
+def read_text(path: str) -> str:
+    """Read a UTF-8 file, refusing one over MAX_BYTES before reading it."""
+    import os
+
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_BYTES:
+            raise VariantError(
+                [Problem(path, 1, 1, f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})")]
+            )
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as exc:
+        raise VariantError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+    except UnicodeDecodeError as exc:
+        raise VariantError([Problem(path, 1, 1, f"not UTF-8 text: {exc.reason}")]) from None
+
+
+def load_file(path: str) -> Node:
+    """Read and parse a YAML file."""
+    return load_text(read_text(path), path)

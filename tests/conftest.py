@@ -1,0 +1,20 @@
+import os
+from pathlib import Path
+
+import pytest
+
+# Tests that open a pygame display do it headless.
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+ROOT = Path(__file__).resolve().parent.parent
+VARIANTS = ROOT / "variants"
+VARIANT_IDS = sorted(p.stem for p in VARIANTS.glob("*.yaml"))
+
+
+@pytest.fixture(scope="session")
+def variants():
+    """Every built-in variant, loaded once."""
+    from cardtable.variant import load_variant
+
+    return {vid: load_variant(VARIANTS / f"{vid}.yaml") for vid in VARIANT_IDS}

@@ -1,0 +1,90 @@
+"""The command line, including the installed program run from outside the source tree."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardtable.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.startswith("cardtable ")
+
+
+def test_validate_builtins_clean(capsys):
+    paths = [str(p) for p in sorted((ROOT / "variants").glob("*.yaml"))]
+    assert main(["validate", *paths]) == 0
+
+
+def test_validate_reports_and_fails(capsys):
+    bad = ROOT / "tests" / "broken" / "misspelt_key.yaml"
+    assert main(["validate", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert f"{bad}:6:3: unknown key 'atributes' (did you mean 'attributes'?)" in out
+
+
+def test_validate_unknown_id_suggests(capsys):
+    assert main(["validate", "texas_holdam"]) == 1
+    assert "did you mean 'texas_holdem'" in capsys.readouterr().out
+
+
+def _user_env(tmp_path):
+    env = dict(os.environ)
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    env["HOME"] = str(tmp_path / "home")
+    return env
+
+
+def test_list_marks_broken_user_variant(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    user = tmp_path / "data" / "cardtable" / "variants"
+    user.mkdir(parents=True)
+    (user / "mine.yaml").write_text("name: Mine\nplayers: {min: 2, max: 3}\n")
+    assert main(["list", "--json"]) == 0
+    entries = {e["id"]: e for e in json.loads(capsys.readouterr().out)}
+    assert entries["mine"]["ok"] is False and not entries["mine"]["builtin"]
+    assert any("missing 'deck'" in e for e in entries["mine"]["errors"])
+    assert all(entries[v]["ok"] for v in ("texas_holdem", "infinite_poker"))
+
+
+def test_installed_list_outside_source_tree(tmp_path):
+    exe = shutil.which("cardtable")
+    if exe is None:
+        pytest.skip("cardtable is not installed on PATH")
+    result = subprocess.run(
+        [exe, "list"], cwd=tmp_path, env=_user_env(tmp_path), capture_output=True, text=True, check=True
+    )
+    for vid in (
+        "texas_holdem",
+        "infinite_poker",
+        "sevendeck_poker",
+        "poker_clash",
+        "sigilian_poker",
+        "limbo_holdem",
+        "poker_grid",
+    ):
+        assert vid in result.stdout
+    assert "!" not in result.stdout.split()  # nothing failed to load
+    where = subprocess.run(
+        [sys.executable, "-c", "import cardtable.paths as p; print(p.shipped('variants'))"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=_user_env(tmp_path),
+    )
+    assert where.returncode == 0 and "variants" in where.stdout
+
+
+def test_python_dash_m(tmp_path):
+    result = subprocess.run([sys.executable, "-m", "cardtable", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0 and "validate" in result.stdout

@@ -1,0 +1,74 @@
+"""Broken variant files: each names the exact file:line:col its error must carry."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardtable.errors import VariantError
+from cardtable.variant import load_variant
+
+BROKEN = sorted((Path(__file__).parent / "broken").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", BROKEN, ids=[p.stem for p in BROKEN])
+def test_broken_file_reports_its_place(path):
+    expect = re.match(r"# expect: (.*)", path.read_text().splitlines()[0]).group(1)
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    reported = [str(p) for p in info.value.problems]
+    assert any(
+        line.startswith(f"{path}:{expect}") or (not expect[0].isdigit() and expect in line)
+        for line in reported
+    ), reported
+
+
+def test_all_problems_at_once(tmp_path):
+    bad = tmp_path / "many.yaml"
+    bad.write_text(
+        "name: Many\n"
+        "players: {min: 2, max: 4}\n"
+        "colour: blue\n"
+        "deck:\n"
+        "  atributes: {}\n"
+        "  cards: [{rank: all}]\n"
+    )
+    with pytest.raises(VariantError) as info:
+        load_variant(bad)
+    lines = [str(p) for p in info.value.problems]
+    assert f"{bad}:3:1: unknown key 'colour'" in lines[0]
+    assert any(":5:3: unknown key 'atributes' (did you mean 'attributes'?)" in x for x in lines)
+    assert any(":5:3: missing 'attributes'" in x or ":5:3: missing" in x for x in lines)
+
+
+def test_misspelt_key_in_a_copy_of_a_builtin(tmp_path):
+    source = (Path(__file__).parent.parent / "variants" / "texas_holdem.yaml").read_text()
+    lines = source.splitlines()
+    row = next(i for i, line in enumerate(lines) if line.strip().startswith("order:"))
+    lines[row] = lines[row].replace("order:", "ordre:")
+    copy = tmp_path / "copy.yaml"
+    copy.write_text("\n".join(lines) + "\n")
+    with pytest.raises(VariantError) as info:
+        load_variant(copy)
+    col = lines[row].index("ordre") + 1
+    assert str(info.value.problems[0]) == (
+        f"{copy}:{row + 1}:{col}: unknown key 'ordre' (did you mean 'order'?)"
+    )
+
+
+def test_ten_megabyte_file_fails_fast(tmp_path):
+    import time
+
+    big = tmp_path / "big.yaml"
+    big.write_text("name: x\n" + "# padding\n" * 1_100_000)
+    start = time.perf_counter()
+    with pytest.raises(VariantError, match="too large"):
+        load_variant(big)
+    assert time.perf_counter() - start < 5  # generous: it must not parse the file
+
+
+def test_deep_nesting(tmp_path):
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("name: " + "[" * 5000 + "]" * 5000 + "\n")
+    with pytest.raises(VariantError, match="nested"):
+        load_variant(deep)
