@@ -71,8 +71,8 @@ class Section:
 
 # The order matters: each builder may use what the ones before it built.
 SECTIONS: list[Section] = [
-    Section("hands", None, doc="how hands are formed, valued and compared"),
     Section("layout", None, doc="the zones on the table"),
+    Section("hands", None, doc="how hands are formed, valued and compared"),
     Section("betting", None, doc="betting structure"),
     Section("options", None, doc="choices offered when a game is set up"),
     Section("phases", None, doc="the steps of play"),
