@@ -72,8 +72,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def _window(args: argparse.Namespace) -> int:
-    print(f"Cardtable {__version__}. The game window is not built yet; try `cardtable list`.")
-    return 0
+    from .app.main import run_app
+
+    return run_app()
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,206 @@
+"""The game menu: every variant (built-in and the user's; broken ones with their errors) and the
+ways in: Continue, New game, Load, Deck browser, Rules, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..catalog import Entry, catalog
+from . import ui
+from .scene import App, Scene
+
+ROW_H = 64
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
+        super().__init__(app)
+        self.entries = entries if entries is not None else catalog()
+        self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
+        self.scroll = 0
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.status = ""
+        self.buttons = [
+            ui.Button("Continue", self.open_continue, pygame.K_c, hint="C"),
+            ui.Button("New game", self.open_new_game, pygame.K_n, hint="N"),
+            ui.Button("Load", self.open_load, pygame.K_l, hint="L"),
+            ui.Button("Deck browser", self.open_browser, pygame.K_d, hint="D"),
+            ui.Button("Rules", self.open_rules, pygame.K_r, hint="R"),
+            ui.Button("Quit", app.quit, pygame.K_q, hint="Q"),
+        ]
+        self.column = ui.ButtonColumn(self.buttons, width=300)
+        self.refresh_buttons()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def entry(self) -> Entry | None:
+        return self.entries[self.selected] if self.entries else None
+
+    def refresh_buttons(self) -> None:
+        ok = bool(self.entry and self.entry.ok)
+        for b in self.buttons[1:5]:
+            b.enabled = ok
+        self.buttons[0].enabled = self.continue_available()
+
+    def continue_available(self) -> bool:
+        from .hooks import continue_target
+
+        return continue_target() is not None
+
+    def select(self, index: int) -> None:
+        if self.entries:
+            self.selected = max(0, min(len(self.entries) - 1, index))
+            visible = max(1, self.list_rect.height // ROW_H)
+            if self.selected < self.scroll:
+                self.scroll = self.selected
+            elif self.selected >= self.scroll + visible:
+                self.scroll = self.selected - visible + 1
+            self.refresh_buttons()
+
+    # ------------------------------------------------------------------ actions
+    def _open(self, what: str) -> None:
+        from . import hooks
+
+        entry = self.entry
+        if what != "continue" and (entry is None or entry.variant is None):
+            return
+        scene = hooks.open_scene(what, self.app, entry.variant if entry else None)
+        if scene is None:
+            self.status = f"{what.replace('_', ' ').capitalize()} is not available in this version yet."
+        else:
+            self.app.push(scene)
+
+    def open_continue(self) -> None:
+        self._open("continue")
+
+    def open_new_game(self) -> None:
+        self._open("new_game")
+
+    def open_load(self) -> None:
+        self._open("load")
+
+    def open_browser(self) -> None:
+        self._open("deck_browser")
+
+    def open_rules(self) -> None:
+        self._open("rules")
+
+    # ------------------------------------------------------------------ scene
+    def resized(self, size: tuple[int, int]) -> None:
+        w, h = size
+        self.column.layout(48, 190)
+        self.list_rect = pygame.Rect(400, 190, w - 440, h - 250)
+        self.refresh_buttons()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                self.select(self.selected + (-1 if event.key == pygame.K_UP else 1))
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_new_game()
+                return
+        if event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, min(len(self.entries) - 1, self.scroll - event.y))
+            return
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.list_rect.collidepoint(event.pos)
+        ):
+            row = (event.pos[1] - self.list_rect.top) // ROW_H + self.scroll
+            if 0 <= row < len(self.entries):
+                self.select(row)
+            return
+        self.column.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(ui.FELT)
+        w, h = surface.get_size()
+        ui.text(surface, "Cardtable", (48, 40), 84, ui.WHITE, bold=True)
+        ui.text(
+            surface,
+            "Pick a game, seat your friends and the computer, and play.",
+            (52, 118),
+            26,
+            (220, 235, 225),
+        )
+        self.column.draw(surface)
+        self._draw_list(surface)
+        if self.status:
+            ui.text(surface, self.status, (48, h - 40), 24, ui.ACCENT)
+        else:
+            ui.text(
+                surface,
+                "Up/Down choose a game  ·  Enter starts it  ·  Esc quits",
+                (48, h - 40),
+                22,
+                (200, 220, 210),
+            )
+
+    def _draw_list(self, surface: pygame.Surface) -> None:
+        area = self.list_rect
+        pygame.draw.rect(surface, ui.FELT_DARK, area.inflate(16, 16), border_radius=12)
+        clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.top
+        for i in range(self.scroll, len(self.entries)):
+            if y > area.bottom:
+                break
+            e = self.entries[i]
+            row = pygame.Rect(area.left, y, area.width, ROW_H - 6)
+            chosen = i == self.selected
+            pygame.draw.rect(surface, ui.PANEL if chosen else (34, 96, 66), row, border_radius=8)
+            ink = ui.INK if chosen else ui.WHITE
+            if e.variant is not None:
+                v = e.variant
+                mine = "" if e.builtin else "  (yours)"
+                ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
+                players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
+                ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+                desc = ui.ellipsize(v.description, 20, row.width - 28)
+                ui.text(
+                    surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210)
+                )
+            else:
+                problems = e.error.problems if e.error else []
+                ui.text(
+                    surface,
+                    f"{e.id}: fails to load ({len(problems)} problem(s))",
+                    (row.left + 14, row.top + 6),
+                    28,
+                    ui.ERROR if chosen else (255, 170, 170),
+                    bold=True,
+                )
+                first = str(problems[0]) if problems else ""
+                ui.text(surface, first[-110:], (row.left + 14, row.top + 34), 20, ink)
+            y += ROW_H
+        surface.set_clip(clip)
+        entry = self.entry
+        if entry is not None and entry.error is not None:
+            self._draw_errors(surface, entry)
+
+    def _draw_errors(self, surface: pygame.Surface, entry: Entry) -> None:
+        area = self.list_rect
+        box = pygame.Rect(area.left, area.bottom - 180, area.width, 180)
+        pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
+        y = box.top + 10
+        for problem in (entry.error.problems if entry.error else [])[:6]:
+            ui.text(
+                surface,
+                f"{problem.line}:{problem.col}: {problem.message}"[:120],
+                (box.left + 12, y),
+                22,
+                (255, 220, 220),
+            )
+            y += 26
+        ui.text(
+            surface,
+            f"Fix {entry.path} and restart, or run: cardtable validate {entry.path}",
+            (box.left + 12, box.bottom - 30),
+            20,
+            (255, 200, 160),
+        )

@@ -1,0 +1,85 @@
+"""Scenes and the loop that runs them. A scene handles events, advances time and draws a frame.
+
+The loop can also be stepped by hand (`App.step`) with synthetic events, which is how the tests
+drive the real screens headless.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+
+class Scene:
+    """One screen of the program. Subclasses override what they need."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def resized(self, size: tuple[int, int]) -> None:
+        pass
+
+
+class App:
+    """The window, a stack of scenes, and the main loop."""
+
+    def __init__(self, surface: pygame.Surface, fps: int = 120) -> None:
+        self.surface = surface
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.fps = fps
+        self.clock = pygame.time.Clock()
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.resized(self.surface.get_size())
+
+    def pop(self) -> None:
+        if len(self.scenes) > 1:
+            self.scenes.pop()
+            self.scene.resized(self.surface.get_size())
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        self.scenes.pop()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    def step(self, events: Iterable[pygame.event.Event], dt: float = 1 / 60) -> None:
+        """Handle events, advance time and draw one frame (without flipping)."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.surface = pygame.display.get_surface()
+                self.scene.resized(self.surface.get_size())
+                continue
+            self.scene.handle(event)
+            if not self.running or not self.scenes:
+                return
+        self.scene.update(dt)
+        self.scene.draw(self.surface)
+
+    def run(self) -> None:
+        while self.running:
+            dt = self.clock.tick(self.fps) / 1000.0
+            self.step(pygame.event.get(), dt)
+            pygame.display.flip()

@@ -1,0 +1,125 @@
+"""A small widget kit for the menus: fonts, text, buttons and a scrolling list, keyboard-friendly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+FELT = (22, 78, 52)
+FELT_DARK = (14, 52, 35)
+PANEL = (245, 240, 225)
+INK = (30, 30, 34)
+MUTED = (110, 110, 118)
+ACCENT = (214, 170, 60)
+ERROR = (190, 40, 40)
+WHITE = (250, 250, 250)
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    f = pygame.font.Font(None, size)
+    f.set_bold(bold)
+    return f
+
+
+def text(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    size: int = 24,
+    colour: tuple[int, int, int] = INK,
+    bold: bool = False,
+    anchor: str = "topleft",
+) -> pygame.Rect:
+    image = font(size, bold).render(words, True, colour)
+    rect = image.get_rect(**{anchor: pos})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(words: str, size: int, width: int) -> list[str]:
+    """Greedy word wrap for a given pixel width."""
+    f = font(size)
+    lines: list[str] = []
+    for paragraph in words.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}".strip()
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def ellipsize(words: str, size: int, width: int) -> str:
+    """The first line of `words` that fits `width`, with an ellipsis when something was cut."""
+    lines = wrap(words, size, width - font(size).size(" …")[0])
+    return lines[0] + (" …" if len(lines) > 1 else "") if lines else ""
+
+
+@dataclass
+class Button:
+    label: str
+    action: Callable[[], None]
+    key: int | None = None  # keyboard shortcut
+    enabled: bool = True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    hint: str = ""
+
+    def draw(self, surface: pygame.Surface, focused: bool = False, hovered: bool = False) -> None:
+        base = ACCENT if (focused or hovered) and self.enabled else PANEL
+        if not self.enabled:
+            base = (170, 170, 165)
+        pygame.draw.rect(surface, (0, 0, 0), self.rect.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, base, self.rect, border_radius=10)
+        label = self.label + (f"  [{self.hint}]" if self.hint else "")
+        text(surface, label, self.rect.center, 28, INK if self.enabled else MUTED, anchor="center")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.action()
+            return True
+        if event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.action()
+            return True
+        return False
+
+
+class ButtonColumn:
+    """Buttons stacked vertically; Up/Down move the focus and Enter presses."""
+
+    def __init__(self, buttons: list[Button], width: int = 320, height: int = 52, gap: int = 14) -> None:
+        self.buttons, self.width, self.height, self.gap = buttons, width, height, gap
+        self.focus = next((i for i, b in enumerate(buttons) if b.enabled), 0)
+
+    def layout(self, left: int, top: int) -> None:
+        for i, b in enumerate(self.buttons):
+            b.rect = pygame.Rect(left, top + i * (self.height + self.gap), self.width, self.height)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if event.key == pygame.K_UP else 1
+            for _ in self.buttons:
+                self.focus = (self.focus + step) % len(self.buttons)
+                if self.buttons[self.focus].enabled:
+                    break
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            b = self.buttons[self.focus]
+            if b.enabled:
+                b.action()
+            return True
+        return any(b.handle(event) for b in self.buttons)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        mouse = pygame.mouse.get_pos()
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, focused=i == self.focus, hovered=b.rect.collidepoint(mouse))

@@ -1,0 +1,87 @@
+"""`cardtable install-desktop`: a desktop entry with an icon, so Cardtable opens by double-click."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from pathlib import Path
+
+HELP = "add Cardtable to the desktop's application menu (Linux), with an icon"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--print", action="store_true", help="print the entry instead of writing it")
+
+
+def _launcher() -> str:
+    """The command the entry runs: the windowed launcher if installed, else `cardtable`."""
+    here = Path(sys.argv[0]).resolve().parent
+    for name in ("cardtable-gui", "cardtable"):
+        found = shutil.which(name) or (str(here / name) if (here / name).exists() else None)
+        if found:
+            return found
+    return f"{sys.executable} -m cardtable"
+
+
+def draw_icon(path: Path, size: int = 256) -> None:
+    """Draw the icon (a small fan of cards on felt) and save it as a PNG."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    surface = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(surface, (22, 78, 52), (size // 2, size // 2), size // 2)
+    card = pygame.Surface((size * 5 // 12, size * 7 // 12), pygame.SRCALPHA)
+    for angle, colour in ((24, (200, 20, 40)), (0, (25, 25, 30)), (-24, (212, 175, 55))):
+        card.fill((0, 0, 0, 0))
+        rect = card.get_rect()
+        pygame.draw.rect(card, (250, 248, 240), rect, border_radius=size // 24)
+        pygame.draw.rect(
+            card, colour, rect.inflate(-size // 10, -size // 10), width=size // 40, border_radius=size // 32
+        )
+        pygame.draw.polygon(
+            card,
+            colour,
+            [
+                (rect.centerx, rect.centery - size // 10),
+                (rect.centerx + size // 14, rect.centery),
+                (rect.centerx, rect.centery + size // 10),
+                (rect.centerx - size // 14, rect.centery),
+            ],
+        )
+        turned = pygame.transform.rotozoom(card, angle, 1)
+        surface.blit(turned, turned.get_rect(center=(size // 2, size // 2 + size // 20)))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+
+
+def desktop_entry(launcher: str, icon: Path) -> str:
+    return (
+        "[Desktop Entry]\n"
+        "Type=Application\n"
+        "Name=Cardtable\n"
+        "Comment=A card table for homebrew poker variants, with friends and computer players\n"
+        f"Exec={launcher}\n"
+        f"Icon={icon}\n"
+        "Terminal=false\n"
+        "Categories=Game;CardGame;\n"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..paths import user_data
+
+    data_home = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    icon = user_data() / "cardtable.png"
+    entry = desktop_entry(_launcher(), icon)
+    if args.print:
+        print(entry, end="")
+        return 0
+    draw_icon(icon)
+    target = data_home / "applications" / "cardtable.desktop"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(entry, encoding="utf-8")
+    target.chmod(0o755)
+    print(f"wrote {target}\nicon  {icon}")
+    return 0

@@ -1,0 +1,71 @@
+"""The menu and the desktop entry, driven headless with synthetic events."""
+
+import pygame
+import pytest
+
+from cardtable.app.display import open_window
+from cardtable.app.menu import MenuScene
+from cardtable.app.scene import App
+from cardtable.catalog import catalog
+from cardtable.cli import main
+
+
+@pytest.fixture()
+def app():
+    surface = open_window((1280, 800))
+    app = App(surface)
+    yield app
+    pygame.display.quit()
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def test_menu_lists_every_variant_and_moves_with_keys(app):
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step([])
+    names = [e.variant.name for e in menu.entries if e.ok]
+    assert len(names) >= 7
+    first = menu.selected
+    app.step([key(pygame.K_DOWN)])
+    assert menu.selected == first + 1
+    app.step([key(pygame.K_UP), key(pygame.K_UP)])
+    assert menu.selected == max(0, first - 1)
+    # the selected row is drawn in the panel colour
+    row_y = menu.list_rect.top + (menu.selected - menu.scroll) * 64 + 3
+    assert app.surface.get_at((menu.list_rect.left + 5, row_y))[:3] == (245, 240, 225)
+
+
+def test_broken_variant_is_listed_with_errors(app, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    folder = tmp_path / "cardtable" / "variants"
+    folder.mkdir(parents=True)
+    (folder / "zz_broken.yaml").write_text("name: Broken\nplayers: {min: 2, max: 3}\ndek: {}\n")
+    menu = MenuScene(app, catalog())
+    app.push(menu)
+    index = next(i for i, e in enumerate(menu.entries) if e.id == "zz_broken")
+    menu.select(index)
+    app.step([])
+    assert not menu.buttons[1].enabled  # New game is off for a broken variant
+    # the error box is drawn (dark red) at the bottom of the list
+    box_y = menu.list_rect.bottom - 90
+    assert app.surface.get_at((menu.list_rect.left + 4, box_y))[:3] == (60, 20, 20)
+
+
+def test_escape_quits(app):
+    app.push(MenuScene(app))
+    app.step([key(pygame.K_ESCAPE)])
+    assert not app.running
+
+
+def test_install_desktop(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["install-desktop"]) == 0
+    entry = (tmp_path / "applications" / "cardtable.desktop").read_text()
+    assert "Exec=" in entry and "Terminal=false" in entry
+    icon = tmp_path / "cardtable" / "cardtable.png"
+    assert f"Icon={icon}" in entry
+    image = pygame.image.load(str(icon))
+    assert image.get_size() == (256, 256)
