@@ -13,4 +13,15 @@ def continue_target() -> Any:
 
 
 def open_scene(what: str, app: App, variant: Any) -> Scene | None:
+    if what == "new_game":
+        from .new_game import NewGameScene
+
+        return NewGameScene(app, variant)
+    return None
+
+
+def start_game(
+    app: App, variant: Any, seats: list[dict[str, str]], seed: int, options: dict[str, Any]
+) -> Scene | None:
+    """The table scene of a new game; ValueError when the rules refuse the set-up."""
     return None

@@ -123,3 +123,41 @@ class ButtonColumn:
         mouse = pygame.mouse.get_pos()
         for i, b in enumerate(self.buttons):
             b.draw(surface, focused=i == self.focus, hovered=b.rect.collidepoint(mouse))
+
+
+class TextInput:
+    """A one-line text field: click or Tab to focus, type, Backspace, Enter confirms."""
+
+    def __init__(self, value: str = "", max_len: int = 24, allowed: str | None = None) -> None:
+        self.value, self.max_len, self.allowed = value, max_len, allowed
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused or event.type != pygame.KEYDOWN:
+            return False
+        if event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+            self.focused = False
+            return event.key != pygame.K_ESCAPE
+        char = getattr(event, "unicode", "")
+        if (
+            char
+            and char.isprintable()
+            and len(self.value) < self.max_len
+            and (self.allowed is None or char in self.allowed)
+        ):
+            self.value += char
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int = 26) -> None:
+        pygame.draw.rect(surface, WHITE if self.focused else PANEL, self.rect, border_radius=6)
+        pygame.draw.rect(surface, ACCENT if self.focused else MUTED, self.rect, width=2, border_radius=6)
+        shown = self.value + ("|" if self.focused else "")
+        text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
