@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
 
-def run_app(start_variant: str | None = None, players: str | None = None, seed: int | None = None) -> int:
+
+def run_app(
+    variant: Any = None,
+    seats: list[dict[str, str]] | None = None,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+) -> int:
+    """Open the window on the menu, or straight on a new game of `variant` when one is given."""
     from .crash import show_crash, write_crash_log
     from .display import open_window
 
@@ -14,6 +22,12 @@ def run_app(start_variant: str | None = None, players: str | None = None, seed: 
 
         app = App(surface)
         app.push(MenuScene(app))
+        if variant is not None:
+            from .hooks import start_game
+
+            table = start_game(app, variant, seats or [], seed, options or {})
+            if table is not None:
+                app.push(table)
         app.run()
     except Exception as exc:  # a crash is shown and logged, never a silent exit
         show_crash(exc, write_crash_log(exc))

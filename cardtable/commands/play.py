@@ -1,0 +1,81 @@
+"""`cardtable play VARIANT [--players "Ann,Bob,bot"] [--seed N]`: start a game directly."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "start a game directly, skipping the menu"
+BOT_WORDS = {"bot", "computer", "cpu", "ai"}
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", help="a variant id (see `cardtable list`) or a path to a YAML file")
+    parser.add_argument(
+        "--players",
+        default=None,
+        help='comma-separated seats; "bot" (or "computer") makes a computer player, '
+        "any other word is a person's name (default: you and computer players)",
+    )
+    parser.add_argument("--seed", type=int, default=None, help="a fixed seed for a repeatable game")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the variant's options (repeatable)",
+    )
+
+
+def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str, str]]:
+    """Seats from "Ann,Bob,bot": bots are numbered; ValueError when the count does not fit."""
+    words = [w.strip() for w in (text or "You,bot").split(",") if w.strip()]
+    if text is None:
+        words += ["bot"] * max(0, minimum - len(words))
+    seats, bots = [], 0
+    for word in words:
+        if word.lower() in BOT_WORDS:
+            bots += 1
+            seats.append({"name": f"Computer {bots}", "kind": "bot"})
+        else:
+            seats.append({"name": word, "kind": "human"})
+    if not minimum <= len(seats) <= maximum:
+        raise ValueError(f"this game seats {minimum} to {maximum} players, not {len(seats)}")
+    if len({s["name"] for s in seats}) < len(seats):
+        raise ValueError("two seats have the same name")
+    return seats
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
+        value: object = raw
+        if raw.lower() in ("true", "on", "yes"):
+            value = True
+        elif raw.lower() in ("false", "off", "no"):
+            value = False
+        elif raw.lstrip("-").isdigit():
+            value = int(raw)
+        out[name.strip()] = value
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    import random
+    import sys
+
+    from ..catalog import resolve
+
+    variant = resolve(args.variant)
+    try:
+        seats = parse_players(args.players, variant.min_players, variant.max_players)
+        options = parse_options(args.option)
+    except ValueError as exc:
+        print(f"cardtable play: {exc}", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    from ..app.main import run_app
+
+    return run_app(variant=variant, seats=seats, seed=seed, options=options)
