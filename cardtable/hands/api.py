@@ -1,0 +1,232 @@
+"""What the engine calls: evaluate a player's best hand, compare hands, score a grid placement.
+
+A HandValue's `key` orders hands: higher is better, equal keys split the pot. The key is
+(category strength, then the category's tie layers: its own cards, kickers, trumps...).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Category, Rules
+from .search import Pool, find, part_key
+
+ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
+
+
+@dataclass(frozen=True)
+class HandValue:
+    key: tuple  # compare with < and ==: higher is better; equal keys split the pot
+    category: str  # the category's display name, e.g. "Full House"
+    rank: int  # the category's position in the ranking, 0 = best
+    cards: tuple[int, ...]  # the cards that make the hand (category cards first, then kickers)
+    points: int = 0  # for points tables
+    made: tuple[int, ...] = ()  # the category's own cards (the rest of `cards` are kickers)
+
+    def describe(self, deck: Any) -> str:
+        """'Full House: King of Hearts, ...' — the category and the cards that make it."""
+        names = ", ".join(deck.short(c) for c in self.cards)
+        return f"{self.category}: {names}" if names else self.category
+
+    def __lt__(self, other: HandValue) -> bool:
+        return self.key < other.key
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The hands a placed card completes: (cards, category, points) per line, and the total."""
+
+    lines: list[tuple[tuple[int, ...], str, int]] = field(default_factory=list)
+    bonus: int = 0
+    total: int = 0
+
+
+def rules_of(variant: Any) -> Rules:
+    rules = variant.sections.get("hands") if hasattr(variant, "sections") else None
+    if rules is None:
+        raise ValueError(f"variant '{getattr(variant, 'id', variant)}' has no hands section")
+    return rules
+
+
+def hand_size(variant: Any) -> int:
+    """Cards in one final hand."""
+    return rules_of(variant).size
+
+
+def no_hand(rules: Rules) -> HandValue:
+    return HandValue((0,), "No Hand", len(rules.categories), ())
+
+
+def _value(
+    rules: Rules, rank: int, cat: Category, fit: list[tuple[int, ...]], pool: Pool, size: int
+) -> HandValue:
+    made = tuple(c for cs in fit for c in cs)
+    used = set(made)
+    kickers = tuple(c for c in pool.cards if c not in used)[: max(0, size - len(made))]
+    cards = made + kickers
+    order = rules.card_order
+    layers: list[tuple] = []
+    for layer in cat.ties:
+        if layer == "cards":
+            layers.append(tuple(k for p, cs in zip(cat.parts, fit) for k in part_key(rules, p, cs)))
+        elif layer == "kickers":
+            layers.append(tuple(sorted((order[c] for c in kickers), reverse=True)))
+        elif layer == "trumps":
+            trumps = sorted((order[c] for c in cards if rules.trump[c]), reverse=True)
+            layers.append((1 if trumps else 0, len(trumps), *trumps))
+    key = (len(rules.categories) - rank, *layers)
+    return HandValue(key, cat.name, rank, cards, cat.points, made)
+
+
+def evaluate_pool(
+    rules: Rules, cards: Sequence[int], size: int | None = None, declared: Iterable[int] = ()
+) -> HandValue:
+    """The best hand of `size` cards (default the form's size) from the pool."""
+    if rules.combine:
+        from .combined import evaluate_combined
+
+        return evaluate_combined(rules, tuple(cards), size or rules.size)
+    size = size or rules.size
+    pool = Pool(rules, cards)
+    dset = frozenset(declared)
+    for rank, cat in enumerate(rules.categories):
+        if cat.exact and cat.size != len(pool.cards):
+            continue
+        fit = find(rules, cat, pool, dset)
+        if fit is not None:
+            return _value(rules, rank, cat, fit, pool, size)
+    return no_hand(rules)
+
+
+def _cards(zone: ZoneCards) -> list[int]:
+    return list(zone.values()) if isinstance(zone, Mapping) else list(zone)
+
+
+def _lines(zone: ZoneCards) -> list[list[int]]:
+    """Every full row and column of a grid zone (the cards present in it)."""
+    if not isinstance(zone, Mapping):
+        return [list(zone)]
+    rows: dict[int, list[tuple[int, int]]] = {}
+    cols: dict[int, list[tuple[int, int]]] = {}
+    for (r, c), card in zone.items():
+        rows.setdefault(r, []).append((c, card))
+        cols.setdefault(c, []).append((r, card))
+    return [[card for _, card in sorted(v)] for v in list(rows.values()) + list(cols.values())]
+
+
+def evaluate(variant: Any, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> HandValue:
+    """A player's best hand from the zones the variant's `hands.form` names."""
+    return evaluate_rules(rules_of(variant), zones, declared)
+
+
+def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> HandValue:
+    form = rules.form
+    if form.runs_zone is not None:
+        raise ValueError("this variant scores placements: use score_placement")
+    free: list[int] = []
+    exact: list[tuple[list[int], int]] = []
+    line_zone = None
+    for use in form.uses:
+        zone = zones.get(use.zone, ())
+        if use.line:
+            line_zone = zone
+        elif use.exactly is not None:
+            exact.append((_cards(zone), use.exactly))
+        else:
+            free.extend(_cards(zone))
+    lines = _lines(line_zone) if line_zone is not None else [[]]
+    best = no_hand(rules)
+    for line in lines:
+        pool = free + line
+        if not exact:
+            value = evaluate_pool(rules, pool, form.size, declared)
+        elif rules.combine:
+            from .combined import evaluate_combined
+
+            value = evaluate_combined(rules, tuple(pool), form.size, exact)
+        else:
+            value = best
+            choices = [itertools.combinations(cs, min(n, len(cs))) for cs, n in exact]
+            for picked in itertools.product(*choices):
+                fixed = [c for group in picked for c in group]
+                rest = form.size - len(fixed)
+                for extra in itertools.combinations(pool, min(rest, len(pool))) if rest else [()]:
+                    v = evaluate_pool(rules, fixed + list(extra), form.size, declared)
+                    if v.key > value.key:
+                        value = v
+        if value.key > best.key:
+            best = value
+    return best
+
+
+def compare(a: HandValue, b: HandValue) -> int:
+    """-1, 0 or 1 as a is worse than, ties with, or beats b."""
+    return (a.key > b.key) - (a.key < b.key)
+
+
+def best(values: Iterable[HandValue]) -> list[int]:
+    """Indexes of the winning hands (several when they split)."""
+    vals = list(values)
+    top = max(v.key for v in vals)
+    return [i for i, v in enumerate(vals) if v.key == top]
+
+
+def weakest(values: Iterable[HandValue]) -> list[int]:
+    """Indexes of the weakest hands (the last place, e.g. for an underdog role)."""
+    vals = list(values)
+    low = min(v.key for v in vals)
+    return [i for i, v in enumerate(vals) if v.key == low]
+
+
+def _segment(
+    grid: Mapping[tuple[int, int], int], placed: tuple[int, int], dr: int, dc: int
+) -> tuple[list[int], int]:
+    """The contiguous cards through `placed` along one direction, and the placed card's index."""
+    r, c = placed
+    before = []
+    rr, cc = r - dr, c - dc
+    while (rr, cc) in grid:
+        before.append(grid[(rr, cc)])
+        rr, cc = rr - dr, cc - dc
+    after = []
+    rr, cc = r + dr, c + dc
+    while (rr, cc) in grid:
+        after.append(grid[(rr, cc)])
+        rr, cc = rr + dr, cc + dc
+    return before[::-1] + [grid[placed]] + after, len(before)
+
+
+def score_placement(variant: Any, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]) -> Placement:
+    """The best hand through `placed` in its row and in its column, from the points table.
+
+    A hand is a contiguous run of min..max cards that includes the placed card and uses every
+    card of the run (a card that fits no pattern ends the hand). Each direction scores its best
+    such run; scoring both ways earns the variant's both-ways bonus.
+    """
+    return score_placement_rules(rules_of(variant), grid, placed)
+
+
+def score_placement_rules(
+    rules: Rules, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]
+) -> Placement:
+    form = rules.form
+    lines: list[tuple[tuple[int, ...], str, int]] = []
+    for dr, dc in ((0, 1), (1, 0)):
+        seg, at = _segment(grid, placed, dr, dc)
+        top: tuple[tuple[int, ...], str, int] | None = None
+        for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
+            for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
+                window = seg[start : start + length]
+                v = evaluate_pool(rules, window, length)
+                if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
+                    top = (tuple(window), v.category, v.points)
+        if top is not None and top[2] > 0:
+            lines.append(top)
+    total = sum(p for _, _, p in lines)
+    bonus = 0
+    if len(lines) == 2:
+        bonus = total * (rules.both_ways_multiply - 1) + rules.both_ways_add
+    return Placement(lines, bonus, total + bonus)

@@ -1,0 +1,268 @@
+"""Category frequencies of random hands: exact enumeration where feasible, sampling otherwise.
+
+Exact counts avoid evaluating 2.6 million hands one by one. When every category depends only on
+the hand's per-attribute histograms (how many cards of each rank, of each suit...), which holds
+when each part either constrains one attribute or spans the whole hand (a straight flush of five
+in a five-card hand), hands are tallied by one packed integer: the sum of per-card codes in which
+each attribute value has a small counter. Counting runs in C (collections.Counter over map), and
+only one representative hand per distinct histogram is evaluated.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .api import evaluate_pool
+from .rules import Rules
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Tally:
+    names: list[str]  # the categories in ranking order, plus "No Hand" last if any hand has none
+    counts: list[int]
+    hands: int
+    method: str  # "exact" or "sampled"
+    hand_size: int
+    intervals: list[tuple[float, float]] = field(default_factory=list)
+
+
+def hand_count(deck_size: int, size: int) -> int:
+    return math.comb(deck_size, size)
+
+
+def histogram_safe(rules: Rules, size: int) -> bool:
+    """Whether a hand's category follows from its per-attribute histograms alone."""
+    if rules.combine or rules.form.runs_zone is not None:
+        return False
+    for cat in rules.categories:
+        attrs_of_parts = [p.attributes() for p in cat.parts]
+        for p, attrs in zip(cat.parts, attrs_of_parts):
+            if p.declared or p.cover:
+                return False
+            if len(attrs) > 1 and p.count != size:
+                return False
+        if len(cat.parts) > 1 and len(set().union(*attrs_of_parts)) > 1:
+            return False
+        if any(a not in set().union(*attrs_of_parts) for a in cat.differ) and cat.differ:
+            return False
+    return True
+
+
+def _codes(rules: Rules, n_cards: int, size: int, skip: set[str] | None = None) -> list[int]:
+    """Per card: its packed histogram code (one counter per attribute value and flag)."""
+    bits = max(2, size.bit_length())
+    attrs = sorted((rules.attributes_used() | {rules.order}) - (skip or set()))
+    codes = [0] * n_cards
+    shift = 0
+    for a in attrs:
+        col = rules.columns[a]
+        width = (max(col) if a not in rules.multi else max(col).bit_length()) + 2
+        for c in range(n_cards):
+            x = col[c]
+            if a in rules.multi:
+                slots = [i + 1 for i in range(x.bit_length()) if x >> i & 1] or [0]
+            else:
+                slots = [x + 1]
+            for s in slots:
+                codes[c] += 1 << (bits * (shift + s))
+        shift += width
+    for flags in (rules.wild, rules.dead, rules.trump):
+        for c in range(n_cards):
+            if flags[c]:
+                codes[c] += 1 << (bits * shift)
+        shift += 1
+    return codes
+
+
+def count_exact(rules: Rules, n_cards: int, size: int, progress: Progress | None = None) -> Counter[int]:
+    """Category index -> number of hands, over every hand of `size` cards."""
+    codes = _codes(rules, n_cards, size)
+    tally: Counter[int] = Counter()
+    reps: dict[int, tuple[int, ...]] = {}
+    tops = n_cards - size + 1
+    done = [0]
+
+    def walk(start: int, depth: int, total: int, cards: tuple[int, ...]) -> None:
+        if depth == size - 1:
+            before = len(tally)
+            tail = codes[start:]
+            tally.update(map(total.__add__, tail))
+            if len(tally) > before:
+                for i, code in enumerate(tail):
+                    k = total + code
+                    if k not in reps:
+                        reps[k] = cards + (start + i,)
+            return
+        for c in range(start, n_cards - (size - 1 - depth)):
+            walk(c + 1, depth + 1, total + codes[c], cards + (c,))
+            if depth == 0:
+                done[0] += 1
+                if progress:
+                    progress(done[0], tops)
+
+    if size == 1:
+        for c in range(n_cards):
+            tally[codes[c]] += 1
+            reps.setdefault(codes[c], (c,))
+    else:
+        walk(0, 0, 0, ())
+    # Values of an unordered attribute that no part names are interchangeable: only the sorted
+    # counts matter, so histograms that differ by a relabelling share one evaluation.
+    # On a circle whose values no part names, a rotation or mirror image changes nothing either.
+    free = [a for a in sorted(rules.attributes_used()) if _interchangeable(rules, a)]
+    circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
+    fixed_codes = _codes(rules, n_cards, size, skip=set(free) | set(circles)) if free or circles else codes
+    cols = [rules.columns[a] for a in free]
+    rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
+    memo: dict[tuple, int] = {}
+    out: Counter[int] = Counter()
+    for k, n in tally.items():
+        hand = reps[k]
+        canon = (
+            sum(fixed_codes[c] for c in hand),
+            *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
+            *(_ring(col, m, hand) for col, m in rings),
+        )
+        rank = memo.get(canon)
+        if rank is None:
+            rank = memo[canon] = evaluate_pool(rules, hand, size).rank
+        out[rank] += n
+    return out
+
+
+def _ring(col: tuple[int, ...], m: int, hand: tuple[int, ...]) -> tuple[int, ...]:
+    counts = [0] * m
+    for c in hand:
+        counts[col[c]] += 1
+    turns = [tuple(counts[i:] + counts[:i]) for i in range(m)]
+    back = counts[::-1]
+    turns += [tuple(back[i:] + back[:i]) for i in range(m)]
+    return min(turns)
+
+
+def _rotatable(rules: Rules, attr: str) -> bool:
+    """A circular attribute whose runs follow its own circle and whose values no part names."""
+    if attr == rules.order or attr in rules.multi or min(rules.columns[attr]) < 0:
+        return False
+    for cat in rules.categories:
+        for p in cat.parts + cat.alternatives:
+            if any(a == attr for a, _ in p.values) or p.cover:
+                return False
+            for r in p.runs:
+                if r.attribute == attr and not (len(r.sequences) == 1 and r.sequences[0].wrap):
+                    return False
+                if r.attribute == attr and any(len(v) > 1 for v in r.sequences[0].positions.values()):
+                    return False
+    return any(r.attribute == attr for cat in rules.categories for p in cat.parts for r in p.runs)
+
+
+def _interchangeable(rules: Rules, attr: str) -> bool:
+    """Whether relabelling this attribute's values can never change a hand's category."""
+    if attr == rules.order or attr in rules.multi:
+        return False
+    for cat in rules.categories:
+        for p in cat.parts + cat.alternatives:
+            if any(r.attribute == attr for r in p.runs) or any(a == attr for a, _ in p.values) or p.cover:
+                return False
+    return True
+
+
+def count_direct(rules: Rules, n_cards: int, size: int, progress: Progress | None = None) -> Counter[int]:
+    import itertools
+
+    out: Counter[int] = Counter()
+    total = hand_count(n_cards, size)
+    for i, hand in enumerate(itertools.combinations(range(n_cards), size)):
+        out[evaluate_pool(rules, hand, size).rank] += 1
+        if progress and i % 1000 == 0:
+            progress(i, total)
+    return out
+
+
+def count_sampled(
+    rules: Rules, n_cards: int, size: int, samples: int, seed: int | None, progress: Progress | None = None
+) -> Counter[int]:
+    rng = random.Random(seed)
+    out: Counter[int] = Counter()
+    deck = range(n_cards)
+    for i in range(samples):
+        out[evaluate_pool(rules, rng.sample(deck, size), size).rank] += 1
+        if progress and i % 200 == 0:
+            progress(i, samples)
+    if progress:
+        progress(samples, samples)
+    return out
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+EXACT_LIMIT = 5_000_000  # hands tallied by histogram
+DIRECT_LIMIT = 100_000  # hands evaluated one by one
+
+
+def odds(
+    rules: Rules,
+    n_cards: int,
+    *,
+    exact: bool | None = None,
+    samples: int = 20_000,
+    seed: int | None = None,
+    progress: Progress | None = None,
+    size: int | None = None,
+) -> Tally:
+    """Category frequencies for random hands of the variant's hand size from its whole deck.
+
+    exact=None chooses: exact when feasible, else sampled. exact=True forces enumeration
+    (ValueError when it is out of reach).
+    """
+    size = size or rules.size
+    total = hand_count(n_cards, size)
+    safe = histogram_safe(rules, size)
+    feasible = (safe and total <= EXACT_LIMIT) or total <= DIRECT_LIMIT
+    if exact and not feasible and total > 50 * EXACT_LIMIT:
+        raise ValueError(f"{total:,} hands are too many to enumerate; use --samples")
+    if exact or (exact is None and feasible):
+        counts = (count_exact if safe else count_direct)(rules, n_cards, size, progress)
+        method, hands = "exact", total
+    else:
+        counts = count_sampled(rules, n_cards, size, samples, seed, progress)
+        method, hands = "sampled", samples
+    names = [c.name for c in rules.categories]
+    values = [counts.get(i, 0) for i in range(len(names))]
+    if counts.get(len(names), 0):
+        names.append("No Hand")
+        values.append(counts[len(names) - 1])
+    intervals = [wilson(k, hands) for k in values] if method == "sampled" else []
+    return Tally(names, values, hands, method, size, intervals)
+
+
+def as_json(variant_id: str, t: Tally) -> dict[str, Any]:
+    cats = []
+    for i, (name, k) in enumerate(zip(t.names, t.counts)):
+        entry: dict[str, Any] = {"name": name, "count": k, "probability": k / t.hands if t.hands else 0.0}
+        if t.intervals:
+            entry["ci95"] = list(t.intervals[i])
+        cats.append(entry)
+    return {
+        "variant": variant_id,
+        "hand_size": t.hand_size,
+        "method": t.method,
+        "hands": t.hands,
+        "categories": cats,
+    }

@@ -1,0 +1,368 @@
+"""The `hands` section: its shape (SPEC) and its builder (build -> Rules).
+
+The shape is checked first by cardtable.schema; `build` then resolves every attribute, value,
+flag and zone name against the deck and the layout, reporting each unknown name at its place with
+a "did you mean". See variants/README.md, "## Hands", for the designer's view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..deck import Deck
+from ..errors import Problem
+from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
+from ..yamlsrc import Node
+from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
+
+NAMES = OneOf(Str(what="an attribute name"), ListOf(Str(what="an attribute name")), what="a name or a list")
+VALUE_IDS = ListOf(Str(what="a value id"), min_len=1)
+COVER_ENTRY = MapOf(OneOf(Str(), ListOf(Str())), "a card condition (attribute: value, list or none)")
+
+PART_FIELDS: dict[str, Field | Any] = {
+    "count": Int(1, 64),
+    "min": Int(1, 64),
+    "max": Int(1, 64),
+    "same": NAMES,
+    "distinct": NAMES,
+    "run": NAMES,
+    "low": VALUE_IDS,
+    "orders": ListOf(VALUE_IDS, min_len=1),
+    "values": MapOf(VALUE_IDS, "attribute: the values required"),
+    "none": NAMES,
+    "cover": ListOf(COVER_ENTRY, min_len=1),
+    "declared": Bool(),
+}
+PART = Map(PART_FIELDS, "a part (a set of cards and its conditions)")
+TIES = ListOf(Str(TIE_LAYERS, what="a tie layer"))
+CATEGORY = Map(
+    {
+        "name": Field(Str(), required=True),
+        "parts": ListOf(PART, min_len=1),
+        "any": ListOf(PART, min_len=1),
+        "differ": NAMES,
+        "points": Int(0, 1_000_000),
+        "ties": TIES,
+        **PART_FIELDS,
+    },
+    "a hand category",
+)
+ZONE_USE = OneOf(
+    Str(what="a zone name"),
+    Map(
+        {"zone": Field(Str(), required=True), "exactly": Int(0, 1000), "line": Str(("any",))},
+        "a zone use",
+    ),
+    what="a zone name or {zone, exactly | line}",
+)
+FORM = Map(
+    {
+        "size": Field(Int(1, 64), required=True),
+        "from": ListOf(ZONE_USE, min_len=1),
+        "runs": Str(what="a grid zone name"),
+        "min": Int(1, 64),
+        "max": Int(1, 64),
+    },
+    "how a hand is formed",
+)
+SPEC = Map(
+    {
+        "form": Field(FORM, required=True),
+        "order": Str(what="an attribute name"),
+        "ties": TIES,
+        "trump": Str(what="a flag name"),
+        "wild": Str(what="a flag name"),
+        "dead": Str(what="a flag name"),
+        "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
+        "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
+        "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+    },
+    "the hands section",
+)
+
+
+def _names(node: Node | None) -> list[Node]:
+    if node is None:
+        return []
+    return node.value if node.is_list else [node]
+
+
+class _Builder:
+    def __init__(self, deck: Deck, out: list[Problem], layout_zones: set[str] | None) -> None:
+        self.deck, self.out, self.zones = deck, out, layout_zones
+
+    def attr(self, node: Node) -> str | None:
+        name = str(node.value)
+        if name not in self.deck.attributes:
+            self.out.append(
+                node.problem(
+                    f"'{name}' is not an attribute of the deck" + suggest(name, self.deck.attributes)
+                )
+            )
+            return None
+        return name
+
+    def attrs(self, node: Node | None) -> tuple[str, ...]:
+        return tuple(a for a in (self.attr(n) for n in _names(node)) if a)
+
+    def value(self, attr: str, node: Node) -> int | None:
+        a = self.deck.attributes[attr]
+        v = a.lookup(node.value)
+        if v is None:
+            self.out.append(
+                node.problem(f"'{node.value}' is not a value of '{attr}'" + suggest(str(node.value), a.index))
+            )
+            return None
+        return v.index
+
+    def flag(self, node: Node | None, default: str) -> tuple[bool, ...]:
+        name = str(node.value) if node is not None else default
+        if node is not None and name not in self.deck.flag_names:
+            self.out.append(
+                node.problem(
+                    f"flag '{name}' is not declared in the deck" + suggest(name, self.deck.flag_names)
+                )
+            )
+        return self.deck.flag_column(name)
+
+    def sequences(self, attr: str, part: dict[str, Node]) -> tuple[Sequence_, ...]:
+        a = self.deck.attributes[attr]
+        wrap = a.order == "circular"
+        if "orders" in part:
+            seqs = []
+            for onode in part["orders"].value:
+                positions: dict[int, tuple[int, ...]] = {}
+                for pos, vnode in enumerate(onode.value):
+                    i = self.value(attr, vnode)
+                    if i is not None:
+                        positions[i] = positions.get(i, ()) + (pos,)
+                seqs.append(Sequence_(positions, len(onode.value), wrap))
+            return tuple(seqs)
+        if a.order == "none":
+            self.out.append(part["run"].problem(f"'{attr}' has no order (order: none), so it cannot run"))
+        # A value that may also count low takes an extra position below the lowest.
+        low = (
+            [i for i in (self.value(attr, n) for n in part["low"].value) if i is not None]
+            if "low" in part
+            else []
+        )
+        shift = 1 if low else 0
+        positions = {v.index: (v.index + shift,) for v in a.values}
+        for i in low:
+            positions[i] = (0,) + positions[i]
+        return (Sequence_(positions, len(a.values) + shift, wrap),)
+
+    def part(self, node: Node, *, combined: bool) -> Part | None:
+        d = node.value
+        before = len(self.out)
+        same = self.attrs(d.get("same"))
+        distinct = self.attrs(d.get("distinct"))
+        none = self.attrs(d.get("none"))
+        runs = []
+        for i, rnode in enumerate(_names(d.get("run"))):
+            attr = self.attr(rnode)
+            if attr is None:
+                continue
+            if i == 0:
+                runs.append(Run(attr, self.sequences(attr, d)))
+            else:  # further runs follow their attribute's own order
+                runs.append(Run(attr, self.sequences(attr, {"run": rnode})))
+        if ("low" in d or "orders" in d) and "run" not in d:
+            self.out.append(node.problem("'low' and 'orders' go with 'run'"))
+        values = []
+        for aname, vlist in d["values"].value.items() if "values" in d else ():
+            attr = self.attr(d["values"].keys.get(aname) or Node(aname, node.line, node.col, node.path))
+            if attr:
+                idx = {self.value(attr, v) for v in vlist.value} - {None}
+                values.append((attr, frozenset(idx)))  # type: ignore[arg-type]
+        cover = []
+        for entry in d["cover"].value if "cover" in d else ():
+            conds = []
+            for aname, vnode in entry.value.items():
+                attr = self.attr(entry.keys.get(aname) or entry)
+                if attr is None:
+                    continue
+                if vnode.is_scalar and str(vnode.value) == "none":
+                    conds.append((attr, 0 if self.deck.attributes[attr].multi else -1))
+                elif self.deck.attributes[attr].multi:
+                    mask = 0
+                    for m in _names(vnode):
+                        i = self.value(attr, m)
+                        mask |= 0 if i is None else 1 << i
+                    conds.append((attr, mask))
+                else:
+                    if vnode.is_list:
+                        self.out.append(vnode.problem(f"'{attr}' has one value per card"))
+                        continue
+                    i = self.value(attr, vnode)
+                    if i is not None:
+                        conds.append((attr, i))
+            cover.append(tuple(conds))
+        declared = bool(d["declared"].value) if "declared" in d else False
+        # The size: given, or implied by the values / cover listed.
+        implied = sum(len(v) for _, v in values[:1]) or len(cover)
+        if "count" in d:
+            count = max_count = int(d["count"].value)
+        elif implied:
+            count = max_count = implied
+        elif combined and "min" in d:
+            count = int(d["min"].value)
+            max_count = int(d["max"].value) if "max" in d else 64
+        elif declared:
+            count, max_count = 1, 64
+        else:
+            count = max_count = 0
+            if same or distinct or runs or none:
+                self.out.append(
+                    node.problem(
+                        "a part needs its number of cards: 'count: N'"
+                        + (" (or 'min'/'max' in combined sets)" if combined else "")
+                    )
+                )
+        if ("min" in d or "max" in d) and not combined:
+            self.out.append(node.problem("'min'/'max' sizes are for combined sets ('combine:'); use 'count'"))
+        if len(self.out) > before:
+            return None
+        return Part(
+            count, max_count, same, distinct, tuple(runs), tuple(values), none, tuple(cover), declared
+        )
+
+    def category(self, node: Node, default_ties: tuple[str, ...], *, combined: bool) -> Category | None:
+        d = node.value
+        name = str(d["name"].value)
+        own = [k for k in PART_FIELDS if k in d]
+        if own and ("parts" in d or "any" in d):
+            self.out.append(
+                node.key_problem(own[0], "give either 'parts'/'any' or one part's fields, not both")
+            )
+            return None
+        parts: list[Part] = []
+        alternatives: list[Part] = []
+        if "parts" in d:
+            parts = [p for p in (self.part(n, combined=combined) for n in d["parts"].value) if p]
+        elif own:
+            p = self.part(node, combined=combined)
+            parts = [p] if p else []
+        if "any" in d:
+            alternatives = [p for p in (self.part(n, combined=combined) for n in d["any"].value) if p]
+        if combined and not alternatives:
+            alternatives, parts = parts, []
+        if combined and parts:
+            self.out.append(
+                node.problem("in combined sets a category is one set: use 'any' for alternatives")
+            )
+        elif not combined and alternatives:
+            self.out.append(node.key_problem("any", "'any' (alternative sets) needs 'combine:'"))
+        ties = tuple(str(t.value) for t in d["ties"].value) if "ties" in d else default_ties
+        return Category(
+            name=name,
+            parts=tuple(parts),
+            alternatives=tuple(alternatives),
+            differ=self.attrs(d.get("differ")),
+            points=int(d["points"].value) if "points" in d else 0,
+            ties=ties,
+        )
+
+    def zone(self, node: Node) -> str:
+        name = str(node.value)
+        if self.zones is not None and name not in self.zones:
+            self.out.append(node.problem(f"'{name}' is not a zone of the layout" + suggest(name, self.zones)))
+        return name
+
+    def form(self, node: Node) -> Form:
+        d = node.value
+        size = int(d["size"].value)
+        if "runs" in d:
+            if "from" in d:
+                self.out.append(node.key_problem("from", "give 'from' or 'runs', not both"))
+            lo = int(d["min"].value) if "min" in d else 2
+            hi = int(d["max"].value) if "max" in d else size
+            if lo > hi:
+                self.out.append(node.problem(f"min ({lo}) is more than max ({hi})"))
+            return Form(size, (), self.zone(d["runs"]), lo, hi)
+        if "from" not in d:
+            self.out.append(node.problem("missing 'from' (the zones a hand is made from) or 'runs'"))
+            return Form(size)
+        uses = []
+        for unode in d["from"].value:
+            if unode.is_scalar:
+                uses.append(ZoneUse(self.zone(unode)))
+            else:
+                u = unode.value
+                exactly = int(u["exactly"].value) if "exactly" in u else None
+                uses.append(ZoneUse(self.zone(u["zone"]), exactly, "line" in u))
+        fixed = sum(u.exactly for u in uses if u.exactly is not None)
+        if fixed > size:
+            self.out.append(node.problem(f"the 'exactly' counts ({fixed}) add up to more than size {size}"))
+        if sum(u.line for u in uses) > 1:
+            self.out.append(node.problem("at most one zone may give one of its lines"))
+        return Form(size, tuple(uses))
+
+
+def _layout_zones(variant: Any) -> set[str] | None:
+    layout = getattr(variant, "sections", {}).get("layout")
+    zones = getattr(layout, "zones", None)
+    if zones is None and isinstance(layout, dict):
+        zones = layout.get("zones")
+    return set(zones) if isinstance(zones, dict) or hasattr(zones, "keys") else None
+
+
+def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
+    """Build the hand rules from a shape-checked `hands` node."""
+    deck: Deck = variant.deck
+    out = problems
+    before = len(out)
+    b = _Builder(deck, out, _layout_zones(variant))
+    d = node.value
+    combined = "combine" in d
+    form = b.form(d["form"])
+    default_ties = tuple(str(t.value) for t in d["ties"].value) if "ties" in d else ("cards", "kickers")
+    categories = [
+        c for c in (b.category(n, default_ties, combined=combined) for n in d["categories"].value) if c
+    ]
+    names = [c.name for c in categories]
+    for cnode, cat in zip(d["categories"].value, categories):
+        if names.count(cat.name) > 1:
+            out.append(cnode.value["name"].problem(f"category '{cat.name}' is listed twice"))
+    if "order" in d:
+        order = b.attr(d["order"]) or ""
+    else:
+        order = next((a.name for a in deck.attributes.values() if a.order == "ordered" and not a.multi), "")
+        if not order:
+            out.append(node.problem("no ordered attribute to rank single cards: add 'order: <attribute>'"))
+    wild = b.flag(d.get("wild"), "wild")
+    dead = b.flag(d.get("dead"), "dead")
+    trump = b.flag(d.get("trump"), "trump")
+    if form.runs_zone is not None:
+        for cnode, cat in zip(d["categories"].value, categories):
+            if "points" not in cnode.value:
+                out.append(cnode.problem(f"'{cat.name}': a points table needs 'points' on every category"))
+    if len(out) > before:
+        return None
+    ocol = deck.column(order)
+    card_order = tuple(
+        len(deck.attributes[order]) if wild[c] else (-1 if dead[c] else ocol[c]) for c in range(deck.size)
+    )
+    if form.runs_zone is not None:
+        categories = [
+            Category(c.name, c.parts, c.alternatives, c.differ, c.points, c.ties, exact=True)
+            for c in categories
+        ]
+    both = d["both_ways"].value if "both_ways" in d else {}
+    return Rules(
+        form=form,
+        categories=tuple(categories),
+        order=order,
+        card_order=card_order,
+        wild=wild,
+        dead=dead,
+        trump=trump,
+        combine=combined,
+        combine_min_run=int(d["combine"].value["min_run"].value)
+        if combined and "min_run" in d["combine"].value
+        else 3,
+        both_ways_multiply=int(both["multiply"].value) if "multiply" in both else 1,
+        both_ways_add=int(both["add"].value) if "add" in both else 0,
+        columns={a: deck.column(a) for a in deck.attributes},
+        multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
+    )
