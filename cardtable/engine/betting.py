@@ -1,0 +1,92 @@
+"""The `betting:` section: chips, the blind every amount is measured in, the limit and the pot
+rules; and the betting round itself (pure functions on the game state).
+
+    betting:
+      chips: {option: chips}     # each seat's starting stack
+      blind: {option: blind}     # the unit: amounts elsewhere are written in blinds (0.5 = half)
+      limit: no_limit            # no_limit | pot_limit | fixed
+      bet_sizes: [1, 1, 2, 2]    # fixed limit: the bet of each betting round, in blinds
+      max_raises: 4              # fixed limit: bets and raises per round
+      min_bet: 1                 # the smallest opening bet, in blinds
+      odd_chip: after_dealer     # who gets an odd chip of a split pot: after_dealer | first_winner
+      max_hands: {option: hands} # 0: play until one seat has every chip
+
+A round's state lives in `state["step"]`: `pending` (seats still to act, in order), `current`
+(the highest bet this round), `min_raise`, `raises`, `closed` (seats that may only call or fold
+after an all-in that was not a full raise) and `last_bettor`. Amounts in actions are the seat's
+TOTAL bet for this round after the action ("raise to").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Problem
+from ..schema import Field, Int, ListOf, Map, Num, Str
+from ..yamlsrc import Node
+from .options import NUMBER, number_problem, number_value
+
+LIMITS = ("no_limit", "pot_limit", "fixed")
+ODD_CHIP = ("after_dealer", "first_winner")
+
+SPEC = Map(
+    {
+        "chips": Field(NUMBER, True, "each seat's starting chips"),
+        "blind": Field(NUMBER, True, "the unit every amount is measured in"),
+        "limit": Str(LIMITS),
+        "bet_sizes": ListOf(Num(0), min_len=1),
+        "max_raises": Int(1, 100),
+        "min_bet": Num(0),
+        "odd_chip": Str(ODD_CHIP),
+        "max_hands": NUMBER,
+    },
+    "betting rules",
+)
+
+
+@dataclass(frozen=True)
+class Betting:
+    chips: Any
+    blind: Any
+    limit: str = "no_limit"
+    bet_sizes: tuple[float, ...] = (1.0,)
+    max_raises: int | None = None
+    min_bet: float = 1.0
+    odd_chip: str = "after_dealer"
+    max_hands: Any = 0
+
+    def values(self, options: dict[str, Any]) -> dict[str, int]:
+        return {
+            "chips": int(number_value(self.chips, options)),
+            "blind": int(number_value(self.blind, options)),
+            "max_hands": int(number_value(self.max_hands, options)),
+        }
+
+
+def build(node: Node, variant: Any, problems: list[Problem]) -> Betting:
+    d = node.value
+    for key in ("chips", "blind", "max_hands"):
+        if key in d:
+            p = number_problem(d[key], variant)
+            if p:
+                problems.append(p)
+    limit = d["limit"].value if "limit" in d else "no_limit"
+    if limit == "fixed" and "bet_sizes" not in d:
+        problems.append(node.problem("a fixed limit needs bet_sizes (the bet of each round, in blinds)"))
+    return Betting(
+        chips=d["chips"].plain(),
+        blind=d["blind"].plain(),
+        limit=limit,
+        bet_sizes=tuple(float(n.value) for n in d["bet_sizes"].value) if "bet_sizes" in d else (1.0,),
+        max_raises=d["max_raises"].value if "max_raises" in d else (4 if limit == "fixed" else None),
+        min_bet=float(d["min_bet"].value) if "min_bet" in d else 1.0,
+        odd_chip=d["odd_chip"].value if "odd_chip" in d else "after_dealer",
+        max_hands=d["max_hands"].plain() if "max_hands" in d else 0,
+    )
+
+
+def in_blinds(amount: float, blind: int) -> int:
+    """An amount written in blinds, in chips (at least one chip when not zero)."""
+    chips = int(amount * blind)
+    return max(chips, 1) if amount > 0 else 0

@@ -1,0 +1,257 @@
+"""The `bet` verb: one betting round (fold, check, call, bet, raise, all-in), with limits, the
+minimum raise, all-in rules and, when the step allows it, a clash with an optional double down.
+
+Actions (amounts are the seat's total bet this round after the action, "raise to"):
+    {"type": "fold"} {"type": "check"} {"type": "call"} {"type": "all_in"}
+    {"type": "bet", "amount": N} {"type": "raise", "amount": N}
+A clash is started by adding `"clash": true` to a check, call, bet, raise or all-in, and a double
+down by also adding `"reveal": [three cards of the seat's hand]`. After a double down the others may
+only call twice the initiator's bet of the round ({"type": "call"}) or fold.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .betting import in_blinds
+from .context import Ctx
+from .state import active
+
+BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
+
+
+def _limits(g: Ctx, step: dict[str, Any], seat: int) -> dict[str, int]:
+    """min/max total bet for an opening bet or a raise by `seat`."""
+    st, b = g.st, g.rules.betting
+    s = st["seats"][seat]
+    rs = st["step"]
+    cur = rs["current"]
+    stack = s["bet"] + s["chips"]
+    if b.limit == "fixed":
+        idx = min(st["bet_round"], len(b.bet_sizes) - 1)
+        size = in_blinds(b.bet_sizes[idx], st["blind"])
+        lo = hi = cur + size
+    else:
+        lo = in_blinds(b.min_bet, st["blind"]) if cur == 0 else cur + rs["min_raise"]
+        hi = stack
+        if b.limit == "pot_limit":
+            pot = sum(x["total"] for x in st["seats"])
+            hi = min(stack, cur + pot + (cur - s["bet"]))
+    return {"min": lo, "max": min(hi, stack), "stack": stack}
+
+
+class Bet:
+    decides = True
+
+    def start(self, g: Ctx, step: dict[str, Any]) -> bool:
+        st = g.st
+        live = active(st)
+        st["bet_round"] = st.get("bet_round", -1) + 1
+        if len(live) <= 1:
+            return True
+        can_act = [i for i in live if st["seats"][i]["chips"] > 0]
+        cur = max(s["bet"] for s in st["seats"])
+        if not can_act or (len(can_act) == 1 and st["seats"][can_act[0]]["bet"] >= cur):
+            self._close(g)
+            return True
+        first = step.get("first", "after_dealer")
+        if first == "after_last_bettor":
+            after = st["last_bettor"] if st["last_bettor"] is not None else g.dealer()
+        elif isinstance(first, dict):
+            from .state import holder
+
+            after = holder(st, first["after"])
+            if after is None:
+                after = g.dealer()
+        else:
+            after = g.dealer()
+        st["step"] = {
+            "verb": "bet",
+            "pending": g.order(after, can_act),
+            "current": cur,
+            "min_raise": max(st["blind"], 1),
+            "raises": 0,
+            "closed": [],
+            "double": None,
+            "clash_by": None,
+        }
+        st["turn"] = st["step"]["pending"][0]
+        return False
+
+    def legal(self, g: Ctx, step: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+        st, rs = g.st, g.st["step"]
+        s = st["seats"][seat]
+        cur, owe = rs["current"], rs["current"] - s["bet"]
+        out: list[dict[str, Any]] = [{"seat": seat, "type": "fold"}]
+        if rs["double"] is not None:
+            out.append({"seat": seat, "type": "call", "cost": min(rs["double"] - s["bet"], s["chips"])})
+            return out
+        lim = _limits(g, step, seat)
+        can_clash = bool(step.get("clash")) and not st["clash"]
+        extra = (
+            {"clash_allowed": True, "double_down": step["clash"].get("double_down", 0)} if can_clash else {}
+        )
+        must_open = step.get("must_open") and cur == 0
+        if owe <= 0 and not must_open:
+            out.append({"seat": seat, "type": "check", **extra})
+        if owe > 0:
+            out.append({"seat": seat, "type": "call", "cost": min(owe, s["chips"]), **extra})
+        raises_left = g.rules.betting.max_raises is None or rs["raises"] < g.rules.betting.max_raises
+        if (
+            lim["stack"] >= lim["min"]
+            and s["chips"] > max(owe, 0)
+            and raises_left
+            and seat not in rs["closed"]
+        ):
+            kind = "bet" if cur == 0 else "raise"
+            out.append(
+                {"seat": seat, "type": kind, "min": lim["min"], "max": max(lim["min"], lim["max"]), **extra}
+            )
+        if s["chips"] > 0 and self._all_in_ok(g, step, seat):
+            out.append({"seat": seat, "type": "all_in", "cost": s["chips"], **extra})
+        return out
+
+    def _all_in_ok(self, g: Ctx, step: dict[str, Any], seat: int) -> bool:
+        rs, s = g.st["step"], g.st["seats"][seat]
+        stack = s["bet"] + s["chips"]
+        if stack <= rs["current"]:
+            return True  # calling short
+        if seat in rs["closed"]:
+            return False
+        lim = _limits(g, step, seat)
+        if step.get("must_open") and rs["current"] == 0 and stack < lim["min"]:
+            return True  # opening short: everything it has
+        raises_left = g.rules.betting.max_raises is None or rs["raises"] < g.rules.betting.max_raises
+        return (
+            raises_left and stack <= max(lim["max"], lim["min"])
+            if g.rules.betting.limit != "no_limit"
+            else True
+        )
+
+    def check(self, g: Ctx, step: dict[str, Any], action: dict[str, Any]) -> str | None:
+        seat, kind = action["seat"], action.get("type")
+        if kind not in BET_TYPES:
+            return f"'{kind}' is not a betting action; choose one of {', '.join(BET_TYPES)}"
+        options = {a["type"]: a for a in self.legal(g, step, seat)}
+        if kind not in options:
+            why = {
+                "check": "a bet is open: call, raise or fold",
+                "call": "there is nothing to call",
+                "bet": "a bet is already open: raise instead",
+                "raise": "no raise is possible now",
+            }
+            if kind == "check" and step.get("must_open"):
+                return "this round must be opened with a bet: bet the minimum or fold"
+            if kind in ("bet", "raise") and g.st["step"]["double"] is not None:
+                return "after a double down only call or fold is possible"
+            if kind in ("bet", "raise") and action["seat"] in g.st["step"]["closed"]:
+                return "an all-in below a full raise does not reopen the betting for you: call or fold"
+            return why.get(kind, f"'{kind}' is not possible now")
+        opt = options[kind]
+        if kind in ("bet", "raise"):
+            amount = action.get("amount")
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                return f"a {kind} needs a whole-number 'amount' (your total bet for the round)"
+            s = g.st["seats"][seat]
+            if amount > s["bet"] + s["chips"]:
+                return f"you have only {s['chips']} chips behind (at most {s['bet'] + s['chips']} in total)"
+            if amount < opt["min"]:
+                return f"the smallest {kind} is to {opt['min']} (use all_in to bet less)"
+            if amount > opt["max"]:
+                return f"the largest {kind} allowed is to {opt['max']}"
+        if action.get("clash"):
+            if "clash_allowed" not in opt:
+                return "a clash cannot be started now"
+            reveal = action.get("reveal")
+            if reveal is not None:
+                need = opt["double_down"]
+                hand = set(self._hand(g, seat))
+                if not isinstance(reveal, list) or len(reveal) != need or len(set(reveal)) != need:
+                    return f"a double down reveals exactly {need} different cards"
+                if not all(isinstance(c, int) and c in hand for c in reveal):
+                    return "a double down reveals cards from your own hand"
+        elif action.get("reveal") is not None:
+            return "only a clash's initiator may reveal cards (a double down)"
+        return None
+
+    def _hand(self, g: Ctx, seat: int) -> list[int]:
+        for name, z in g.layout.zones.items():
+            if z.per_seat and not z.is_grid:
+                return g.zone(name, seat)["cards"]
+        return []
+
+    def act(self, g: Ctx, step: dict[str, Any], action: dict[str, Any]) -> None:
+        st, rs = g.st, g.st["step"]
+        seat, kind = action["seat"], action["type"]
+        s = st["seats"][seat]
+        rs["pending"].remove(seat)
+        can_act = [i for i in active(st) if st["seats"][i]["chips"] > 0 and i != seat]
+        if kind == "fold":
+            s["folded"] = True
+            st["folds"].append(seat)
+            g.say(f"{g.name(seat)} folds")
+        elif kind == "check":
+            g.say(f"{g.name(seat)} checks")
+        elif kind == "call":
+            target = rs["double"] if rs["double"] is not None else rs["current"]
+            pay = min(target - s["bet"], s["chips"])
+            self._pay(s, pay)
+            g.say(f"{g.name(seat)} calls {pay}" + (" (all in)" if s["chips"] == 0 else ""))
+        else:
+            to = action["amount"] if kind in ("bet", "raise") else s["bet"] + s["chips"]
+            self._pay(s, to - s["bet"])
+            if to > rs["current"]:
+                inc = to - rs["current"]
+                if inc >= rs["min_raise"] or rs["current"] == 0:
+                    rs["min_raise"] = max(inc, rs["min_raise"])
+                    rs["raises"] += 1
+                    rs["closed"] = []
+                else:  # a short all-in: those who have acted may only call or fold
+                    rs["closed"] = [i for i in can_act if i not in rs["pending"]]
+                rs["current"] = to
+                rs["pending"] = g.order(seat, can_act)
+                st["last_bettor"] = seat
+                word = {"bet": "bets", "raise": "raises to", "all_in": "goes all in for"}[kind]
+                g.say(f"{g.name(seat)} {word} {to}")
+            else:
+                g.say(f"{g.name(seat)} goes all in for {to} (a call)")
+        if action.get("clash"):
+            st["clash"] = True
+            rs["clash_by"] = seat
+            rs["pending"] = g.order(seat, can_act)
+            reveal = action.get("reveal")
+            if reveal is not None:
+                rs["double"] = 2 * s["bet"]
+                rs["pending"] = g.order(seat, [i for i in active(st) if i != seat])
+                s["covers"] = True
+                for name, z in g.layout.zones.items():
+                    if z.per_seat and not z.is_grid:
+                        hz = g.zone(name, seat)
+                        for c in reveal:
+                            if c in hz["cards"]:
+                                hz["up"][hz["cards"].index(c)] = 1
+                g.say(f"{g.name(seat)} starts a clash and doubles down, showing {g.cards(reveal)}")
+            else:
+                g.say(f"{g.name(seat)} starts a clash")
+        self._next(g)
+
+    def _pay(self, s: dict[str, Any], amount: int) -> None:
+        amount = max(0, min(amount, s["chips"]))
+        s["chips"] -= amount
+        s["bet"] += amount
+        s["total"] += amount
+
+    def _next(self, g: Ctx) -> None:
+        st, rs = g.st, g.st["step"]
+        live = active(st)
+        rs["pending"] = [i for i in rs["pending"] if i in live and (st["seats"][i]["chips"] > 0)]
+        if len(live) <= 1 or not rs["pending"]:
+            self._close(g)
+            st["step"]["done"] = True
+            st["turn"] = None
+            return
+        st["turn"] = rs["pending"][0]
+
+    def _close(self, g: Ctx) -> None:
+        for s in g.st["seats"]:
+            s["bet"] = 0

@@ -1,0 +1,112 @@
+"""The `options:` section: the set-up choices a variant offers (starting chips, blind, a hand limit,
+an optional rule...). Each option has a `default` and a `label`, and either `min`/`max` (a number),
+`choices` (a list) or a true/false default. Elsewhere a number may be written `{option: NAME}`
+and a step may carry `when: NAME` to run only while that option is on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Problem
+from ..schema import AnyValue, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
+from ..yamlsrc import Node
+
+OPTION = Map(
+    {
+        "label": Str(),
+        "default": Field(AnyValue(), True, "the value used unless the players choose another"),
+        "min": Int(),
+        "max": Int(),
+        "choices": ListOf(OneOf(Int(), Str()), min_len=1),
+        "help": Str(),
+    },
+    "an option",
+)
+SPEC = MapOf(OPTION, "options by name")
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    label: str
+    default: Any
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+
+    def problem(self, value: Any) -> str | None:
+        """Why `value` is not acceptable for this option, or None."""
+        if isinstance(self.default, bool):
+            return None if isinstance(value, bool) else f"option '{self.name}' is true or false"
+        if self.choices is not None:
+            return (
+                None if value in self.choices else f"option '{self.name}' must be one of {list(self.choices)}"
+            )
+        if isinstance(self.default, int):
+            if not isinstance(value, int) or isinstance(value, bool):
+                return f"option '{self.name}' must be a whole number"
+            if self.min is not None and value < self.min:
+                return f"option '{self.name}' must be at least {self.min}"
+            if self.max is not None and value > self.max:
+                return f"option '{self.name}' must be at most {self.max}"
+        return None
+
+
+def build(node: Node, variant: object, problems: list[Problem]) -> dict[str, Option]:
+    out: dict[str, Option] = {}
+    for name, onode in node.value.items():
+        o = onode.value
+        default = o["default"].value
+        opt = Option(
+            name=name,
+            label=str(o["label"].value) if "label" in o else name.replace("_", " "),
+            default=default,
+            min=o["min"].value if "min" in o else None,
+            max=o["max"].value if "max" in o else None,
+            choices=tuple(c.value for c in o["choices"].value) if "choices" in o else None,
+            help=str(o["help"].value) if "help" in o else "",
+        )
+        why = opt.problem(default)
+        if why:
+            problems.append(o["default"].problem(f"the default does not fit: {why}"))
+        out[name] = opt
+    return out
+
+
+def resolve_options(declared: dict[str, Option], chosen: dict[str, Any] | None) -> dict[str, Any]:
+    """The full option values of one game; raises ValueError on an unknown or unfit choice."""
+    values = {name: o.default for name, o in declared.items()}
+    for name, value in (chosen or {}).items():
+        if name not in declared:
+            raise ValueError(f"no option named '{name}'" + suggest(name, declared))
+        why = declared[name].problem(value)
+        if why:
+            raise ValueError(why)
+        values[name] = value
+    return values
+
+
+# A number in a section: a literal or {option: NAME}.
+NUMBER = OneOf(
+    Int(), Map({"option": Field(Str(what="an option name"), True)}, "{option: NAME}"), what="a number"
+)
+
+
+def number_problem(node: Node, variant: Any) -> Problem | None:
+    """A problem when an {option: NAME} refers to no declared option."""
+    if node.is_map:
+        name = node.value["option"].value
+        declared = variant.sections.get("options", {})
+        if name not in declared:
+            return node.problem(f"no option named '{name}'" + suggest(str(name), declared))
+    return None
+
+
+def number_value(raw: Any, options: dict[str, Any]) -> Any:
+    """The value of a number written either way, in one game."""
+    if isinstance(raw, dict):
+        return options[raw["option"]]
+    return raw

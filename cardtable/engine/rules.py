@@ -1,0 +1,368 @@
+"""Rules: the fixed rules of one variant, and the pure functions that play it.
+
+    from cardtable.engine import Rules, IllegalAction
+    rules = Rules(variant)
+    state = rules.new_game(seats=[{"name": "Ann", "kind": "human"}, {"name": "Bot 1", "kind": "bot"}],
+                           seed=7, options={})
+    rules.to_move(state) -> int | None          # whose decision it is (None: game over)
+    rules.legal_actions(state, seat) -> list    # action templates (see below)
+    rules.check(state, action) -> str | None    # None when legal, else why not
+    rules.apply(state, action) -> dict          # a NEW state; raises IllegalAction, input untouched
+    rules.is_over(state) -> bool
+    rules.view(state, seat | None) -> dict      # what one seat (None: everyone) may see; see view.py
+    rules.replay(seats, seed, options, log) -> dict
+
+An action is a dict with "seat" and "type" plus the fields of its verb (betting_round.py and
+verbs.py list them). `legal_actions` returns one template per possible type, carrying the choice's
+bounds: bet/raise have "min"/"max" (total bet for the round), call/all_in a "cost", discard "min"/
+"max" cards, flip the "choices" of places, place the "cards" and "spots", swap the "count". Fill a
+template in (e.g. add "amount" or "cards") to make an action; extra informative keys are ignored.
+
+The state is JSON-shaped: "variant", "seed", "options", "blind", "seats" (each: name, kind,
+chips, bet (this round), total (this hand), folded, out, roles, points, covers), "zones" (see
+state.py), "hand" (number), "dealer", "pc"/"step"/"turn" (where play is), "loops", "declared",
+"last" (last hand's winner and weakest), "log" (every action, chance ones with seat None: a game is
+its variant + seats + seed + options + log), "events" (the table talk views show), "over",
+"result" ({"winners", "chips", "points", "hands", "reason"}), "history" (one entry per hand).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Ctx
+from .options import resolve_options
+from .pots import side_pots, split
+from .scoring import evaluate_seat
+from .state import active, clone, empty_zone, holder, in_play, order_after, zone
+from .verbs import VERBS
+
+MAX_HANDS = 10_000  # a guard: no match runs longer than this
+ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "clash", "reveal")
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; `reason` says why. The state is left unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Rules:
+    """The fixed rules of one variant (its layout, betting, options and phases)."""
+
+    def __init__(self, variant: Any) -> None:
+        sections = variant.sections
+        missing = [s for s in ("layout", "phases") if s not in sections]
+        if missing:
+            raise ValueError(
+                f"variant '{variant.id}' has no {' or '.join(missing)} section: it cannot be played"
+            )
+        self.variant = variant
+        self.layout = sections["layout"]
+        self.phases = sections["phases"]
+        self.betting = sections.get("betting")
+        self.options = sections.get("options", {})
+        self.program = self.phases.program
+
+    # ---- the API ---------------------------------------------------------------------------
+    def new_game(
+        self, seats: list[dict[str, Any]], seed: int = 0, options: dict[str, Any] | None = None
+    ) -> dict:
+        v = self.variant
+        if not v.min_players <= len(seats) <= v.max_players:
+            raise ValueError(f"{v.name} is for {v.min_players} to {v.max_players} players, not {len(seats)}")
+        opts = resolve_options(self.options, options)
+        money = self.betting.values(opts) if self.betting else {"chips": 0, "blind": 0, "max_hands": 1}
+        st: dict[str, Any] = {
+            "variant": v.id,
+            "seed": int(seed),
+            "options": opts,
+            "blind": money["blind"],
+            "max_hands": money["max_hands"],
+            "seats": [
+                {
+                    "name": str(s.get("name", f"Seat {i + 1}")),
+                    "kind": str(s.get("kind", "human")),
+                    "chips": money["chips"],
+                    "bet": 0,
+                    "total": 0,
+                    "folded": False,
+                    "out": False,
+                    "covers": False,
+                    "roles": [],
+                    "points": 0,
+                }
+                for i, s in enumerate(seats)
+            ],
+            "zones": {},
+            "hand": 0,
+            "dealer": None,
+            "pc": 0,
+            "step": None,
+            "turn": None,
+            "loops": {},
+            "declared": [None] * len(seats),
+            "last": {"winner": None, "weakest": None},
+            "chance": 0,
+            "log": [],
+            "events": [],
+            "history": [],
+            "over": False,
+            "result": None,
+        }
+        g = Ctx(self, st)
+        self._start_hand(g)
+        self._advance(g)
+        return st
+
+    def to_move(self, state: dict) -> int | None:
+        return None if state["over"] else state["turn"]
+
+    def is_over(self, state: dict) -> bool:
+        return bool(state["over"])
+
+    def legal_actions(self, state: dict, seat: int) -> list[dict[str, Any]]:
+        if state["over"] or state["turn"] != seat or state["step"] is None:
+            return []
+        step = self.program[state["pc"]]
+        return VERBS[step["do"]].legal(Ctx(self, state), step, seat)
+
+    def check(self, state: dict, action: Any) -> str | None:
+        if not isinstance(action, dict):
+            return "an action is a mapping with 'seat' and 'type'"
+        seat = action.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["seats"]):
+            return "the action names no seat at this table"
+        if state["over"]:
+            return "the game is over"
+        if state["turn"] is None or state["step"] is None:
+            return "no decision is pending"
+        if seat != state["turn"]:
+            return (
+                f"it is {state['seats'][state['turn']]['name']}'s turn, not {state['seats'][seat]['name']}'s"
+            )
+        step = self.program[state["pc"]]
+        return VERBS[step["do"]].check(Ctx(self, state), step, action)
+
+    def apply(self, state: dict, action: dict[str, Any]) -> dict:
+        reason = self.check(state, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        st = clone(state)
+        action = {k: clone(action[k]) for k in ACTION_KEYS if k in action}
+        g = Ctx(self, st)
+        step = self.program[st["pc"]]
+        st["log"].append(action)
+        VERBS[step["do"]].act(g, step, action)
+        self._advance(g)
+        return st
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        from .view import view
+
+        return view(self, state, seat)
+
+    def replay(
+        self, seats: list[dict[str, Any]], seed: int, options: dict[str, Any] | None, log: list[dict]
+    ) -> dict:
+        """Rebuild a game from its log; raises IllegalAction if an action or a chance step differs."""
+        st = self.new_game(seats, seed, options)
+        for entry in log:
+            if entry.get("seat") is None:
+                continue
+            st = self.apply(st, entry)
+        if st["log"][: len(log)] != [dict(e) for e in log]:
+            raise IllegalAction("the log does not match the game it replays (a chance step differs)")
+        return st
+
+    # ---- the flow of play ------------------------------------------------------------------
+    def _advance(self, g: Ctx) -> None:
+        """Run automatic steps until a seat must decide or the game is over."""
+        st = g.st
+        while not st["over"]:
+            if st["step"] is not None:
+                if not st["step"].get("done") and st["turn"] is not None:
+                    return
+                st["step"], st["turn"] = None, None
+                st["pc"] += 1
+            if self.betting and len(active(st)) <= 1 and not st["awarded"]:
+                self._end_hand(g)
+                continue
+            if st["pc"] >= len(self.program):
+                self._end_hand(g)
+                continue
+            step = self.program[st["pc"]]
+            if step.get("when") and not st["options"].get(step["when"]):
+                st["pc"] += 1
+                continue
+            if step["do"] == "_loop":
+                n = st["loops"].get(str(step["id"]), 0) + 1
+                st["loops"][str(step["id"])] = n
+                if n >= step["max"] or any(self._condition(g, c) for c in step["until"]):
+                    st["pc"] += 1
+                else:
+                    st["pc"] = step["back"]
+                continue
+            if VERBS[step["do"]].start(g, step):
+                st["step"], st["turn"] = None, None
+                st["pc"] += 1
+
+    def _condition(self, g: Ctx, name: str) -> bool:
+        st = g.st
+        if name == "clash":
+            return bool(st["clash"])
+        if name == "one_left":
+            return len(active(st)) <= 1
+        if name == "deck_empty":
+            return not g.deck_zone()["cards"]
+        return False
+
+    def _start_hand(self, g: Ctx) -> None:
+        st = g.st
+        st["hand"] += 1
+        st["zones"] = {
+            name: [empty_zone(z.shape) for _ in st["seats"]] if z.per_seat else empty_zone(z.shape)
+            for name, z in self.layout.zones.items()
+        }
+        cards = list(range(self.variant.deck.size))
+        g.rng("deck").shuffle(cards)
+        zone(st, self.layout.deck)["cards"] = cards
+        zone(st, self.layout.deck)["up"] = [0] * len(cards)
+        for s in st["seats"]:
+            s.update(bet=0, total=0, folded=s["out"], covers=False, roles=[])
+        st.update(pc=0, step=None, turn=None, loops={}, awarded=False, clash=False, last_bettor=None)
+        st.update(bet_round=-1, folds=[], declared=[None] * len(st["seats"]))
+        self._assign_roles(g)
+        g.say(f"— hand {st['hand']} —" if self.betting else "— the game begins —")
+
+    def _assign_roles(self, g: Ctx) -> None:
+        st = g.st
+        playing = in_play(st)
+        if st["dealer"] is None:
+            st["dealer"] = playing[0]
+        else:
+            st["dealer"] = order_after(st, st["dealer"], playing, g.direction)[0]
+        st["seats"][st["dealer"]]["roles"].append("dealer")
+        for name, r in self.phases.roles.items():
+            if name == "dealer":
+                continue
+            seat = None
+            if "after" in r:
+                base = holder(st, r["after"])
+                k = r.get("heads_up", r.get("seats", 1)) if len(playing) == 2 else r.get("seats", 1)
+                if base is not None:
+                    seat = (
+                        base
+                        if k == 0
+                        else order_after(st, base, playing, g.direction)[(k - 1) % len(playing)]
+                    )
+            elif "last_hand" in r:
+                seat = st["last"].get(r["last_hand"])
+                if seat is not None and st["seats"][seat]["out"]:
+                    seat = None
+                if st["hand"] == 1 and "first_hand" in r:
+                    seat = holder(st, r["first_hand"])
+            if seat is not None:
+                st["seats"][seat]["roles"].append(name)
+
+    def showdown(self, g: Ctx) -> None:
+        """Show the hands still in, split every pot among its best eligible hands."""
+        st = g.st
+        live = active(st)
+        if st["awarded"] or not self.betting:
+            return
+        values = {}
+        if len(live) >= 2:
+            for seat in g.order(g.dealer(), live):
+                values[seat] = evaluate_seat(self, st, seat)
+                for name, z in self.layout.zones.items():
+                    if z.per_seat and not z.is_grid:
+                        hz = zone(st, name, seat)
+                        hz["up"] = [1] * len(hz["cards"])
+                v = values[seat]
+                g.say(f"{g.name(seat)} shows {v.category}: {g.cards(list(v.cards))}")
+        self._award(g, values)
+
+    def _award(self, g: Ctx, values: dict[int, Any]) -> None:
+        st = g.st
+        live = active(st)
+        pots = side_pots(st["seats"])
+        won: dict[int, int] = {}
+        main_winner = None
+        for pot in pots:
+            elig = [s for s in pot["eligible"] if s in live] or live
+            if values:
+                best = max(values[s].key for s in elig)
+                winners = [s for s in elig if values[s].key == best]
+            else:
+                winners = elig
+            ordered = g.order(g.dealer(), winners)
+            for s, amount in split(pot["amount"], ordered, self.betting.odd_chip).items():
+                won[s] = won.get(s, 0) + amount
+            if main_winner is None:
+                main_winner = ordered[0]
+        for s, amount in won.items():
+            st["seats"][s]["chips"] += amount
+            g.say(f"{g.name(s)} wins {amount}")
+        for s in st["seats"]:
+            s["total"] = 0
+            s["bet"] = 0
+        st["awarded"] = True
+        # Last place: the first to fold, else the weakest hand shown (first after the dealer if tied).
+        if st["folds"]:
+            weakest = st["folds"][0]
+        elif values:
+            low = min(v.key for v in values.values())
+            weakest = next(s for s in g.order(g.dealer(), list(values)) if values[s].key == low)
+        else:
+            weakest = None
+        st["last"] = {"winner": main_winner, "weakest": weakest}
+        st["history"].append(
+            {
+                "hand": st["hand"],
+                "winners": sorted(won),
+                "category": values[main_winner].category if values and main_winner in values else None,
+                "showdown": bool(values),
+            }
+        )
+
+    def _end_hand(self, g: Ctx) -> None:
+        st = g.st
+        if not self.betting:
+            pts = [s["points"] for s in st["seats"]]
+            best = max(pts)
+            self._finish(g, [i for i, p in enumerate(pts) if p == best], "the last card is played")
+            return
+        if not st["awarded"]:
+            self._award(g, {})
+        for s in st["seats"]:
+            if s["chips"] == 0 and not s["out"]:
+                s["out"] = True
+                g.say(f"{s['name']} is out of chips")
+        playing = in_play(st)
+        if len(playing) <= 1:
+            self._finish(g, playing, "one player has every chip")
+        elif (st["max_hands"] and st["hand"] >= st["max_hands"]) or st["hand"] >= MAX_HANDS:
+            best = max(st["seats"][i]["chips"] for i in playing)
+            self._finish(
+                g, [i for i in playing if st["seats"][i]["chips"] == best], "the hand limit is reached"
+            )
+        else:
+            self._start_hand(g)
+
+    def _finish(self, g: Ctx, winners: list[int], reason: str) -> None:
+        st = g.st
+        st.update(over=True, turn=None, step=None)
+        st["result"] = {
+            "winners": winners,
+            "chips": [s["chips"] for s in st["seats"]],
+            "points": [s["points"] for s in st["seats"]],
+            "hands": st["hand"],
+            "reason": reason,
+        }
+        g.say(
+            f"game over ({reason}): {', '.join(g.name(w) for w in winners)} win"
+            + ("s" if len(winners) == 1 else "")
+        )

@@ -1,0 +1,101 @@
+"""Helpers on the plain-data game state (see rules.py for its shape).
+
+Zones: a table zone is `state["zones"][name]`, a seat zone is `state["zones"][name][seat]`. A list
+zone (stack, row, fan) is `{"cards": [...], "up": [0|1, ...]}` (the top of a stack is the end of
+the list); a grid zone is `{"cells": [[row, col, card, up], ...]}`. `up` marks a card turned face
+up for everyone, whatever its zone's visibility.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+State = dict[str, Any]
+
+
+def clone(value: Any) -> Any:
+    """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck)."""
+    if isinstance(value, dict):
+        return {k: clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        if value and isinstance(value[0], (dict, list)):
+            return [clone(v) for v in value]
+        return list(value)
+    return value
+
+
+def empty_zone(shape: str) -> dict[str, list]:
+    return {"cells": []} if shape in ("grid", "open_grid") else {"cards": [], "up": []}
+
+
+def zone(st: State, name: str, seat: int | None = None) -> dict[str, Any]:
+    z = st["zones"][name]
+    return z[seat] if isinstance(z, list) else z
+
+
+def put(z: dict[str, Any], cards: list[int], up: int = 0) -> None:
+    z["cards"].extend(cards)
+    z["up"].extend([up] * len(cards))
+
+
+def take_top(z: dict[str, Any], n: int) -> list[int]:
+    """The top n cards of a list zone, removed (first taken first)."""
+    if n <= 0:
+        return []
+    cards = z["cards"][-n:][::-1]
+    del z["cards"][-n:]
+    del z["up"][-n:]
+    return cards
+
+
+def remove(z: dict[str, Any], cards: list[int]) -> None:
+    for c in cards:
+        i = z["cards"].index(c)
+        del z["cards"][i]
+        del z["up"][i]
+
+
+def all_cards(st: State) -> list[int]:
+    """Every card in every zone (for conservation checks)."""
+    out: list[int] = []
+
+    def add(z: dict[str, Any]) -> None:
+        if "cells" in z:
+            out.extend(cell[2] for cell in z["cells"])
+        else:
+            out.extend(z["cards"])
+
+    for z in st["zones"].values():
+        for one in z if isinstance(z, list) else [z]:
+            add(one)
+    return out
+
+
+def in_play(st: State) -> list[int]:
+    """Seats still in the match."""
+    return [i for i, s in enumerate(st["seats"]) if not s["out"]]
+
+
+def active(st: State) -> list[int]:
+    """Seats still in this hand (in the match and not folded)."""
+    return [i for i, s in enumerate(st["seats"]) if not s["out"] and not s["folded"]]
+
+
+def order_after(st: State, seat: int | None, seats: list[int], direction: int) -> list[int]:
+    """`seats` in turn order starting with the first one after `seat` (seat itself last if present)."""
+    n = len(st["seats"])
+    if seat is None:
+        seat = -1 if direction > 0 else 0
+    chosen = set(seats)
+    return [(seat + direction * k) % n for k in range(1, n + 1) if (seat + direction * k) % n in chosen]
+
+
+def holder(st: State, role: str) -> int | None:
+    for i, s in enumerate(st["seats"]):
+        if role in s["roles"] and not s["out"]:
+            return i
+    return None
+
+
+def chips_in_play(st: State) -> int:
+    return sum(s["chips"] + s["total"] for s in st["seats"])

@@ -1,0 +1,96 @@
+"""The per-seat view: everything one seat may see, and nothing else. The renderer, the curtain,
+saves' previews and the bots use only this.
+
+    view(rules, state, seat) -> {
+      "variant": id, "seat": seat (None: what everyone sees), "hand_number": n,
+      "phase": the current verb ("bet", "reveal"...) or None, "step": its line in the YAML or None,
+      "to_move": seat or None, "over": bool, "blind": chips,
+      "dealer": seat,
+      "seats": [{"name", "kind", "chips", "bet", "total", "folded", "out", "roles", "points"}],
+      "pots": [{"amount", "eligible"}],      # chips already in, by pot (bets of this round included)
+      "zones": {name: {"owner": "table" | seat, "shape", "visibility", "place", "label", "count",
+                       "cards": [card or -1, ...],          # list zones, bottom to top
+                       "cells": [[row, col, card or -1]],   # grid zones
+                       "size": [rows, cols] | None, "max_line": n | None}},
+                  # a seat zone appears once per seat, keyed "name/seat" (e.g. "hand/2"), and a
+                  # stack nobody may look at lists no cards at all, only its "count"
+      "declared": [[cards] or None per seat],  # named cards are public
+      "legal": [action templates] (only for the seat to move, when it is `seat`),
+      "log": [text, ...],                    # the table talk, private lines only for their seat
+      "result": None | {"winners", "chips", "points", "hands", "reason"},
+    }
+
+A card is shown when it is face up (`up`), its zone is seen by everyone, or the zone is seen by
+its owner and `seat` is that owner. Otherwise it is -1: a hidden card's id never leaves the engine.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .pots import side_pots
+
+
+def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    zones: dict[str, Any] = {}
+    for name, spec in rules.layout.zones.items():
+        raw = st["zones"][name]
+        owners: list[int | None] = list(range(len(st["seats"]))) if spec.per_seat else [None]
+        for owner in owners:
+            z = raw[owner] if owner is not None else raw
+
+            def shown(up: int, owner: int | None = owner, spec: Any = spec) -> bool:
+                return (
+                    bool(up)
+                    or spec.visibility == "everyone"
+                    or (spec.visibility == "owner" and seat is not None and seat == owner)
+                )
+
+            out: dict[str, Any] = {
+                "owner": "table" if owner is None else owner,
+                "shape": spec.shape,
+                "visibility": spec.visibility,
+                "place": spec.place,
+                "label": spec.label,
+                "size": list(spec.size) if spec.size else None,
+                "max_line": spec.max_line,
+            }
+            if spec.is_grid:
+                out["cells"] = [[r, c, card if shown(up) else -1] for r, c, card, up in z["cells"]]
+                out["count"] = len(z["cells"])
+            else:
+                out["count"] = len(z["cards"])
+                if spec.visibility == "nobody" and spec.shape == "stack" and not any(z["up"]):
+                    out["cards"] = []
+                else:
+                    out["cards"] = [card if shown(up) else -1 for card, up in zip(z["cards"], z["up"])]
+            zones[name if owner is None else f"{name}/{owner}"] = out
+    step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
+    log = []
+    for ev in st["events"]:
+        if "private" in ev and seat is not None and ev.get("seat") == seat:
+            log.append(ev["private"])
+        else:
+            log.append(ev["text"])
+    seats = [
+        {k: s[k] for k in ("name", "kind", "chips", "bet", "total", "folded", "out", "roles", "points")}
+        for s in st["seats"]
+    ]
+    return {
+        "variant": st["variant"],
+        "seat": seat,
+        "hand_number": st["hand"],
+        "phase": step["do"] if step else None,
+        "step": step.get("line") if step else None,
+        "to_move": None if st["over"] else st["turn"],
+        "over": st["over"],
+        "blind": st["blind"],
+        "dealer": st["dealer"],
+        "seats": seats,
+        "pots": side_pots(st["seats"]) if rules.betting and not st.get("awarded") else [],
+        "zones": zones,
+        "declared": [list(d) if d else None for d in st["declared"]],
+        "legal": rules.legal_actions(st, seat) if seat is not None and seat == st["turn"] else [],
+        "log": log,
+        "result": st["result"],
+    }

@@ -1,0 +1,129 @@
+"""Shared helpers for the engine tests: random and bot playouts with invariants checked."""
+
+from __future__ import annotations
+
+import random
+
+from cardtable.engine import IllegalAction, Rules
+from cardtable.engine.bots import choose_action, random_action
+from cardtable.engine.state import all_cards, chips_in_play, zone
+
+FAST = {"hands": 3}  # keeps matches short in tests
+
+
+def options_for(rules: Rules, extra: dict | None = None) -> dict:
+    opts = {k: v for k, v in FAST.items() if k in rules.options}
+    opts.update(extra or {})
+    return opts
+
+
+def visible_cards(rules: Rules, st: dict, seat: int | None) -> set[int]:
+    """What `seat` may see, worked out from the true state independently of view.py."""
+    out: set[int] = set()
+    for name, spec in rules.layout.zones.items():
+        owners = range(len(st["seats"])) if spec.per_seat else [None]
+        for owner in owners:
+            z = zone(st, name, owner)
+            see_all = spec.visibility == "everyone" or (
+                spec.visibility == "owner" and seat is not None and owner == seat
+            )
+            if "cells" in z:
+                out.update(card for _, _, card, up in z["cells"] if up or see_all)
+            else:
+                out.update(card for card, up in zip(z["cards"], z["up"]) if up or see_all)
+    return out
+
+
+def cards_in_view(view: dict) -> set[int]:
+    out: set[int] = set()
+    for z in view["zones"].values():
+        if "cells" in z:
+            out.update(card for _, _, card in z["cells"])
+        else:
+            out.update(z["cards"])
+    for t in view["legal"]:
+        out.update(t.get("cards", []))
+    out.discard(-1)
+    return out
+
+
+def check_invariants(rules: Rules, st: dict, start_chips: int) -> None:
+    assert sorted(all_cards(st)) == list(range(rules.variant.deck.size)), "cards not conserved"
+    assert chips_in_play(st) == start_chips, "chips not conserved"
+    assert all(s["chips"] >= 0 for s in st["seats"])
+    for seat in [None, *range(len(st["seats"]))]:
+        v = rules.view(st, seat)
+        leaked = cards_in_view(v) - visible_cards(rules, st, seat)
+        assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)[:5]}"
+        private = [e["private"] for e in st["events"] if "private" in e and e["seat"] != seat]
+        shown = set(v["log"])
+        assert not [p for p in private if p in shown and p not in [e["text"] for e in st["events"]]]
+
+
+def playout(
+    rules: Rules, seed: int, players: int, bot: bool, check_every: int = 1, options: dict | None = None
+) -> dict:
+    rng = random.Random(seed)
+    st = rules.new_game(
+        [{"name": f"P{i}", "kind": "bot"} for i in range(players)], seed, options_for(rules, options)
+    )
+    start = chips_in_play(st)
+    n = 0
+    while not rules.is_over(st):
+        seat = rules.to_move(st)
+        assert seat is not None
+        legal = rules.legal_actions(st, seat)
+        assert legal, "a seat to move has no legal action"
+        action = choose_action(rules, st, seat, rng) if bot else random_action(rules, st, seat, rng)
+        assert rules.check(st, action) is None, (action, rules.check(st, action))
+        # Someone else acting now is refused, and the state is unchanged.
+        other = (seat + 1) % players
+        before = repr(st)
+        try:
+            rules.apply(st, {**action, "seat": other})
+            raise AssertionError("an out-of-turn action was accepted")
+        except IllegalAction as e:
+            assert e.reason
+        assert repr(st) == before
+        st = rules.apply(st, action)
+        n += 1
+        if n % check_every == 0 or rules.is_over(st):
+            check_invariants(rules, st, start)
+        assert n < 20_000, "the game does not end"
+    return st
+
+
+def find_card(deck, **attrs: str) -> int:
+    """The first card whose attribute values have these ids, e.g. find_card(deck, rank="A", suit="spades")."""
+    for c in range(deck.size):
+        if all(any(v.id == want for v in deck.values(c, a)) for a, want in attrs.items()):
+            return c
+    raise KeyError(attrs)
+
+
+def _slots(st: dict) -> list[tuple[list, int]]:
+    """Every (container list, index) holding a card, over every zone."""
+    out = []
+    for z in st["zones"].values():
+        for one in z if isinstance(z, list) else [z]:
+            if "cells" in one:
+                out += [(cell, 2) for cell in one["cells"]]
+            else:
+                out += [(one["cards"], i) for i in range(len(one["cards"]))]
+    return out
+
+
+def rig(st: dict, where: dict[str, list[int]], deck_zone: str = "deck") -> dict:
+    """Put chosen cards in chosen places by swapping (so cards stay conserved). Keys are
+    "zone" or "zone/seat"; for the deck the list is the next cards to be dealt, first first."""
+    for key, cards in where.items():
+        name, _, seat = key.partition("/")
+        z = st["zones"][name][int(seat)] if seat else st["zones"][name]
+        for i, card in enumerate(cards):
+            pos = -1 - i if name == deck_zone else i
+            target = (z["cards"], pos if pos >= 0 else len(z["cards"]) + pos)
+            for holder, j in _slots(st):
+                if holder[j] == card:
+                    holder[j], target[0][target[1]] = target[0][target[1]], holder[j]
+                    break
+    return st
