@@ -72,7 +72,7 @@ class Section:
 # The order matters: each builder may use what the ones before it built.
 SECTIONS: list[Section] = [
     Section("layout", "cardtable.engine.layout", doc="the zones on the table"),
-    Section("hands", None, doc="how hands are formed, valued and compared"),
+    Section("hands", "cardtable.hands.spec", doc="how hands are formed, valued and compared"),
     Section("options", "cardtable.engine.options", doc="choices offered when a game is set up"),
     Section("betting", "cardtable.engine.betting", doc="betting structure"),
     Section("phases", "cardtable.engine.phases", doc="the steps of play"),

@@ -25,11 +25,13 @@ class HandValue:
     cards: tuple[int, ...]  # the cards that make the hand (category cards first, then kickers)
     points: int = 0  # for points tables
     made: tuple[int, ...] = ()  # the category's own cards (the rest of `cards` are kickers)
+    detail: str = ""  # a fuller name where the category alone says too little ("7-card Match")
 
     def describe(self, deck: Any) -> str:
         """'Full House: King of Hearts, ...' — the category and the cards that make it."""
         names = ", ".join(deck.short(c) for c in self.cards)
-        return f"{self.category}: {names}" if names else self.category
+        title = self.detail or self.category
+        return f"{title}: {names}" if names else title
 
     def __lt__(self, other: HandValue) -> bool:
         return self.key < other.key
