@@ -55,9 +55,10 @@ def check_invariants(rules: Rules, st: dict, start_chips: int) -> None:
         v = rules.view(st, seat)
         leaked = cards_in_view(v) - visible_cards(rules, st, seat)
         assert not leaked, f"seat {seat} sees hidden cards {sorted(leaked)[:5]}"
-        private = [e["private"] for e in st["events"] if "private" in e and e["seat"] != seat]
-        shown = set(v["log"])
-        assert not [p for p in private if p in shown and p not in [e["text"] for e in st["events"]]]
+        assert len(v["log"]) == len(st["events"])
+        for line, ev in zip(v["log"], st["events"]):
+            if "private" in ev and ev["seat"] != seat:
+                assert line == ev["text"], "another seat's private line is shown"
 
 
 def playout(
@@ -127,3 +128,31 @@ def rig(st: dict, where: dict[str, list[int]], deck_zone: str = "deck") -> dict:
                     holder[j], target[0][target[1]] = target[0][target[1]], holder[j]
                     break
     return st
+
+
+class StandInValue:
+    """A stand-in hand value for variants whose `hands` section is not written yet."""
+
+    def __init__(self, cards: list[int]) -> None:
+        self.cards = tuple(sorted(cards, reverse=True)[:5])
+        self.made = self.cards[:1]
+        self.key = self.cards
+        self.category = "High Card" if self.cards else "No Hand"
+        self.points = 0
+
+
+class StandInHands:
+    @staticmethod
+    def evaluate(variant, zones, declared=()):
+        cards: list[int] = []
+        for z in zones.values():
+            cards += [c for c in (z.values() if isinstance(z, dict) else z) if c >= 0]
+        return StandInValue(cards)
+
+
+def use_stand_in_if_needed(variant, monkeypatch) -> None:
+    """Play a variant without its hands section with the stand-in evaluator (tests only)."""
+    if "hands" not in variant.sections:
+        import cardtable.engine.scoring as scoring
+
+        monkeypatch.setattr(scoring, "_api", lambda: StandInHands)

@@ -7,21 +7,22 @@ import json
 
 import pytest
 from conftest import VARIANT_IDS
-from engine_helpers import playout
+from engine_helpers import playout, use_stand_in_if_needed
 
 from cardtable.engine import Rules
 
 
-def _rules(variants, vid):
+def _rules(variants, vid, monkeypatch):
     v = variants[vid]
     if "phases" not in v.sections:
         pytest.skip(f"{vid} has no phases yet")
+    use_stand_in_if_needed(v, monkeypatch)
     return Rules(v)
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_random_playouts_keep_every_invariant(variants, vid):
-    rules = _rules(variants, vid)
+def test_random_playouts_keep_every_invariant(variants, vid, monkeypatch):
+    rules = _rules(variants, vid, monkeypatch)
     v = variants[vid]
     heavy = v.deck.size > 1000
     for seed in range(2 if heavy else 12):
@@ -39,8 +40,11 @@ def test_random_playouts_keep_every_invariant(variants, vid):
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_bot_playouts_end(variants, vid):
-    rules = _rules(variants, vid)
+def test_bot_playouts_end(variants, vid, monkeypatch):
+    import cardtable.engine.bots as bots
+
+    monkeypatch.setattr(bots, "BUDGET_S", 0.01)  # quick, rougher estimates in tests
+    rules = _rules(variants, vid, monkeypatch)
     heavy = variants[vid].deck.size > 1000
     for seed in range(1 if heavy else 3):
         st = playout(rules, 100 + seed, 3, bot=True, check_every=40 if heavy else 1)

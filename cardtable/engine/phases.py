@@ -14,7 +14,8 @@
         - {do: repeat, max: 30, until: [clash], steps: [...]}
         - {do: showdown}
 
-Every step may carry `when: OPTION` (run only while that true/false option is on). The verbs
+Every step may carry `when: OPTION` (run only while that true/false option is on) or
+`unless: OPTION` (only while it is off). The verbs
 and their fields are listed in VERBS below; `repeat` is compiled into a jump, and `max` guards
 against endless loops (after `max` rounds the hand moves on). A hand also ends as soon as only one
 player has not folded.
@@ -160,18 +161,26 @@ class _Ctx:
             fields = dict(VERBS.get(verb, {}))
             fields["do"] = Field(Str())
             fields["when"] = Field(Str(what="an option name"))
+            fields["unless"] = Field(Str(what="an option name"))
             found = check(Map(fields, f"a '{verb}' step"), snode)
             if found:
                 self.problems.extend(found)
                 continue
             v = snode.value
-            if "when" in v:
-                opts = self.variant.sections.get("options", {})
-                name = v["when"].value
-                if name not in opts:
-                    self.problems.append(v["when"].problem(f"no option named '{name}'" + suggest(name, opts)))
-                elif not isinstance(opts[name].default, bool):
-                    self.problems.append(v["when"].problem(f"option '{name}' is not a true/false option"))
+            for cond in ("when", "unless"):
+                if cond in v:
+                    opts = self.variant.sections.get("options", {})
+                    name = v[cond].value
+                    if name not in opts:
+                        self.problems.append(
+                            v[cond].problem(f"no option named '{name}'" + suggest(name, opts))
+                        )
+                    elif not isinstance(opts[name].default, bool):
+                        self.problems.append(v[cond].problem(f"option '{name}' is not a true/false option"))
+            if verb == "repeat" and ("when" in v or "unless" in v):
+                self.problems.append(
+                    snode.problem("a repeat cannot be conditional; put when/unless on its steps")
+                )
             for key in ("count", "max"):
                 if key in v and verb != "repeat":
                     p = number_problem(v[key], self.variant)

@@ -194,7 +194,9 @@ class Rules:
                 self._end_hand(g)
                 continue
             step = self.program[st["pc"]]
-            if step.get("when") and not st["options"].get(step["when"]):
+            if (step.get("when") and not st["options"].get(step["when"])) or (
+                step.get("unless") and st["options"].get(step["unless"])
+            ):
                 st["pc"] += 1
                 continue
             if step["do"] == "_loop":
