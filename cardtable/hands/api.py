@@ -7,6 +7,7 @@ A HandValue's `key` orders hands: higher is better, equal keys split the pot. Th
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -84,9 +85,14 @@ def _value(
 
 
 def evaluate_pool(
-    rules: Rules, cards: Sequence[int], size: int | None = None, declared: Iterable[int] = ()
+    rules: Rules,
+    cards: Sequence[int],
+    size: int | None = None,
+    declared: Iterable[int] = (),
+    floor: int | None = None,
 ) -> HandValue:
-    """The best hand of `size` cards (default the form's size) from the pool."""
+    """The best hand of `size` cards (default the form's size) from the pool. With `floor`,
+    categories ranked below it are not tried (the caller already holds a hand that good)."""
     if rules.combine:
         from .combined import evaluate_combined
 
@@ -95,10 +101,26 @@ def evaluate_pool(
     pool = Pool(rules, cards)
     dset = frozenset(declared)
     for rank, cat in enumerate(rules.categories):
+        if floor is not None and rank > floor:
+            break
         if cat.exact and cat.size != len(pool.cards):
             continue
         fit = find(rules, cat, pool, dset)
         if fit is not None:
+            if (
+                cat.ties[:1] != ("cards",)
+                and size < len(pool.cards)
+                and math.comb(len(pool.cards), size) <= 800
+            ):
+                # Kickers compared first: the best pick may give up higher category cards to
+                # keep higher kickers, so every hand of `size` cards is weighed.
+                return max(
+                    (
+                        evaluate_pool(rules, sub, size, dset)
+                        for sub in itertools.combinations(pool.cards, size)
+                    ),
+                    key=lambda v: v.key,
+                )
             return _value(rules, rank, cat, fit, pool, size)
     return no_hand(rules)
 
@@ -144,7 +166,7 @@ def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
     for line in lines:
         pool = free + line
         if not exact:
-            value = evaluate_pool(rules, pool, form.size, declared)
+            value = evaluate_pool(rules, pool, form.size, declared, floor=best.rank)
         elif rules.combine:
             from .combined import evaluate_combined
 

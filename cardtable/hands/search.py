@@ -291,6 +291,28 @@ def part_key(rules: Rules, part: Part, cards: Cards) -> tuple[int, ...]:
     return tuple(sorted((rules.card_order[c] for c in cards), reverse=True))
 
 
+def possible(rules: Rules, part: Part, pool: Pool) -> bool:
+    """A quick necessary test: enough cards sharing, differing or running as the part needs."""
+    n = part.count
+    if part.same and n > 1:
+        groups = [g for g in pool.buckets(part.same) if len(g) >= n]
+        if not groups:
+            return False
+    else:
+        groups = None
+    for attr in [r.attribute for r in part.runs] + list(part.distinct):
+        if groups is None:
+            if len(pool.buckets((attr,))) < n:
+                return False
+        elif not any(len(_bucket(rules, g, (attr,))) >= n for g in groups):
+            return False
+    for attr, wanted in part.values:
+        present = {rules.columns[attr][g[0]] for g in pool.buckets((attr,))}
+        if not wanted <= present:
+            return False
+    return True
+
+
 def find(
     rules: Rules, cat: Category, pool: Pool, declared: frozenset[int] = frozenset()
 ) -> list[Cards] | None:
@@ -298,10 +320,19 @@ def find(
     parts = cat.parts
     if not parts:
         return []
-    # Cheap necessary test first: most categories fail here.
+    # Cheap necessary tests first: most categories fail here.
+    if sum(p.count for p in parts) > len(pool.cards):
+        return None
     for p in parts:
-        if p.same and p.count > 1 and not any(len(g) >= p.count for g in pool.buckets(p.same)):
+        if not possible(rules, p, pool):
             return None
+    if len(parts) > 1 and cat.differ:
+        # Parts that must differ in an attribute they each share need that many big buckets.
+        for p in set(parts):
+            if p.same and set(p.same) & set(cat.differ):
+                need = sum(1 for q in parts if q == p)
+                if sum(1 for g in pool.buckets(p.same) if len(g) >= p.count) < need:
+                    return None
     chosen: list[Cards] = []
     used: set[int] = set()
 
