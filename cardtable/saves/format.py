@@ -76,7 +76,8 @@ def loads(text: str, where: str = "save") -> SavedGame:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        truncated = exc.pos >= len(text.rstrip()) - 1
+        # An unterminated string runs to the end of the text: the file was cut inside it.
+        truncated = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
         what = "the file is truncated (it ends mid-save)" if truncated else "the file is corrupt"
         raise SaveError(f"{where}: {what}: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
