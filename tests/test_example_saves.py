@@ -1,0 +1,58 @@
+"""The shipped example saves are golden files: they load, replay to their recorded states, are
+what they claim to be, and `cardtable replay` says valid on each. If one of these fails after a
+change, old saves no longer load the same way: fix the change, or (for a deliberate change of the
+rules) regenerate them with `python tests/make_example_saves.py` and say so in the commit."""
+
+import json
+
+import pytest
+from make_example_saves import CLAIMS, EXAMPLES, SAVES, facts
+
+from cardtable.cli import main
+from cardtable.commands.replay import find_save
+from cardtable.paths import shipped
+from cardtable.saves.store import SUFFIX, read_file
+from cardtable.session import GameSession
+
+NAMES = [e.name for e in EXAMPLES]
+
+
+def test_every_example_is_shipped():
+    assert shipped("saves") == SAVES
+    on_disk = sorted(p.name[: -len(SUFFIX)] for p in SAVES.glob(f"*{SUFFIX}"))
+    assert on_disk == sorted(NAMES)
+    assert not (SAVES / ".keep").exists()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_example_replays_to_its_recorded_state(variants, name):
+    saved = read_file(SAVES / f"{name}{SUFFIX}")
+    variant = variants[saved.variant_id]
+    if saved.variant_digest != variant.digest:
+        # the variant file was edited since: the save must still replay legally under it
+        check = GameSession.check_saved(saved, variant)
+        assert check.ok, check.reason
+    session = GameSession.resume(saved, variant, accept_changed=True)
+    expected = json.loads((SAVES / f"{name}.expected.json").read_text())
+    assert facts(session) == expected
+    assert CLAIMS[name](session), f"{name} is no longer what it claims to be"
+    assert session.rules.to_move(session.state) is not None  # each example is a game to go on with
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_replay_command_says_valid(capsys, name):
+    assert find_save(name) == SAVES / f"{name}{SUFFIX}"
+    assert main(["replay", name, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    expected = json.loads((SAVES / f"{name}.expected.json").read_text())
+    assert data["valid"] is True and data["actions"] == expected["actions"]
+    assert data["over"] is False
+
+
+def test_summaries_for_the_load_screen():
+    for name in NAMES:
+        saved = read_file(SAVES / f"{name}{SUFFIX}")
+        s = saved.summary
+        assert s["game"] == saved.variant_name and s["over"] is False
+        assert s["players"] == [seat["name"] for seat in saved.seats]
+        assert s["actions"] == sum(1 for a in saved.log if a.get("seat") is not None)
