@@ -155,7 +155,10 @@ def test_finished_game_is_offered_for_replay(app, store, filled):
     _, examples, _ = filled
     scene = open_load(app, store, examples, select="Done")
     app.step([key(pygame.K_RETURN)])
-    assert app.scene is scene and "over" in scene.message
+    assert type(app.scene).__name__ == "ReplayScene" and app.scene.game_over
+    assert app.scene.saved.log == scene.entry.game.log
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.scene is scene
 
 
 def test_changed_variant(app, store, filled):

@@ -218,7 +218,7 @@ class LoadScene(Scene):
         if session is None:
             return
         if session.state["over"]:
-            self.say("This game is over: replay it (V) to step through it.")
+            self.replay()  # nothing is left to play: step through it instead
             return
         session.autosave()  # Continue now resumes this game
         try:
