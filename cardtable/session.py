@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from .engine import IllegalAction, Rules
 from .saves import SavedGame, SaveError, SaveStore
+from .saves.store import read_file
 from .variant import Variant
 
 
@@ -61,6 +63,7 @@ class GameSession:
         self.options = dict(options or {})
         self.store = store
         self.slot = slot
+        self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
         if log:
             self.state = self.rules.replay(self.seats, self.seed, self.options, log)
         else:
@@ -98,7 +101,32 @@ class GameSession:
 
     def autosave(self) -> None:
         if self.store is not None:
+            if not self._slot_checked:
+                self._keep_unreadable(self.slot)
+                self._slot_checked = True
             self.store.write(self.slot, self.saved())
+
+    def save_as(self, name: str) -> Path:
+        """Save the game under a name of its own (a slot); the autosave goes on as before."""
+        if self.store is None:
+            raise SaveError("this game has no save folder")
+        self._keep_unreadable(name)
+        return self.store.write(name, self.saved())
+
+    def _keep_unreadable(self, name: str) -> None:
+        """A save that cannot be read is never overwritten: it is moved aside, whole, first."""
+        assert self.store is not None
+        path = self.store.path(name)
+        if not path.exists():
+            return
+        try:
+            read_file(path)
+        except SaveError:
+            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+            n, aside = 1, self.store.path(f"{name}-unreadable-{stamp}")
+            while aside.exists():
+                n, aside = n + 1, self.store.path(f"{name}-unreadable-{stamp}-{n}")
+            path.rename(aside)
 
     @classmethod
     def check_saved(cls, saved: SavedGame, variant: Variant) -> ReplayCheck:

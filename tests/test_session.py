@@ -143,3 +143,24 @@ def test_changed_variant(variants, tmp_path):
     assert f"action {index + 1} (" in check.reason
     with pytest.raises(SaveError, match="changed since this save: action"):
         GameSession.resume(bad, variant, accept_changed=True)
+
+
+def test_unreadable_save_is_moved_aside_never_overwritten(variants, tmp_path):
+    """A corrupt autosave (or slot) is kept whole under another name before a game writes there."""
+    variant = variants["texas_holdem"]
+    store = SaveStore(tmp_path / "saves")
+    store.folder.mkdir()
+    store.path("autosave").write_text('{"format": "cardtable-save", "ver')
+    store.path("Friday").write_text("not json at all")
+    game = _session(variant, 4, store=store)
+    game.act(choose_action(game.rules, game.state, game.rules.to_move(game.state), random.Random(0)))
+    game.save_as("Friday")
+    kept = sorted(p.name for p in store.folder.iterdir() if "unreadable" in p.name)
+    assert len(kept) == 2
+    texts = sorted((store.folder / name).read_text() for name in kept)
+    assert texts == sorted(['{"format": "cardtable-save", "ver', "not json at all"])
+    assert store.read("autosave").log == game.log == store.read("Friday").log
+    slots = {s.name: s for s in store.slots()}
+    assert all(slots[name.removesuffix(".cardtable.json")].error for name in kept)
+    game.act(choose_action(game.rules, game.state, game.rules.to_move(game.state), random.Random(0)))
+    assert len([p for p in store.folder.iterdir() if "unreadable" in p.name]) == 2  # checked once

@@ -61,18 +61,33 @@ class LoadEntry:
         return "  ·  ".join(p for p in parts if p)
 
 
-def _variants() -> dict[str, Any]:
-    """Variant id -> Variant, or the text of why it does not load."""
-    from ..catalog import catalog
+_VARIANTS: dict[tuple[str, int], Any] = {}  # (path, mtime) -> Variant or why it does not load
 
-    out: dict[str, Any] = {}
-    for e in catalog():
-        out[e.id] = e.variant if e.variant is not None else f"the variant file {e.path} has errors"
-    return out
+
+def _variant(vid: str, files: dict[str, Path]) -> Any:
+    """The variant with this id (cached while its file is unchanged), or the text of why not."""
+    from ..errors import VariantError
+    from ..variant import load_variant
+
+    path = files.get(vid)
+    if path is None:
+        return f"no variant '{vid}' is installed"
+    try:
+        key = (str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return f"no variant '{vid}' is installed"
+    if key not in _VARIANTS:
+        try:
+            _VARIANTS[key] = load_variant(path)
+        except VariantError:
+            _VARIANTS[key] = f"the variant file {path} has errors"
+    return _VARIANTS[key]
 
 
 def list_saves(store: SaveStore, examples: Path | None) -> list[LoadEntry]:
     """The user's slots (newest first), then the examples (by name)."""
+    from ..catalog import variant_files
+
     entries = [LoadEntry(s.name, s.path, False, s.game, s.error) for s in store.slots()]
     if examples is not None and examples.is_dir():
         for path in sorted(examples.glob(f"*{SUFFIX}")):
@@ -80,17 +95,14 @@ def list_saves(store: SaveStore, examples: Path | None) -> list[LoadEntry]:
                 entries.append(LoadEntry(path.name[: -len(SUFFIX)], path, True, read_file(path)))
             except SaveError as exc:
                 entries.append(LoadEntry(path.name[: -len(SUFFIX)], path, True, None, str(exc)))
-    known = _variants() if any(e.game for e in entries) else {}
+    files = {vid: path for vid, path, _ in variant_files()} if any(e.game for e in entries) else {}
     for e in entries:
-        if e.game is None:
-            continue
-        found = known.get(e.game.variant_id)
-        if found is None:
-            e.variant_error = f"no variant '{e.game.variant_id}' is installed"
-        elif isinstance(found, str):
-            e.variant_error = found
-        else:
-            e.variant = found
+        if e.game is not None:
+            found = _variant(e.game.variant_id, files)
+            if isinstance(found, str):
+                e.variant_error = found
+            else:
+                e.variant = found
     return entries
 
 
