@@ -69,3 +69,26 @@ def test_install_desktop(tmp_path, monkeypatch, capsys):
     assert f"Icon={icon}" in entry
     image = pygame.image.load(str(icon))
     assert image.get_size() == (256, 256)
+
+
+def test_rules_and_deck_browser_open_from_the_menu(app):
+    from cardtable.app.browse import BrowserScene
+    from cardtable.app.rules_view import RulesScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    menu.select(next(i for i, e in enumerate(menu.entries) if e.id == "poker_clash"))
+    app.step([key(pygame.K_r)])
+    rules = app.scene
+    assert isinstance(rules, RulesScene)
+    for _ in range(10):
+        app.step([], dt=0.02)
+    sampler = rules.sampler
+    assert sampler.samples > 0 and sum(sampler.counts) == sampler.samples
+    names = [name for name, _, _ in rules.lines()]
+    assert names.index("Color") == names.index("Two Pair") + 1  # Color between Two Pair and Pair
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.scene is menu
+    app.step([key(pygame.K_d)])
+    assert isinstance(app.scene, BrowserScene)
+    assert app.scene.browser.deck.size == 52

@@ -18,8 +18,17 @@ ERROR = (190, 40, 40)
 WHITE = (250, 250, 250)
 
 
-@lru_cache(maxsize=32)
+UI_FONT = "DejaVuSansCondensed-Bold.ttf"  # shipped in sprites/fonts: it has the suit symbols
+
+
+@lru_cache(maxsize=48)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The interface font at a size (sizes are those of pygame's default font, for continuity)."""
+    from ..paths import shipped
+
+    path = shipped("sprites") / "fonts" / UI_FONT
+    if path.exists():
+        return pygame.font.Font(str(path), max(8, int(size * 0.7)))
     f = pygame.font.Font(None, size)
     f.set_bold(bold)
     return f

@@ -1,0 +1,156 @@
+"""The action bar's controls: exactly the legal action templates of the view, as buttons with
+keyboard shortcuts, filled in from the table's current choices (amount, selected cards, clash)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+
+@dataclass
+class Control:
+    label: str
+    action: Callable[[], None]
+    key: int | None = None
+    keyname: str = ""
+    on: bool = False
+    enabled: bool = True
+
+
+def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[Control]:
+    """One control per legal action template (and the clash toggles), with its shortcut."""
+    out: list[Control] = []
+    clash_t = next((t for t in legal if t.get("clash_allowed")), None)
+
+    def betting(kind: str, extra: dict[str, Any] | None = None) -> Callable[[], None]:
+        def go() -> None:
+            action = {"seat": seat, "type": kind, **(extra or {})}
+            if kind in ("bet", "raise"):
+                action["amount"] = scene.amount
+            if scene.clash:
+                action["clash"] = True
+                if scene.double_down:
+                    action["reveal"] = list(scene.selected)
+            scene.act(action)
+
+        return go
+
+    for t in legal:
+        kind = t["type"]
+        if kind == "fold":
+            out.append(Control("Fold", betting("fold"), pygame.K_f, "F"))
+        elif kind == "check":
+            out.append(Control("Check", betting("check"), pygame.K_k, "K"))
+        elif kind == "call":
+            out.append(Control(f"Call {t['cost']:,}", betting("call"), pygame.K_c, "C"))
+        elif kind in ("bet", "raise"):
+            word = "Bet" if kind == "bet" else "Raise to"
+            out.append(
+                Control(
+                    f"{word} {max(t['min'], min(t['max'], scene.amount or t['min'])):,}",
+                    betting(kind),
+                    pygame.K_b,
+                    "B",
+                )
+            )
+            out.append(Control("Min", lambda t=t: setattr(scene, "amount", t["min"])))
+            pot = sum(p["amount"] for p in scene.view().get("pots", []))
+            if t["min"] < pot < t["max"]:
+                out.append(Control("Pot", lambda pot=pot: setattr(scene, "amount", pot)))
+            out.append(Control("Max", lambda t=t: setattr(scene, "amount", t["max"])))
+        elif kind == "all_in":
+            out.append(Control(f"All in {t['cost']:,}", betting("all_in"), pygame.K_a, "A"))
+        elif kind == "discard":
+            n = len(scene.selected)
+            label = f"Discard {n}" if n else ("Stand pat" if t["min"] == 0 else f"Choose {t['min']}")
+            ok = t["min"] <= n <= t["max"]
+            out.append(
+                Control(
+                    label,
+                    lambda: scene.act({"seat": seat, "type": "discard", "cards": list(scene.selected)}),
+                    pygame.K_RETURN,
+                    "Enter",
+                    enabled=ok,
+                )
+            )
+        elif kind == "draw":
+            out.append(
+                Control("Draw a card", lambda: scene.act({"seat": seat, "type": "draw"}), pygame.K_w, "W")
+            )
+        elif kind == "swap":
+            k = t["count"]
+            out.append(
+                Control(
+                    f"Swap: give {k} selected",
+                    lambda: scene.act({"seat": seat, "type": "swap", "give": list(scene.selected)}),
+                    pygame.K_s,
+                    "S",
+                    enabled=len(scene.selected) == k,
+                )
+            )
+        elif kind == "pass":
+            out.append(Control("Pass", lambda: scene.act({"seat": seat, "type": "pass"}), pygame.K_p, "P"))
+        elif kind == "flip":
+            out.append(
+                Control(
+                    "Flip one at random",
+                    lambda t=t: scene.act(
+                        {"seat": seat, "type": "flip", t["key"]: scene.rng.choice(t["choices"])}
+                    ),
+                    pygame.K_SPACE,
+                    "Space",
+                )
+            )
+        elif kind == "place":
+            out.append(Control("Choose a card, then a green place", lambda: None, enabled=False))
+        elif kind == "declare":
+            out.append(
+                Control(
+                    f"Name {t['count']} cards",
+                    lambda t=t: scene.open_picker(seat, t["count"]),
+                    pygame.K_n,
+                    "N",
+                )
+            )
+    if clash_t is not None:
+        out.append(
+            Control(
+                "Clash", lambda: setattr(scene, "clash", not scene.clash), pygame.K_x, "X", on=scene.clash
+            )
+        )
+        if clash_t.get("double_down"):
+            n = clash_t["double_down"]
+
+            def toggle_double() -> None:
+                scene.double_down = not scene.double_down
+                scene.clash = scene.clash or scene.double_down
+
+            out.append(
+                Control(
+                    f"Double down (show {n} selected)", toggle_double, pygame.K_d, "D", on=scene.double_down
+                )
+            )
+    return out
+
+
+def role_badge(role: str) -> str:
+    """A short badge for a role: 'dealer' -> 'D', 'small_blind' -> 'SB', other roles spelt out."""
+    short = {"dealer": "D", "small_blind": "SB", "big_blind": "BB"}
+    return short.get(role, role.replace("_", " ").capitalize())
+
+
+def describe(action: dict[str, Any], deck: Any) -> str:
+    """A few words for a speech bubble: 'raise to 60', 'discard 2', 'flip'."""
+    kind = action["type"].replace("_", " ")
+    if "amount" in action:
+        return f"{kind} {action['amount']:,}"
+    if action.get("cards") is not None and kind == "discard":
+        return f"discard {len(action['cards'])}" if action["cards"] else "stand pat"
+    if "give" in action:
+        return f"swap {len(action['give'])}"
+    if kind == "place":
+        return f"place {deck.short(action['card'])}"
+    return kind + (" · clash!" if action.get("clash") else "")

@@ -1,0 +1,67 @@
+"""Regenerate the README's screenshots: `python tests/make_screenshots.py` (headless).
+
+Each picture is a real frame of the table scene, one person (Ann) against computer players, at a
+moment worth seeing: a decision of Ann's, or the showdown.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()  # the games' autosaves go nowhere that matters
+
+HERE = Path(__file__).resolve().parent
+SHOTS = {  # variant id -> (seed, players, bot moves before waiting for Ann, what to wait for)
+    "texas_holdem": (3, 5, 8, "turn"),
+    "infinite_poker": (7, 4, 60, "turn"),
+    "poker_grid": (7, 3, 24, "turn"),
+    "sigilian_poker": (5, 4, 0, "showdown"),
+    "poker_clash": (5, 3, 10, "turn"),
+}
+
+
+def shoot(vid: str, out: Path) -> None:
+    import pygame
+
+    from cardtable.app.display import open_window
+    from cardtable.app.hooks import start_game
+    from cardtable.app.scene import App
+    from cardtable.catalog import resolve
+    from cardtable.engine.bots import choose_action
+
+    seed, players, moves, moment = SHOTS[vid]
+    app = App(open_window((1280, 800)))
+    seats = [{"name": "Ann", "kind": "human" if moment == "turn" else "bot"}]
+    seats += [{"name": f"Bot {i}", "kind": "bot"} for i in range(1, players)]
+    table = start_game(app, resolve(vid), seats, seed, {})
+    app.push(table)
+    table.bot_delay = 0.0
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = table.rules.to_move(table.state)
+        if seat is None:
+            break
+        table.act(choose_action(table.rules, table.state, seat, rng))
+    for _ in range(5000):
+        if moment == "turn" and table.rules.to_move(table.state) == 0:
+            break
+        if moment == "showdown" and table.showing_showdown():
+            break
+        app.step([], dt=0.05)
+    table.bot_delay = 1e9
+    for _ in range(12):
+        app.step([], dt=0.04)
+    pygame.image.save(app.surface, str(out))
+    pygame.display.quit()
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(HERE.parent))
+    for vid in sys.argv[1:] or SHOTS:
+        shoot(vid, HERE / "screenshots" / f"{vid}.png")
+        print("wrote", HERE / "screenshots" / f"{vid}.png")

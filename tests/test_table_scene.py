@@ -1,0 +1,247 @@
+"""The real screens driven headless with synthetic events: menu -> new game -> table -> the end,
+in hot-seat with several people, checking state, pixels and privacy at every frame."""
+
+import random
+from functools import cache
+
+import pygame
+import pytest
+from conftest import VARIANT_IDS, VARIANTS
+
+from cardtable.app.display import open_window
+from cardtable.app.menu import MenuScene
+from cardtable.app.new_game import NewGameScene
+from cardtable.app.scene import App
+from cardtable.app.table import TableScene
+from cardtable.catalog import catalog
+from cardtable.session import visible_cards
+from cardtable.variant import load_variant
+
+
+@cache
+def playable(vid):
+    variant = load_variant(VARIANTS / f"{vid}.yaml")
+    if "phases" not in variant.sections:
+        pytest.skip(f"{vid} has no phases yet")
+    return variant
+
+
+@pytest.fixture()
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(open_window((1280, 800)))
+    yield app
+    pygame.display.quit()
+
+
+def key(k, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def click(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+
+
+def move(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def _hits(table, kind):
+    return [h for h in table.hits if h.kind == kind]
+
+
+def human_turn(app, table, rng):
+    """One person's decision through the screen, like a player would make it."""
+    legal = table.view()["legal"]
+    types = {t["type"] for t in legal}
+    flips = _hits(table, "flip")
+    if "place" in types:
+        card = rng.choice(_hits(table, "hand"))
+        app.step([click(card.rect.center)])
+        spot = rng.choice(_hits(table, "spot"))
+        app.step([move(spot.rect.center)])
+        app.step([click(spot.rect.center)])
+    elif flips:
+        app.step([click(rng.choice(flips).rect.center)])
+    elif "declare" in types:
+        app.step([key(pygame.K_p)])
+    elif "discard" in types:
+        template = next(t for t in legal if t["type"] == "discard")
+        for hit in _hits(table, "hand")[: template["min"]]:
+            app.step([click(hit.rect.center)])
+        app.step([key(pygame.K_RETURN)])
+    elif "draw" in types:
+        app.step([key(pygame.K_w)])
+    elif "check" in types:
+        app.step([key(pygame.K_k)])
+    elif "call" in types:
+        app.step([key(pygame.K_c)])
+    else:
+        app.step([key(pygame.K_f)])
+
+
+def assert_private(table):
+    """What the last frame drew: nothing under the curtain, else only what the viewer may see."""
+    if table.curtain_for() is not None:
+        assert table.drawn_cards == []
+        return
+    seat = table.viewer()
+    view = table.session.view(seat)
+    allowed = visible_cards(view)
+    for shown in (view.get("last_hand") or {}).get("shown", []):
+        allowed |= set(shown["cards"])  # hands shown at the last showdown are public
+    assert set(table.drawn_cards) <= allowed
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_hot_seat_game_through_the_screens(app, vid):
+    variant = playable(vid)
+    menu = MenuScene(app, catalog())
+    app.push(menu)
+    menu.select(next(i for i, e in enumerate(menu.entries) if e.id == vid))
+    app.step([key(pygame.K_n)])
+    new_game = app.scene
+    assert isinstance(new_game, NewGameScene)
+    # two people and the rest computers: the second seat becomes a person
+    new_game.toggle_kind(1)
+    if "max_hands" in new_game.options or "hands" in new_game.options:
+        name = "hands" if "hands" in new_game.options else "max_hands"
+        new_game.inputs[name].value = "1"
+    new_game.seed.value = "4"
+    app.step([key(pygame.K_RETURN)])
+    table = app.scene
+    assert isinstance(table, TableScene), new_game.message
+    table.bot_delay = 0.0
+    rng = random.Random(4)
+    curtains = decisions = 0
+    for _ in range(3000):
+        state = table.state
+        if table.rules.is_over(state):
+            break
+        app.step([], dt=0.05)
+        assert_private(table)
+        who = table.curtain_for()
+        if who is not None:
+            curtains += 1
+            w, h = app.surface.get_size()
+            assert app.surface.get_at((30, h // 2))[:3] == (30, 22, 40)  # the curtain covers the screen
+            app.step([key(pygame.K_SPACE)])
+            assert table.curtain_for() is None and table.viewer() == who
+            continue
+        seat = table.rules.to_move(state)
+        if seat is not None and table.session.seats[seat]["kind"] == "human":
+            before = len(state["log"])
+            human_turn(app, table, rng)
+            assert_private(table)
+            if table.message:  # a refused action says why and changes nothing
+                assert len(table.state["log"]) == before
+                app.step([key(pygame.K_f)])
+            decisions += 1
+    assert table.rules.is_over(table.state), "the game did not end"
+    app.step([], dt=0.05)
+    assert_private(table)
+    assert decisions > 0
+    if variant.sections.get("betting") is not None:
+        assert curtains > 0
+
+
+def test_refused_action_shows_the_reason(app):
+    variant = playable("texas_holdem")
+    from cardtable.app.hooks import start_game
+
+    table = start_game(
+        app, variant, [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], 1, {}
+    )
+    app.push(table)
+    app.step([key(pygame.K_SPACE)])
+    seat = table.viewer()
+    before = table.state
+    assert not table.act({"seat": seat, "type": "raise", "amount": 10**9})
+    assert table.message and table.state is before
+
+
+def _table(app, vid, seats, seed=2, options=None):
+    from cardtable.app.hooks import start_game
+
+    table = start_game(app, playable(vid), seats, seed, options or {})
+    app.push(table)
+    table.bot_delay = 0.0
+    return table
+
+
+def _until(app, table, predicate, steps=2000):
+    for _ in range(steps):
+        if predicate():
+            return True
+        app.step([], dt=0.05)
+    return predicate()
+
+
+def test_called_shot_names_ten_cards_in_the_picker(app):
+    """Naming ten cards of 12,000 through the searchable deck browser."""
+    from cardtable.app.picker import PickerScene
+
+    table = _table(
+        app,
+        "infinite_poker",
+        [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}],
+        options={"called_shot": True},
+    )
+    assert _until(app, table, lambda: any(t["type"] == "declare" for t in table.view()["legal"]))
+    app.step([key(pygame.K_n)])
+    picker = app.scene
+    assert isinstance(picker, PickerScene)
+    app.step([])
+    clicked = 0
+    w, h = app.surface.get_size()
+    for y in range(120, h - 100, 37):  # click across the spread until ten cards are named
+        for x in range(30, w - 30, 61):
+            if len(picker.picks) == 10:
+                break
+            before = len(picker.picks)
+            app.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x, y)), click((x, y))])
+            clicked += len(picker.picks) > before
+    assert len(picker.picks) == 10 and clicked == 10
+    named = list(picker.picks)
+    table.bot_delay = 99.0  # hold the computer player so the declaration can be inspected
+    app.step([key(pygame.K_RETURN)])
+    assert app.scene is table
+    declares = [a for a in table.state["log"] if a.get("type") == "declare"]
+    assert declares and declares[0]["cards"] == named
+    assert table.state["declared"][0] == sorted(named)  # a named set of cards
+
+
+def test_clash_with_double_down_through_the_action_bar(app):
+    """Start a clash, double down, choose the three cards to show, and call."""
+    table = _table(
+        app, "poker_clash", [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}], seed=5
+    )
+    found = False
+    rng = random.Random(1)
+    for _ in range(400):
+        if table.rules.is_over(table.state):
+            break
+        app.step([], dt=0.05)
+        legal = table.view()["legal"]
+        clash = next((t for t in legal if t.get("clash_allowed") and t["type"] in ("call", "check")), None)
+        if clash is not None and clash.get("double_down"):
+            found = True
+            break
+        if table.rules.to_move(table.state) == 0:
+            human_turn(app, table, rng)
+    assert found, "no clash was offered"
+    n = clash["double_down"]
+    app.step([key(pygame.K_d)])  # double down (turns the clash on too)
+    assert table.clash and table.double_down
+    hand = _hits(table, "hand")
+    for hit in hand[:n]:
+        app.step([click(hit.rect.center)])
+    chosen = list(table.selected)
+    assert len(chosen) == n
+    table.bot_delay = 99.0  # hold the computer player so the revealed cards can be inspected
+    app.step([key(pygame.K_c if clash["type"] == "call" else pygame.K_k)])
+    action = [a for a in table.state["log"] if a.get("seat") == 0][-1]
+    assert action.get("clash") is True and action.get("reveal") == chosen
+    # the revealed cards are now public: the other seat's view shows them
+    other = table.session.view(1)
+    assert set(chosen) <= visible_cards(other)
