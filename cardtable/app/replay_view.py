@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ..commands.replay import Check, check
+from ..commands.replay import Check, walk
 from ..engine import Rules
 from ..saves import SavedGame
 from ..session import describe_action
@@ -23,6 +23,7 @@ from . import ui
 from .scene import App, Scene
 
 STRIP_H = 64
+CHECKPOINT = 16  # one state kept in this many
 
 
 def full_view(rules: Any, state: dict[str, Any]) -> dict[str, Any]:
@@ -78,7 +79,22 @@ class ReplayScene(Scene):
         self.saved = saved
         self.variant = variant
         self.rules = Rules(variant)
-        self.result: Check = check(self.rules, saved, keep_states=True)
+        # Keeping every state of a long 12,000-card game would take gigabytes: keep one state in
+        # CHECKPOINT and replay the few decisions from there when stepping.
+        self.result = Check()
+        self.checkpoints: list[dict[str, Any]] = []
+        self.actions: list[dict[str, Any]] = []  # the decisions; step i > 0 applies actions[i - 1]
+        self.marks: list[int] = []  # the table talk's length after each step
+        last: dict[str, Any] = {}
+        for step in walk(self.rules, saved, self.result):
+            if len(self.marks) % CHECKPOINT == 0:
+                self.checkpoints.append(step.state)
+            if step.action is not None:
+                self.actions.append(step.action)
+            self.marks.append(len(step.state["events"]))
+            last = step.state
+        self.final = last
+        self._at: tuple[int, dict[str, Any]] | None = None
         self.index = 0
         self.seat: int | None = None  # None: the table's view
         self.slider = pygame.Rect(0, 0, 0, 0)
@@ -90,17 +106,31 @@ class ReplayScene(Scene):
     # ------------------------------------------------------------------ where we are
     @property
     def steps(self) -> int:
-        return len(self.result.steps)
+        return len(self.marks)
 
     @property
     def state(self) -> dict[str, Any]:
-        return self.result.steps[self.index].state
+        return self.state_at(self.index)
+
+    def state_at(self, index: int) -> dict[str, Any]:
+        """The state after `index` decisions: from the nearest checkpoint (or the last state
+        asked for, when that is nearer), replaying the decisions in between."""
+        if self._at is not None and self._at[0] == index:
+            return self._at[1]
+        base = index - index % CHECKPOINT
+        if self._at is not None and base <= self._at[0] < index:
+            base, state = self._at
+        else:
+            state = self.checkpoints[base // CHECKPOINT]
+        for j in range(base, index):
+            state = self.rules.apply(state, self.actions[j])
+        self._at = (index, state)
+        return state
 
     @property
     def game_over(self) -> bool:
         """Whether the whole recorded game ended (then the table's view may show everything)."""
-        final = self.result.final
-        return bool(final and final["over"] and self.result.valid)
+        return bool(self.final and self.final["over"] and self.result.valid)
 
     def go(self, index: int) -> None:
         self.index = max(0, min(self.steps - 1, index))
@@ -125,15 +155,14 @@ class ReplayScene(Scene):
         return self._view
 
     def caption(self) -> str:
-        step = self.result.steps[self.index]
         who = "the table (everything)" if self.seat is None and self.game_over else "the table"
         if self.seat is not None:
             who = self.saved.seats[self.seat]["name"]
         what = "the start"
-        if step.action is not None:
-            before = self.result.steps[self.index - 1].state["events"]
-            new = step.state["events"][len(before) :]
-            what = new[0]["text"] if new else describe_action(step.action, self.saved.seats)
+        if self.index > 0:
+            new = self.state["events"][self.marks[self.index - 1] : self.marks[self.index]]
+            action = self.actions[self.index - 1]
+            what = new[0]["text"] if new else describe_action(action, self.saved.seats)
         return f"Decision {self.index} of {self.steps - 1}: {what}  ·  seen by {who}"
 
     # ------------------------------------------------------------------ drawing with the table scene

@@ -69,7 +69,8 @@ class Check:
     valid: bool = True
     failed_at: int | None = None  # index in the log of the first entry that does not replay
     reason: str = ""
-    steps: list[Step] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)  # every state, or the first and the latest
+    marks: list[int] = field(default_factory=list)  # how many events the table had after each step
 
     @property
     def final(self) -> dict[str, Any] | None:
@@ -133,6 +134,7 @@ def check(rules: Any, saved: Any, keep_states: bool = False) -> Check:
     """Replay the whole saved log; keep every state when the caller wants to step through them."""
     result = Check()
     for step in walk(rules, saved, result):
+        result.marks.append(len(step.state["events"]))
         if keep_states or len(result.steps) < 2:
             result.steps.append(step)
         else:
@@ -153,20 +155,19 @@ def event_lines(events: list[dict[str, Any]], seats: list[dict[str, Any]], every
 
 
 def history(saved: Any, result: Check, everything: bool) -> list[str]:
-    """The hand history, decision by decision: each decision's lines carry its action number."""
+    """The hand history, decision by decision: each decision's lines carry its action number.
+    (The table talk only grows, so the latest state's events hold the whole game's.)"""
     lines: list[str] = []
+    events = result.final["events"] if result.final else []
     seen = 0
-    number = 0
-    for step in result.steps:
-        new = step.state["events"][seen:]
-        seen = len(step.state["events"])
-        if step.action is not None:
-            number += 1
+    for number, mark in enumerate(result.marks):
+        new = events[seen:mark]
+        seen = mark
         for k, line in enumerate(event_lines(new, saved.seats, everything)):
             if line.startswith("— "):
                 lines.append("")
                 lines.append(line)
-            elif k == 0 and step.action is not None:
+            elif k == 0 and number > 0:
                 lines.append(f"{number:>5}  {line}")
             else:
                 lines.append(f"       {line}")
@@ -216,7 +217,7 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
         head.append(
             f"note: {variant.path} changed since this save; replaying under the rules as they are now"
         )
-    result = check(rules, saved, keep_states=True)
+    result = check(rules, saved)
     final = result.final
     over = bool(final and final["over"] and result.valid)
     lines = head + history(saved, result, everything=over)
