@@ -17,7 +17,8 @@ from typing import Any
 
 from .scoring import evaluate_zones, score_placement
 
-BUDGET_S = 0.25  # thinking time for the win estimate
+BUDGET_S = 0.12  # thinking time for the win estimate (at most MAX_SAMPLES deals)
+MAX_SAMPLES = 120
 
 
 def random_action(rules: Any, state: dict, seat: int, rng: random.Random) -> dict[str, Any]:
@@ -104,7 +105,7 @@ def _pick(pool: list[int], rng: random.Random, taken: set[int]) -> int:
     return c
 
 
-def win_chance(rules: Any, view: dict, seat: int, rng: random.Random, budget: float = BUDGET_S) -> float:
+def win_chance(rules: Any, view: dict, seat: int, rng: random.Random, budget: float | None = None) -> float:
     """The estimated chance that the seat's hand is the best of those still in."""
     others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
     if not others:
@@ -116,8 +117,8 @@ def win_chance(rules: Any, view: dict, seat: int, rng: random.Random, budget: fl
         return 0.5
     declared = view["declared"]
     wins = total = 0
-    end = time.perf_counter() + budget
-    while total < 200 and (total < 4 or time.perf_counter() < end):
+    end = time.perf_counter() + (BUDGET_S if budget is None else budget)
+    while total < MAX_SAMPLES and (total < 4 or time.perf_counter() < end):
         taken: set[int] = set()
         shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
         table = _fill_hidden(shared, pool, rng, taken)

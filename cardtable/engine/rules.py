@@ -327,6 +327,18 @@ class Rules:
                 "winners": sorted(won),
                 "category": values[main_winner].category if values and main_winner in values else None,
                 "showdown": bool(values),
+                # what each hand shown was, for the table's showdown display and hand histories
+                "shown": [
+                    {
+                        "seat": s,
+                        "category": v.category,
+                        "cards": list(v.cards),
+                        "made": list(v.made),
+                        "won": won.get(s, 0),
+                    }
+                    for s, v in values.items()
+                ],
+                "won": {str(s): amount for s, amount in won.items()},
             }
         )
 

@@ -18,6 +18,8 @@ saves' previews and the bots use only this.
       "legal": [action templates] (only for the seat to move, when it is `seat`),
       "log": [text, ...],                    # the table talk, private lines only for their seat
       "result": None | {"winners", "chips", "points", "hands", "reason"},
+      "last_hand": None | {"hand", "winners", "category", "showdown",
+                           "shown": [{"seat", "category", "cards", "made", "won"}], "won": {seat: chips}},
     }
 
 A card is shown when it is face up (`up`), its zone is seen by everyone, or the zone is seen by
@@ -93,4 +95,5 @@ def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "legal": rules.legal_actions(st, seat) if seat is not None and seat == st["turn"] else [],
         "log": log,
         "result": st["result"],
+        "last_hand": st["history"][-1] if st["history"] else None,  # public: shown hands, winners
     }

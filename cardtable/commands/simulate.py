@@ -1,0 +1,133 @@
+"""`cardtable simulate VARIANT --games N [--players K] [--seed S] [--json]`: computer players play
+N games headless; report completion, conservation of chips and cards, wins per seat, how often
+each hand category won a pot, and the average game length. Progress goes to stderr."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+HELP = "let computer players play games headless and report the results"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", help="a variant id or a path to a YAML file")
+    parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    parser.add_argument(
+        "--players", type=int, default=None, help="seats per game (default: the minimum, at least 2)"
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (then +1 per game)")
+    parser.add_argument(
+        "--hands",
+        type=int,
+        default=None,
+        help="cap each match at this many hands (if the variant has a 'hands' option)",
+    )
+    parser.add_argument(
+        "--random", action="store_true", help="random players instead of the computer players"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+
+def simulate(
+    variant: Any, games: int, players: int, seed: int, hands: int | None, randomly: bool, progress: Any = None
+) -> dict[str, Any]:
+    import random
+
+    from ..engine import Rules
+    from ..engine.bots import choose_action, random_action
+    from ..engine.state import all_cards, chips_in_play
+
+    rules = Rules(variant)
+    options: dict[str, Any] = {}
+    if hands is not None and "hands" in rules.options:
+        options["hands"] = hands
+    wins = [0.0] * players
+    categories: dict[str, int] = {}
+    errors: list[str] = []
+    completed = 0
+    conserved = True
+    lengths: list[int] = []
+    hand_counts: list[int] = []
+    started = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(seed + g)
+        try:
+            st = rules.new_game(
+                [{"name": f"Bot {i + 1}", "kind": "bot"} for i in range(players)], seed + g, options
+            )
+            chips0 = chips_in_play(st)
+            cards0 = sorted(all_cards(st))
+            n = 0
+            while not rules.is_over(st):
+                seat = rules.to_move(st)
+                pick = random_action if randomly else choose_action
+                st = rules.apply(st, pick(rules, st, seat, rng))
+                n += 1
+                if n > 100_000:
+                    raise RuntimeError("the game did not end after 100,000 actions")
+            completed += 1
+            lengths.append(n)
+            hand_counts.append(st["hand"])
+            if chips_in_play(st) != chips0 or sorted(all_cards(st)) != cards0:
+                conserved = False
+            for w in st["result"]["winners"]:
+                wins[w] += 1 / len(st["result"]["winners"])
+            for h in st["history"]:
+                if h.get("category"):
+                    categories[h["category"]] = categories.get(h["category"], 0) + 1
+        except Exception as exc:  # a report lists every failure rather than stopping at the first
+            errors.append(f"game {g} (seed {seed + g}): {type(exc).__name__}: {exc}")
+        if progress:
+            progress(g + 1, games)
+    total_cat = sum(categories.values()) or 1
+    return {
+        "variant": variant.id,
+        "games": games,
+        "players": players,
+        "completed": completed,
+        "errors": errors,
+        "conserved": conserved and not errors,
+        "wins": [round(w, 3) for w in wins],
+        "win_rate": [round(w / max(completed, 1), 4) for w in wins],
+        "categories": [
+            {"name": name, "count": count, "share": round(count / total_cat, 4)}
+            for name, count in sorted(categories.items(), key=lambda kv: -kv[1])
+        ],
+        "average_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
+        "average_hands": round(sum(hand_counts) / len(hand_counts), 2) if hand_counts else 0,
+        "seconds": round(time.perf_counter() - started, 2),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..catalog import resolve
+
+    variant = resolve(args.variant)
+    players = args.players or max(2, variant.min_players)
+    if not variant.min_players <= players <= variant.max_players:
+        print(f"{variant.name} is for {variant.min_players}-{variant.max_players} players", file=sys.stderr)
+        return 2
+    if "phases" not in variant.sections:
+        print(f"{variant.name} has no phases: it cannot be played", file=sys.stderr)
+        return 2
+
+    def progress(done: int, total: int) -> None:
+        print(f"\rgame {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+
+    report = simulate(variant, args.games, players, args.seed, args.hands, args.random, progress)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(f"{variant.name}: {report['completed']}/{report['games']} games completed, {players} players")
+        print(f"chips and cards conserved: {'yes' if report['conserved'] else 'NO'}")
+        print("wins per seat: " + ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(report["wins"])))
+        print(f"average: {report['average_actions']} actions, {report['average_hands']} hands per game")
+        for c in report["categories"]:
+            print(f"  {c['name']:<30} {c['count']:>6}  {c['share']:.1%}")
+        for e in report["errors"]:
+            print("error: " + e)
+    return 0 if not report["errors"] else 1
