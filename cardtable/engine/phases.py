@@ -36,7 +36,7 @@ FIRST = OneOf(
     Map({"after": Field(Str(what="a role"), True)}, "{after: ROLE}"),
     what="who acts first",
 )
-CONDITIONS = ("clash", "one_left", "deck_empty")
+CONDITIONS = ("clash", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
 
 # The fields of each verb (besides `do` and `when`).
 VERBS: dict[str, dict[str, Field]] = {

@@ -217,6 +217,8 @@ class Rules:
             return bool(st["clash"])
         if name == "one_left":
             return len(active(st)) <= 1
+        if name == "all_in":
+            return sum(1 for i in active(st) if st["seats"][i]["chips"] > 0) < 2
         if name == "deck_empty":
             return not g.deck_zone()["cards"]
         return False
