@@ -70,7 +70,7 @@ class Bet:
             "pending": g.order(after, can_act),
             "current": cur,
             "min_raise": max(st["blind"], 1),
-            "raises": 0,
+            "raises": 1 if cur > 0 else 0,  # an open blind counts as the round's first bet (the cap)
             "closed": [],
             "double": None,
             "clash_by": None,

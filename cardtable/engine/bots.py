@@ -147,8 +147,7 @@ def choose_action(rules: Any, state: dict, seat: int, rng: random.Random) -> dic
     if "place" in legal:
         return _place(rules, view, legal["place"], seat, rng)
     if "flip" in legal:
-        t = legal["flip"]
-        return {**a, "type": "flip", t["key"]: rng.choice(t["choices"])}
+        return {**a, "type": "flip", **_flip(view, legal["flip"], rng)}
     if "declare" in legal:
         return {**a, "type": "pass"} if "pass" in legal else fill(rules, state, seat, legal["declare"], rng)
     if "discard" in legal and legal["discard"]["max"] == 1 and legal["discard"]["min"] == 1:
@@ -289,3 +288,21 @@ def _bet(rules: Any, view: dict, legal: dict, seat: int, rng: random.Random) -> 
     if opener and "fold" in legal and strength > 1.2:
         return {**a, "type": opener["type"], "amount": opener["min"], **clash}
     return {**a, "type": "fold"}
+
+
+def _flip(view: dict, t: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """On a grid, finish the lines that are most uncovered (one of them will be someone's hand);
+    elsewhere any face-down card will do."""
+    if t["key"] != "at":
+        return {"index": rng.choice(t["choices"])}
+    grid = next((z for z in view["zones"].values() if z.get("cells") and z["shape"] == "grid"), None)
+    if grid is None:
+        return {"at": rng.choice(t["choices"])}
+    rows: dict[int, int] = {}
+    cols: dict[int, int] = {}
+    for r, c, card in grid["cells"]:
+        if card >= 0:
+            rows[r] = rows.get(r, 0) + 1
+            cols[c] = cols.get(c, 0) + 1
+    best = max(t["choices"], key=lambda rc: (max(rows.get(rc[0], 0), cols.get(rc[1], 0)), rng.random()))
+    return {"at": best}
