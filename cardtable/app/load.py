@@ -184,6 +184,11 @@ class LoadScene(Scene):
         self.buttons[4].enabled = bool(e and e.game)
         self.buttons[6].enabled = bool(e and not e.example)
 
+    @staticmethod
+    def short_error(e: LoadEntry) -> str:
+        """The error without the file's path in front (the row already names the save)."""
+        return (e.error or "").removeprefix(f"{e.path}: ")
+
     def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
 
@@ -418,7 +423,7 @@ class LoadScene(Scene):
                 ui.text(
                     surface, "rules changed", (row.right - 14, row.top + 8), 20, ui.ACCENT, anchor="topright"
                 )
-            detail = e.summary() if e.game is not None else f"cannot be read: {e.error}"
+            detail = e.summary() if e.game is not None else f"cannot be read: {self.short_error(e)}"
             if e.game is not None and e.variant is None:
                 detail = f"{e.variant_error}  ·  {detail}"
             ui.text(
@@ -438,7 +443,9 @@ class LoadScene(Scene):
             return
         lines: list[str] = []
         if e.game is None:
-            lines = [f"This save cannot be read: {e.error}", "It is left as it is; only Delete removes it."]
+            lines = [
+                f"This save cannot be read: {self.short_error(e)}. It is left as it is: only Delete removes it."
+            ]
         elif e.variant is None:
             lines = [f"This save cannot be opened: {e.variant_error}."]
         elif e.changed:
