@@ -56,3 +56,31 @@ def test_summaries_for_the_load_screen():
         assert s["game"] == saved.variant_name and s["over"] is False
         assert s["players"] == [seat["name"] for seat in saved.seats]
         assert s["actions"] == sum(1 for a in saved.log if a.get("seat") is not None)
+
+
+def test_examples_open_from_the_load_screen(tmp_path, monkeypatch):
+    """The Load screen lists the shipped examples, and each opens at its moment to play on."""
+    import pygame
+
+    from cardtable.app.display import open_window
+    from cardtable.app.load import LoadScene
+    from cardtable.app.scene import App, Scene
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = App(open_window((1280, 800)))
+    try:
+        app.push(Scene(app))
+        for name in NAMES:
+            scene = LoadScene(app)
+            app.push(scene)
+            assert {e.name for e in scene.entries if e.example} == set(NAMES)
+            scene.select(next(i for i, e in enumerate(scene.entries) if e.name == name))
+            assert scene.entry.variant is not None
+            # (after an edit of the variant file, an example opens "under the new rules")
+            k = pygame.K_u if scene.entry.changed else pygame.K_RETURN
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
+            if app.scene is not scene:  # the table scene took over
+                assert CLAIMS[name](app.scene.session)
+            app.pop()
+    finally:
+        pygame.display.quit()
