@@ -61,6 +61,31 @@ def check_invariants(rules: Rules, st: dict, start_chips: int) -> None:
                 assert line == ev["text"], "another seat's private line is shown"
 
 
+def _bad_inputs_refused(rules: Rules, st: dict, seat: int, legal: list[dict]) -> None:
+    """Malformed or out-of-bounds versions of the legal actions are refused with a reason."""
+    before = repr(st)
+    bad = [{"seat": seat, "type": "no_such_action"}, {"seat": seat}, {"type": "fold"}]
+    for t in legal:
+        if "max" in t and t["type"] in ("bet", "raise"):
+            bad.append({"seat": seat, "type": t["type"], "amount": t["max"] + 1})
+            bad.append({"seat": seat, "type": t["type"], "amount": "lots"})
+        if t["type"] == "discard":
+            bad.append({"seat": seat, "type": "discard", "cards": [-5]})
+        if t["type"] == "flip":
+            bad.append({"seat": seat, "type": "flip", t["key"]: [99, 99] if t["key"] == "at" else 999})
+        if t["type"] == "place":
+            bad.append({"seat": seat, "type": "place", "card": t["cards"][0], "at": [500, 500]})
+    for action in bad:
+        reason = rules.check(st, action)
+        assert isinstance(reason, str) and reason, action
+        try:
+            rules.apply(st, action)
+            raise AssertionError(f"accepted {action}")
+        except IllegalAction:
+            pass
+    assert repr(st) == before
+
+
 def playout(
     rules: Rules, seed: int, players: int, bot: bool, check_every: int = 1, options: dict | None = None
 ) -> dict:
@@ -86,6 +111,7 @@ def playout(
         except IllegalAction as e:
             assert e.reason
         assert repr(st) == before
+        _bad_inputs_refused(rules, st, seat, legal)
         st = rules.apply(st, action)
         n += 1
         if n % check_every == 0 or rules.is_over(st):
