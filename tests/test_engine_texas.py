@@ -174,3 +174,32 @@ def test_views_hide_other_hands(rules):
     assert v0["zones"]["hand/1"]["cards"] == [-1, -1]
     assert vall["zones"]["hand/0"]["cards"] == [-1, -1]
     assert v0["zones"]["deck"]["cards"] == [] and v0["zones"]["deck"]["count"] == 52 - 6
+
+
+# ---- properties of pots ------------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as hs  # noqa: E402
+
+SEAT = hs.fixed_dictionaries({"total": hs.integers(0, 500), "folded": hs.booleans(), "out": hs.just(False)})
+
+
+@settings(max_examples=300, deadline=None)
+@given(hs.lists(SEAT, min_size=2, max_size=10), hs.sampled_from(["after_dealer", "first_winner"]))
+def test_pots_hold_every_chip_and_split_exactly(seats, odd_chip):
+    from cardtable.engine.pots import side_pots, split
+
+    if all(s["folded"] for s in seats):
+        seats[0]["folded"] = False
+    pots = side_pots(seats)
+    assert sum(p["amount"] for p in pots) == sum(s["total"] for s in seats)
+    live = [i for i, s in enumerate(seats) if not s["folded"]]
+    for pot in pots:
+        assert pot["eligible"] and set(pot["eligible"]) <= set(live)
+        shares = split(pot["amount"], pot["eligible"], odd_chip)
+        assert sum(shares.values()) == pot["amount"]
+        assert max(shares.values()) - min(shares.values()) <= (
+            1 if odd_chip == "after_dealer" else len(shares)
+        )
+    # Eligibility only shrinks from the main pot outwards (side pots are for the deeper stacks).
+    for a, b in zip(pots, pots[1:]):
+        assert set(b["eligible"]) <= set(a["eligible"])
