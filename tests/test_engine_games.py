@@ -295,3 +295,26 @@ def test_clash_double_down_others_call_twice_or_fold_then_showdown(clash):
     assert chips - st["seats"][third]["chips"] == 80  # twice the initiator's 40 this round
     st = act(clash, st, clash.to_move(st), "fold")  # the first bettor folds rather than pay 80
     assert st["hand"] == 2 and st["history"][0]["showdown"]
+
+
+def test_infinite_underdog_is_the_weakest_hand_shown_when_nobody_folds(infinite):
+    from cardtable.engine.scoring import evaluate_seat
+
+    st = infinite.new_game(seats(3), seed=13, options={"called_shot": False})
+    while st["hand"] == 1:
+        seat = infinite.to_move(st)
+        t = infinite.legal_actions(st, seat)
+        types = {x["type"] for x in t}
+        if "flip" in types:
+            action = {"seat": seat, "type": "flip", "at": t[0]["choices"][0]}
+        else:
+            action = {"seat": seat, "type": "check" if "check" in types else "call"}
+        before = st
+        st = infinite.apply(st, action)
+    values = {s: evaluate_seat(infinite, before, s) for s in range(3)}
+    low = min(v.key for v in values.values())
+    weakest = [s for s in (1, 2, 0) if values[s].key == low][0]  # ties: first left of the dealer
+    assert "underdog" in st["seats"][weakest]["roles"]
+    assert len(st["zones"]["hand"][weakest]["cards"]) == 8
+    best = max(v.key for v in values.values())
+    assert "winner" in st["seats"][[s for s in (1, 2, 0) if values[s].key == best][0]]["roles"]
