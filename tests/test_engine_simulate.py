@@ -19,7 +19,18 @@ def test_simulate_json_grid_game(capsys):
 
 
 def test_simulate_random_players_texas(capsys):
-    args = ["simulate", "texas_holdem", "--games", "3", "--players", "4", "--hands", "3", "--random", "--json"]
+    args = [
+        "simulate",
+        "texas_holdem",
+        "--games",
+        "3",
+        "--players",
+        "4",
+        "--hands",
+        "3",
+        "--random",
+        "--json",
+    ]
     assert main(args) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["completed"] == 3 and report["conserved"]
