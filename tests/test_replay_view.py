@@ -158,3 +158,20 @@ def test_any_step_is_the_game_replayed_to_there(app, variants):
         for action in decisions[:index]:
             expected = scene.rules.apply(expected, action)
         assert scene.state == expected
+
+
+def test_replay_command_opens_the_viewer(monkeypatch, capsys):
+    """`cardtable replay SAVE --view` checks the save, then opens the viewer on it."""
+    from cardtable.cli import main
+
+    shown = []
+
+    def one_frame(self):
+        self.step([key(pygame.K_END)])
+        shown.append((type(self.scene).__name__, self.scene.index, self.scene.steps))
+
+    monkeypatch.setattr(App, "run", one_frame)
+    assert main(["replay", "poker_grid_near_end", "--view"]) == 0
+    assert "valid: all" in capsys.readouterr().out
+    ((name, index, steps),) = shown
+    assert name == "ReplayScene" and index == steps - 1

@@ -1,6 +1,7 @@
 """`cardtable replay SAVE [--json]`: a saved game's hand history, checked by replaying its log.
 
-SAVE is a path, a slot name in the user's save folder, or the name of a shipped example. Exit 0
+SAVE is a path, a slot name in the user's save folder, or the name of a shipped example; --view
+then opens the replay viewer on it. Exit 0
 when every action replays legally, 1 when one does not (or the variant is missing), 2 when the
 file cannot be read as a save.
 
@@ -22,6 +23,9 @@ HELP = "a saved game's hand history, checked by replaying every action"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", metavar="SAVE", help="a save file, a save slot's name or an example's name")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--view", action="store_true", help="open the replay viewer in a window (after the check)"
+    )
 
 
 # ---------------------------------------------------------------------------- finding a save
@@ -267,4 +271,25 @@ def run(args: argparse.Namespace) -> int:
         out = sys.stdout if code != 2 else sys.stderr
         for line in lines:
             print(line, file=out)
+    if getattr(args, "view", False) and code != 2 and "variant_changed" in data:
+        view(path)
     return code
+
+
+def view(path: Path) -> None:
+    """Open the window on the replay viewer of one save (Esc closes it)."""
+    from ..app.display import open_window
+    from ..app.replay_view import ReplayScene
+    from ..app.scene import App
+    from ..catalog import resolve
+    from ..saves.store import read_file
+
+    saved = read_file(path)
+    app = App(open_window())
+    try:
+        app.push(ReplayScene(app, saved, resolve(saved.variant_id)))
+        app.run()
+    finally:
+        import pygame
+
+        pygame.quit()
