@@ -1,6 +1,7 @@
 """`cardtable simulate VARIANT --games N [--players K] [--seed S] [--json]`: computer players play
 N games headless; report completion, conservation of chips and cards, wins per seat, how often
-each hand category won a pot, and the average game length. Progress goes to stderr."""
+each hand category won a pot (in a points game: how often each hand was made), and the average
+game length. Progress goes to stderr."""
 
 from __future__ import annotations
 
@@ -79,6 +80,8 @@ def simulate(
             for h in st["history"]:
                 if h.get("category"):
                     categories[h["category"]] = categories.get(h["category"], 0) + 1
+            for name, count in st.get("scored", {}).items():  # points games: every hand made
+                categories[name] = categories.get(name, 0) + count
         except Exception as exc:  # a report lists every failure rather than stopping at the first
             errors.append(f"game {g} (seed {seed + g}): {type(exc).__name__}: {exc}")
         if progress:

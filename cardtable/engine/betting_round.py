@@ -214,7 +214,7 @@ class Bet:
                 word = {"bet": "bets", "raise": "raises to", "all_in": "goes all in for"}[kind]
                 g.say(f"{g.name(seat)} {word} {to}")
             else:
-                g.say(f"{g.name(seat)} goes all in for {to} (a call)")
+                g.say(f"{g.name(seat)} calls all in ({to} in this round)")
         if action.get("clash"):
             st["clash"] = True
             rs["clash_by"] = seat

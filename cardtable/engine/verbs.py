@@ -499,6 +499,9 @@ class Place(_Turns):
         placed = score_placement(g.rules, mapping, at)
         s = g.st["seats"][seat]
         s["points"] += placed.total
+        scored = g.st.setdefault("scored", {})  # how often each hand was made (designers balance points)
+        for _, cat, _ in placed.lines:
+            scored[cat] = scored.get(cat, 0) + 1
         what = ", ".join(f"{cat} {pts}" for _, cat, pts in placed.lines)
         bonus = f" + bonus {placed.bonus}" if placed.bonus else ""
         score = f": {what}{bonus} = {placed.total}" if placed.total else ""
