@@ -188,6 +188,11 @@ def test_save_as_export_and_import(app, store, filled, tmp_path):
     exported = out / "my_copy.cardtable.json"
     assert exported.exists() and "Exported" in scene.message
     assert loads(exported.read_text()).log == playing.log
+    app.step([key(pygame.K_e), *typed(str(out)), key(pygame.K_RETURN)])  # never over a file
+    assert "already exists" in scene.message
+    app.step([key(pygame.K_s), *typed("Broken"), key(pygame.K_RETURN)])  # nor over a bad save
+    assert "already exists" in scene.message
+    assert store.path("Broken").read_text() == '{"format": "cardtable-save", "vers'
     app.step([key(pygame.K_i), *typed(str(exported)), key(pygame.K_RETURN)])
     assert scene.entry.name == "my_copy_2" and "Imported" in scene.message
     app.step([key(pygame.K_e), *typed("abc"), key(pygame.K_ESCAPE)])

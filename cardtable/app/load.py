@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ..saves import SavedGame, SaveError, SaveStore
+from ..saves import SavedGame, SaveError, SaveStore, dumps
 from ..saves.store import AUTOSAVE, SUFFIX, atomic_write, read_file
 from . import ui
 from .scene import App, Scene
@@ -291,28 +291,33 @@ class LoadScene(Scene):
 
     def answer(self, what: str, value: str) -> None:
         value = value.strip()
+        game = self.entry.game if self.entry is not None else None
         if not value:
             self.say("Nothing was typed: nothing done.")
             return
         try:
-            if what == "save_as":
-                assert self.entry is not None and self.entry.game is not None
-                path = self.store.write(value, self.entry.game)
-                self.refresh(path.name[: -len(SUFFIX)])
-                self.say(f"Saved as '{self.entry.name if self.entry else value}'.")
-            elif what == "export":
-                assert self.entry is not None and self.entry.game is not None
-                target = Path(value).expanduser()
-                if target.is_dir():
-                    target = target / f"{self.entry.name}{SUFFIX}"
-                from ..saves import dumps
-
-                atomic_write(target, dumps(self.entry.game))
-                self.say(f"Exported to {target}.")
-            elif what == "import":
+            if what == "import":
                 name = self.store.import_file(Path(value).expanduser())
                 self.refresh(name)
                 self.say(f"Imported as '{name}'.")
+                return
+            if game is None or self.entry is None:
+                return
+            if what == "save_as":
+                target = self.store.path(value)
+            else:
+                target = Path(value).expanduser()
+                if target.is_dir():
+                    target = target / f"{self.entry.name}{SUFFIX}"
+            if target.exists():  # nothing is overwritten from here: delete it first if meant
+                self.say(f"{target.name} already exists: choose another name.", error=True)
+                return
+            atomic_write(target, dumps(game))
+            if what == "save_as":
+                self.refresh(target.name[: -len(SUFFIX)])
+                self.say(f"Saved as '{target.name[: -len(SUFFIX)]}'.")
+            else:
+                self.say(f"Exported to {target}.")
         except SaveError as exc:
             self.say(str(exc), error=True)
         except OSError as exc:
