@@ -14,8 +14,8 @@ FRONT_END = {"render", "app", "commands"}  # packages allowed to use pygame (com
 def _engine_modules():
     for path in sorted(PACKAGE.rglob("*.py")):
         rel = path.relative_to(PACKAGE)
-        if rel.parts[0] in FRONT_END or rel.parts[0] == "_data":
-            continue
+        if rel.parts[0] in FRONT_END or rel.parts[0] == "_data" or rel.name == "__main__.py":
+            continue  # __main__ is the entry script: importing it starts the program
         yield path, rel
 
 

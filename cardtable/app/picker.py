@@ -1,4 +1,4 @@
-"""Naming cards (a Called Shot names ten of 12,000): the searchable deck browser as a picker."""
+"""Naming cards before the deal (ten of 12,000, say): the searchable deck browser as a picker."""
 
 from __future__ import annotations
 
