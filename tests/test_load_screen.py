@@ -233,3 +233,25 @@ def test_continue(app, store, variants):
     store.path("autosave").write_text("{garbage")
     assert hooks.continue_target() is None
     assert store.path("autosave").read_text() == "{garbage"
+
+
+def test_menu_continue_and_load_keys(app, store, variants):
+    """From the menu: C resumes the unfinished autosave, L opens the Load screen."""
+    from cardtable.app.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step([])
+    assert not menu.buttons[0].enabled  # nothing to continue yet
+    playing = unfinished(variants["texas_holdem"], 3)
+    playing.store = store
+    playing.autosave()
+    menu.resized(app.surface.get_size())  # as when the menu comes back into view
+    assert menu.buttons[0].enabled
+    app.step([key(pygame.K_c)])
+    if app.scene is not menu:
+        assert app.scene.session.state == playing.state
+        app.pop()
+    app.step([key(pygame.K_l)])
+    assert isinstance(app.scene, LoadScene)
+    assert app.scene.entry.name == "autosave"
