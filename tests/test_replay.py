@@ -172,3 +172,24 @@ def test_check_keeps_every_state(variants):
     assert result.valid
     assert len(result.steps) == len(game.decisions()) + 1
     assert [s.action for s in result.steps[1:]] == game.decisions()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), amount=st.integers(-5, 5000))
+def test_a_tampered_action_is_caught_where_it_is(variants, seed, pick, amount):
+    """Change one decision: the replay is either still valid (the change was legal and changed
+    nothing later) or fails at that decision or after it, never before."""
+    variant = variants["texas_holdem"]
+    game = play(variant, seed, 40, hands=3)
+    saved = game.saved()
+    decisions = [i for i, a in enumerate(saved.log) if a.get("seat") is not None]
+    if not decisions:
+        return
+    k = decisions[pick % len(decisions)]
+    saved.log = [dict(a) for a in saved.log]
+    saved.log[k] = {**saved.log[k], "type": "raise", "amount": amount}
+    result = check(game.rules, saved)
+    if result.valid:
+        assert result.final["log"] == saved.log
+    else:
+        assert result.failed_at is not None and result.failed_at >= k
