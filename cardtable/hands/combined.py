@@ -99,7 +99,6 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     cols = rules.columns
     ncat = len(rules.categories)
     wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
-    deadm = sum(1 << i for i, c in enumerate(cards) if rules.dead[c])
     attrs = sorted(
         {
             a
@@ -143,19 +142,34 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             apart = [ors[a] for a in {r.attribute for r in p.runs} | set(p.distinct) if a in ors]
             tests.append((ncat - t, p, allowed, lo, hi, one, apart))
     out: dict[int, int] = {}
-    for m in range(1, size):
-        if m & deadm or popc[m] < 2:
-            continue
-        k = popc[m]
-        for strength, p, allowed, lo, hi, one, apart in tests:
-            if strength <= out.get(m, 0) or m & ~allowed or not lo <= k <= hi:
-                continue
-            if any(arr[m] & (arr[m] - 1) for arr in one):
-                continue
-            if any(arr[m].bit_count() != nnorm[m] for arr in apart):
-                continue
-            if _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1]):
-                out[m] = strength
+    for strength, p, allowed, lo, hi, one, apart in tests:
+        # Only subsets of the cards allowed in the part, and for a `same` part only subsets of
+        # one bucket (plus wild cards), are worth a look.
+        if p.same and all(a not in rules.multi for a in p.same):
+            keys: dict[tuple[int, ...], int] = {}
+            for i, c in enumerate(cards):
+                if allowed >> i & 1 and not wildm >> i & 1:
+                    k = tuple(cols[a][c] for a in p.same)
+                    keys[k] = keys.get(k, 0) | 1 << i
+            roots = [b | (wildm & allowed) for b in keys.values()]
+        else:
+            roots = [allowed]
+        seen: set[int] = set()
+        for root in roots:
+            m = root
+            while m:
+                if m not in seen:
+                    seen.add(m)
+                    k = popc[m]
+                    if (
+                        lo <= k <= hi
+                        and strength > out.get(m, 0)
+                        and not any(arr[m] & (arr[m] - 1) for arr in one)
+                        and not any(arr[m].bit_count() != nnorm[m] for arr in apart)
+                        and _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+                    ):
+                        out[m] = strength
+                m = (m - 1) & root
     return out
 
 
