@@ -258,7 +258,8 @@ def test_underdog_eighteen_card_pool(infinite):
         {grid[(r, c)] for r in range(10)} for c in range(10)
     ]
     assert any(used <= line for line in lines)
-    # more hole cards never hurt
+    # more hole cards never hurt, and an empty grid still leaves the hole cards
+    assert evaluate(v, {"hand": hole, "grid": {}}).cards
     assert got.key >= evaluate(v, {"hand": hole[:4], "grid": grid}).key
 
 

@@ -161,7 +161,7 @@ def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
             exact.append((_cards(zone), use.exactly))
         else:
             free.extend(_cards(zone))
-    lines = _lines(line_zone) if line_zone is not None else [[]]
+    lines = (_lines(line_zone) if line_zone is not None else []) or [[]]  # an empty grid: hole cards only
     best = no_hand(rules)
     for line in lines:
         pool = free + line
