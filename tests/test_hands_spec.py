@@ -112,3 +112,18 @@ hands:
         )
     )
     assert "needs 'points'" in text
+
+
+def test_wild_cards_need_combined_sets():
+    text = "\n".join(
+        problems(
+            """\
+    - {rank: A, suit: hearts, flags: [wild], name: Joker}
+hands:
+  form: {size: 3, from: [hand]}
+  categories:
+    - {name: Pair, count: 2, same: rank}
+"""
+        )
+    )
+    assert "wild cards are only evaluated in combined sets" in text

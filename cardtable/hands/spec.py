@@ -333,6 +333,9 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
     wild = b.flag(d.get("wild"), "wild")
     dead = b.flag(d.get("dead"), "dead")
     trump = b.flag(d.get("trump"), "trump")
+    if any(wild) and not combined:
+        # The pattern search does not substitute wild cards yet: say so rather than rank wrongly.
+        out.append(node.problem("wild cards are only evaluated in combined sets ('combine:') for now"))
     if form.runs_zone is not None:
         for cnode, cat in zip(d["categories"].value, categories):
             if "points" not in cnode.value:
