@@ -178,6 +178,11 @@ def test_grid_points_and_both_ways(variants):
         ("4/clubs 5/hearts 6/spades 7/clubs 8/spades", 10),
         ("4/clubs 5/hearts 6/spades 7/clubs", 5),
         ("8/clubs 8/hearts 8/spades 8/diamonds", 10),
+        ("5/spades 6/spades 7/spades 8/spades", 20),
+        ("5/spades 9/spades 2/spades", 2),
+        ("2/diamonds 9/diamonds 5/diamonds 7/diamonds K/diamonds", 8),
+        ("J/clubs J/hearts J/spades", 4),
+        ("J/clubs J/hearts", 1),
     ],
 )
 def test_grid_table(variants, row, points):

@@ -95,6 +95,9 @@ def test_sevendeck_cases(variants):
     assert value(v, "3/wave 1/diamond 2/violet 5/cherry 4/fire").category == "Straight Stretch"
     assert value(v, "2/leaf 2/wave 2/diamond 5/violet 6/cherry").category == "Stretch"  # wraps, beats trips
     assert value(v, "2/leaf 2/cherry 2/diamond 5/violet 6/cherry").category == "Three of a Kind"
+    assert value(v, "6/diamond 6/violet 6/cherry 6/fire 6/wave").category == "Five of a Kind"
+    assert value(v, "6/diamond 6/violet 6/cherry 6/leaf 2/wave").category == "Four of a Kind"
+    assert value(v, "6/diamond 6/violet 1/cherry 2/leaf 4/leaf").category == "Pair"
     # kickers before pairs: 2-2-3-3-7 beats 4-4-5-5-6
     a = value(v, "2/leaf 2/cherry 3/diamond 3/violet 7/cherry")
     b = value(v, "4/leaf 4/cherry 5/diamond 5/violet 6/cherry")
