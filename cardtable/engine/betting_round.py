@@ -166,9 +166,13 @@ class Bet:
             if reveal is not None:
                 need = opt["double_down"]
                 hand = set(self._hand(g, seat))
-                if not isinstance(reveal, list) or len(reveal) != need or len(set(reveal)) != need:
+                if not isinstance(reveal, list) or not all(
+                    isinstance(c, int) and not isinstance(c, bool) for c in reveal
+                ):
+                    return f"a double down reveals a list of {need} cards"
+                if len(reveal) != need or len(set(reveal)) != need:
                     return f"a double down reveals exactly {need} different cards"
-                if not all(isinstance(c, int) and c in hand for c in reveal):
+                if not all(c in hand for c in reveal):
                     return "a double down reveals cards from your own hand"
         elif action.get("reveal") is not None:
             return "only a clash's initiator may reveal cards (a double down)"

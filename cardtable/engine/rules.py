@@ -135,6 +135,8 @@ class Rules:
         seat = action.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(state["seats"]):
             return "the action names no seat at this table"
+        if not isinstance(action.get("type"), str):
+            return "the action needs a 'type' (fold, call, discard, flip, place...)"
         if state["over"]:
             return "the game is over"
         if state["turn"] is None or state["step"] is None:
