@@ -171,6 +171,7 @@ def test_replay_command_opens_the_viewer(monkeypatch, capsys):
         shown.append((type(self.scene).__name__, self.scene.index, self.scene.steps))
 
     monkeypatch.setattr(App, "run", one_frame)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # the other tests' window stays open
     assert main(["replay", "poker_grid_near_end", "--view"]) == 0
     assert "valid: all" in capsys.readouterr().out
     ((name, index, steps),) = shown

@@ -292,4 +292,7 @@ def view(path: Path) -> None:
     finally:
         import pygame
 
+        from ..app import ui
+
+        ui.font.cache_clear()  # fonts die with the font module: none may outlive this window
         pygame.quit()
