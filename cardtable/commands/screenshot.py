@@ -1,0 +1,53 @@
+"""`cardtable screenshot`: render one frame headless to a PNG."""
+
+from __future__ import annotations
+
+import argparse
+
+HELP = "render one frame of a variant (its deck spread or its table) headless to a PNG"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("variant", metavar="VARIANT", help="a variant id or a path to a YAML file")
+    parser.add_argument("out", metavar="OUT.png", help="the PNG to write")
+    parser.add_argument("--view", choices=("deck", "table"), default="deck", help="what to picture")
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (table view)")
+    parser.add_argument("--moves", type=int, default=0, help="let computer players make N moves first")
+    parser.add_argument(
+        "--zoom", type=float, default=None, help="card width in pixels (snapped to the ladder)"
+    )
+    parser.add_argument("--search", default="", help="search the deck for this text (deck view)")
+    parser.add_argument("--size", default="1920x1080", help="WxH of the frame")
+    parser.add_argument("--seat", type=int, default=0, help="whose view of the table to draw")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    try:
+        size = int(w), int(h)
+    except ValueError:
+        raise SystemExit(f"--size wants WxH such as 1920x1080, not {text!r}") from None
+    if not (64 <= size[0] <= 8192 and 64 <= size[1] <= 8192):
+        raise SystemExit("--size must be between 64 and 8192 pixels each way")
+    return size
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..catalog import resolve
+    from ..render.shot import screenshot
+
+    variant = resolve(args.variant)
+    size = parse_size(args.size)
+    screenshot(
+        variant,
+        args.out,
+        view=args.view,
+        size=size,
+        zoom=args.zoom,
+        search=args.search,
+        seed=args.seed,
+        moves=args.moves,
+        seat=args.seat,
+    )
+    print(args.out)
+    return 0

@@ -1,0 +1,132 @@
+"""What each card looks like, worked out once from the deck: no drawing here.
+
+The roles are found from the deck's declaration, never from a game's name: the suit attribute is
+the first one whose values have glyphs (it may be multi-valued), the rank is the first ordered
+single-valued attribute without glyphs, and a suit's colour comes from its own `rgb` or from the
+attribute grouping it (a colour of suits). A grouping with many values (or with marks) is printed
+on the card, so colours can be told apart without seeing colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deck import Attribute, Deck, Value
+
+INK = (40, 40, 52)
+NEUTRAL = (120, 120, 135)
+TAG_MIN_VALUES = 5  # a grouping with fewer values (red/black) is not worth printing
+
+
+@dataclass(frozen=True)
+class Suit:
+    glyph: str | None
+    rgb: tuple[int, int, int]
+    name: str
+    tag: str | None  # the colour's name or mark, printed so colour-blind players can read it
+
+
+@dataclass(frozen=True)
+class CardArt:
+    """Everything a face shows."""
+
+    rank: str  # the index label ("10", "K", "∞"); "" when the deck has no rank
+    rank_name: str | None  # a court's name ("Dragon"), shown large on big cards
+    suits: tuple[Suit, ...]
+    flags: frozenset[str]
+    title: str | None  # a named card's own name ("The Lady of Pain")
+    name: str  # the full card name
+
+    @property
+    def ink(self) -> tuple[int, int, int]:
+        return readable(self.suits[0].rgb) if len(self.suits) == 1 else INK
+
+    @property
+    def dot_key(self) -> tuple:
+        """What a far-zoom dot shows: the suits' colours and glyphs and the flags, not the rank."""
+        return tuple((s.glyph, s.rgb) for s in self.suits), self.flags
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    r, g, b = rgb
+    return (0.299 * r + 0.587 * g + 0.114 * b) / 255.0
+
+
+def readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour, darkened if it would be too pale for text on an ivory card."""
+    lum = luminance(rgb)
+    if lum <= 0.55:
+        return rgb
+    f = 0.55 / lum * 0.85
+    return (int(rgb[0] * f), int(rgb[1] * f), int(rgb[2] * f))
+
+
+def suit_attribute(deck: Deck) -> Attribute | None:
+    for attr in deck.attributes.values():
+        if attr.of is None and any(v.glyph for v in attr.values):
+            return attr
+    return None
+
+
+def rank_attribute(deck: Deck, suit: Attribute | None) -> Attribute | None:
+    candidates = [a for a in deck.attributes.values() if a.of is None and not a.multi and a is not suit]
+    for attr in candidates:
+        if attr.order == "ordered":
+            return attr
+    return candidates[0] if candidates else None
+
+
+def _suit(deck: Deck, value: Value) -> Suit:
+    rgb = value.rgb
+    tag = value.mark
+    for gname, gi in value.groups.items():
+        if gi < 0:
+            continue
+        gattr = deck.attributes[gname]
+        gv = gattr.values[gi]
+        if rgb is None and gv.rgb is not None:
+            rgb = gv.rgb
+        if tag is None and (gv.mark or len(gattr.values) >= TAG_MIN_VALUES):
+            tag = gv.mark or gv.name
+    return Suit(value.glyph, tuple(rgb) if rgb else NEUTRAL, value.name, tag)  # type: ignore[arg-type]
+
+
+def _is_number(text: str) -> bool:
+    return text.isdigit()
+
+
+def build_art(deck: Deck) -> list[CardArt]:
+    """One CardArt per card; identical parts are shared, so 12,000 cards take milliseconds."""
+    suit_attr = suit_attribute(deck)
+    rank_attr = rank_attribute(deck, suit_attr)
+    suit_cache: dict[int, tuple[Suit, ...]] = {}
+    suit_col = deck.column(suit_attr.name) if suit_attr else None
+    rank_col = deck.column(rank_attr.name) if rank_attr else None
+    named_group = ["{" not in t for t in deck.name_templates]
+    flag_cache: dict[int, frozenset[str]] = {}
+    names = deck.names
+    out = []
+    for card in range(deck.size):
+        suits: tuple[Suit, ...] = ()
+        if suit_attr is not None and suit_col is not None:
+            x = suit_col[card]
+            suits = suit_cache.get(x)  # type: ignore[assignment]
+            if suits is None:
+                members = (
+                    suit_attr.members(x) if suit_attr.multi else (() if x < 0 else (suit_attr.values[x],))
+                )
+                suits = tuple(_suit(deck, v) for v in members)
+                suit_cache[x] = suits
+        rank, rank_name = "", None
+        if rank_attr is not None and rank_col is not None and rank_col[card] >= 0:
+            rv = rank_attr.values[rank_col[card]]
+            rank = rv.label
+            if rv.name != rv.label and not _is_number(rv.label):
+                rank_name = rv.name
+        bits = deck.flag_bits[card]
+        flags = flag_cache.get(bits)
+        if flags is None:
+            flags = flag_cache[bits] = deck.flags(card)
+        title = names[card] if named_group[deck.group_of_card[card]] else None
+        out.append(CardArt(rank, rank_name, suits, flags, title, names[card]))
+    return out

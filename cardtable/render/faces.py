@@ -1,0 +1,336 @@
+"""Procedural card faces and backs, painted at an exact pixel size.
+
+Four levels of detail by width: dots (only the suit's colour and shape, for far zoom), small
+(rank and glyph), normal (corner indexes, a centre glyph, the colour's name) and large (the card's
+names too). Parts that repeat (the blank card, glyphs, text) are cached, so a face is a handful of
+blits: about 20-60 us at 100 px.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from ..deck import Deck
+from ..paths import shipped
+from .art import INK, CardArt, Suit, build_art, luminance, readable
+from .glyphs import GlyphBook
+
+IVORY = (250, 247, 238)
+SUITLESS = (224, 220, 234)
+DEAD = (196, 196, 196)
+EDGE = (70, 70, 84)
+GOLD = (212, 168, 40)
+WILD_BANDS = ((220, 40, 60), (240, 150, 20), (230, 210, 40), (40, 170, 80), (40, 120, 220), (140, 60, 200))
+FLAG_COLOURS = {"trump": GOLD, "wild": (200, 60, 170), "dead": (90, 90, 90)}
+
+FONT_FILE = "DejaVuSansCondensed-Bold.ttf"
+DOT_MAX = 15  # widths up to this are dots
+SMALL_MAX = 36  # up to this: rank and one glyph
+LARGE_MIN = 154  # from this: names written out
+TAG_MIN = 72  # from this: the colour's name printed
+
+
+def card_height(width: int) -> int:
+    return round(width * 1.4)
+
+
+def style_of(width: int) -> str:
+    if width <= DOT_MAX:
+        return "dot"
+    if width <= SMALL_MAX:
+        return "small"
+    return "large" if width >= LARGE_MIN else "normal"
+
+
+class _Cache(OrderedDict):
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def put(self, key, value):
+        self[key] = value
+        if len(self) > self.limit:
+            self.popitem(last=False)
+        return value
+
+
+def _converted(surf: pygame.Surface) -> pygame.Surface:
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+class FacePainter:
+    """Paints the faces of one deck; `paint(target, x, y, width, card)` draws in place."""
+
+    def __init__(self, deck: Deck, glyphs: GlyphBook | None = None, art: list[CardArt] | None = None) -> None:
+        self.deck = deck
+        self.glyphs = glyphs or GlyphBook()
+        self.art = art if art is not None else build_art(deck)
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._text = _Cache(4096)
+        self._bases = _Cache(64)
+        self._dots = _Cache(4096)
+
+    # ------------------------------------------------------------------ parts
+
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(6, int(size))
+        f = self._fonts.get(size)
+        if f is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            path = shipped("sprites") / "fonts" / FONT_FILE
+            # The shipped font has the symbols card labels use (such as the infinity sign).
+            f = self._fonts[size] = pygame.font.Font(str(path) if path.is_file() else None, size)
+        return f
+
+    def text(self, text: str, size: int, colour: tuple[int, int, int], flip: bool = False) -> pygame.Surface:
+        key = (text, int(size), colour, flip)
+        surf = self._text.get(key)
+        if surf is None:
+            surf = self.font(size).render(text, True, colour)
+            if flip:
+                surf = pygame.transform.rotate(surf, 180)
+            surf = self._text.put(key, _converted(surf))
+        return surf
+
+    def fit_text(self, text: str, size: int, colour, max_width: int) -> pygame.Surface:
+        """Text at `size`, or smaller until it fits `max_width`."""
+        surf = self.text(text, size, colour)
+        while surf.get_width() > max_width and size > 7:
+            size = int(size * 0.85)
+            surf = self.text(text, size, colour)
+        return surf
+
+    def base(
+        self, w: int, h: int, fill: tuple[int, int, int], edge: tuple[int, int, int] = EDGE
+    ) -> pygame.Surface:
+        """A blank rounded card with a border."""
+        key = (w, h, fill, edge)
+        surf = self._bases.get(key)
+        if surf is None:
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            radius = max(1, min(w, h) // 12)
+            rect = surf.get_rect()
+            pygame.draw.rect(surf, edge, rect, border_radius=radius)
+            pygame.draw.rect(surf, fill, rect.inflate(-2, -2), border_radius=max(0, radius - 1))
+            surf = self._bases.put(key, _converted(surf))
+        return surf
+
+    def glyph(self, suit: Suit, size: int) -> pygame.Surface:
+        """The suit's glyph; pale colours get a dark rim so they read on ivory."""
+        if luminance(suit.rgb) <= 0.62 or size < 12:
+            return self.glyphs.render(suit.glyph, size, suit.rgb)
+        key = ("rim", suit.glyph, size, suit.rgb)
+        surf = self._text.get(key)
+        if surf is None:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            rim = self.glyphs.render(suit.glyph, size, readable(suit.rgb))
+            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                surf.blit(rim, (dx, dy))
+            inner = self.glyphs.render(suit.glyph, max(1, size - 2), suit.rgb)
+            surf.blit(inner, (1, 1))
+            surf = self._text.put(key, _converted(surf))
+        return surf
+
+    # ------------------------------------------------------------------ faces
+
+    def render(self, card: int, width: int) -> pygame.Surface:
+        """A new surface with the card's face (for the large view and tests)."""
+        surf = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
+        self.paint(surf, 0, 0, width, card)
+        return _converted(surf)
+
+    def paint(self, target: pygame.Surface, x: int, y: int, width: int, card: int) -> None:
+        style = style_of(width)
+        if style == "dot":
+            target.blit(self.dot(card, width), (x, y))
+        elif style == "small":
+            self._paint_small(target, x, y, width, self.art[card])
+        else:
+            self._paint_full(target, x, y, width, self.art[card], style == "large")
+
+    def dot(self, card: int, width: int) -> pygame.Surface:
+        """A far-zoom face: the card in its suit's colour with the glyph in white."""
+        art = self.art[card]
+        key = (art.dot_key, width)
+        surf = self._dots.get(key)
+        if surf is not None:
+            return surf
+        h = card_height(width)
+        suits = art.suits
+        edge = GOLD if "trump" in art.flags else EDGE
+        if not suits:
+            surf = self.base(width, h, DEAD if "dead" in art.flags else SUITLESS, edge).copy()
+        else:
+            surf = self.base(width, h, suits[0].rgb, edge).copy()
+            if len(suits) > 1:
+                half = self.base(width, h, suits[1].rgb, edge)
+                surf.blit(half, (width // 2, 0), pygame.Rect(width // 2, 0, width - width // 2, h))
+            g = max(3, round(width * 0.7))
+            tint = (255, 255, 255) if luminance(suits[0].rgb) < 0.7 else (40, 40, 40)
+            surf.blit(self.glyphs.render(suits[0].glyph, g, tint), ((width - g) // 2, (h - g) // 2))
+        if "wild" in art.flags:
+            pygame.draw.rect(surf, FLAG_COLOURS["wild"], surf.get_rect(), 2)
+        return self._dots.put(key, _converted(surf))
+
+    def _fill_for(self, art: CardArt) -> tuple[int, int, int]:
+        if "dead" in art.flags:
+            return DEAD
+        return IVORY if art.suits else SUITLESS
+
+    def _paint_small(self, target: pygame.Surface, x: int, y: int, w: int, art: CardArt) -> None:
+        h = card_height(w)
+        edge = GOLD if "trump" in art.flags else FLAG_COLOURS.get(next(iter(art.flags), ""), EDGE)
+        target.blit(self.base(w, h, self._fill_for(art), edge), (x, y))
+        label = art.rank or (art.title or "")[:2]
+        t = self.fit_text(label, round(h * 0.27), art.ink, w - 3)
+        target.blit(t, (x + 2, y + 2))
+        suits = art.suits
+        if suits:
+            g = round(w * (0.62 if len(suits) == 1 else 0.45))
+            for i, s in enumerate(suits):
+                gx = x + w - g - 2 - i * (g // 2 + 1)
+                gy = y + h - g - 2 - i * (g // 3)
+                target.blit(self.glyph(s, g), (gx, gy))
+
+    def _paint_full(self, target: pygame.Surface, x: int, y: int, w: int, art: CardArt, large: bool) -> None:
+        h = card_height(w)
+        fill = self._fill_for(art)
+        target.blit(self.base(w, h, fill), (x, y))
+        pad = max(3, round(w * 0.06))
+        flags = art.flags
+        if "trump" in flags:
+            pygame.draw.rect(
+                target,
+                GOLD,
+                (x + pad // 2, y + pad // 2, w - pad, h - pad),
+                max(1, w // 60),
+                border_radius=max(1, w // 16),
+            )
+        if "wild" in flags:
+            band = max(2, w // 40)
+            for i, c in enumerate(WILD_BANDS):
+                seg = (h - 2 * band) // len(WILD_BANDS)
+                pygame.draw.rect(target, c, (x + 1, y + band + i * seg, band, seg))
+                pygame.draw.rect(target, c, (x + w - 1 - band, y + band + i * seg, band, seg))
+        if "dead" in flags:
+            step = max(4, w // 8)
+            clip = target.get_clip()
+            target.set_clip(pygame.Rect(x + 2, y + 2, w - 4, h - 4).clip(clip))
+            for k in range(-h, w, step):
+                pygame.draw.line(target, (172, 172, 172), (x + k, y), (x + k + h, y + h), 1)
+            target.set_clip(clip)
+        ink = art.ink
+        suits = art.suits
+        # Corner indexes: the rank, the suits' glyphs below it; the same turned over bottom right.
+        fs = max(9, round(h * 0.105))
+        label = art.rank or "•"
+        t = self.fit_text(label, fs, ink, round(w * 0.34))
+        tf = pygame.transform.rotate(t, 180)
+        cx = x + pad
+        cy = y + pad
+        target.blit(t, (cx, cy))
+        target.blit(tf, (x + w - pad - tf.get_width(), y + h - pad - tf.get_height()))
+        gs = max(6, round(fs * 0.8))
+        for i, s in enumerate(suits):
+            g = self.glyph(s, gs)
+            gx = cx + (t.get_width() - gs) // 2
+            target.blit(g, (gx, cy + t.get_height() + i * (gs + 1)))
+            gr = pygame.transform.rotate(g, 180)
+            target.blit(
+                gr,
+                (x + w - pad - (t.get_width() + gs) // 2, y + h - pad - tf.get_height() - (i + 1) * (gs + 1)),
+            )
+        # Flag ribbons along the top edge.
+        top = y + pad
+        shown = [f for f in sorted(flags)]
+        if shown:
+            fsz = max(8, round(h * 0.05))
+            ribbon = self.fit_text(
+                " ".join(f.upper() for f in shown), fsz, FLAG_COLOURS.get(shown[0], INK), round(w * 0.5)
+            )
+            target.blit(ribbon, (x + (w - ribbon.get_width()) // 2, top))
+        # Centre: the glyphs large, or for suitless cards the rank large.
+        lines: list[pygame.Surface] = []
+        tsz = max(8, round(h * 0.056))
+        if art.title and (large or w >= 96):
+            lines.append(self.fit_text(art.title, round(tsz * 1.2), INK, w - 2 * pad))
+        elif art.rank_name and (large or w >= 96):
+            lines.append(self.fit_text(art.rank_name, round(tsz * 1.2), ink, w - 2 * pad))
+        tags = [s.tag for s in suits if s.tag]
+        if tags and w >= TAG_MIN:
+            lines.append(self.fit_text(" · ".join(tags).upper(), tsz, INK, w - 2 * pad))
+        if large:
+            detail = ", ".join(s.name for s in suits)
+            if detail and not art.title:
+                lines.append(self.fit_text(detail, tsz, (90, 90, 100), w - 2 * pad))
+        text_h = sum(s.get_height() for s in lines)
+        mid_y = y + h // 2 - text_h // 2
+        if suits:
+            if len(suits) == 1:
+                g = round(w * 0.5)
+                target.blit(self.glyph(suits[0], g), (x + (w - g) // 2, mid_y - g // 2))
+            else:
+                g = round(w * 0.36)
+                for i, s in enumerate(suits[:4]):
+                    off = round(w * 0.11) * (1 if i % 2 else -1)
+                    target.blit(self.glyph(s, g), (x + (w - g) // 2 + off, mid_y - g // 2 + off))
+            ty = mid_y + round(w * 0.28)
+        else:
+            big = self.fit_text(art.rank or "?", round(h * 0.22), INK, w - 2 * pad)
+            target.blit(big, (x + (w - big.get_width()) // 2, mid_y - big.get_height() // 2))
+            ty = mid_y + big.get_height() // 2 + 2
+        for line in lines:
+            target.blit(line, (x + (w - line.get_width()) // 2, ty))
+            ty += line.get_height()
+
+    # ------------------------------------------------------------------ backs
+
+    def back(self, width: int) -> pygame.Surface:
+        """The deck's back: its colour, a pattern and an optional label."""
+        key = ("back", width)
+        surf = self._bases.get(key)
+        if surf is not None:
+            return surf
+        back = self.deck.back or {}
+        rgb = tuple(back.get("rgb") or (40, 60, 120))
+        light = tuple(min(255, c + 60) for c in rgb)
+        h = card_height(width)
+        surf = self.base(width, h, rgb).copy()  # type: ignore[arg-type]
+        inner = surf.get_rect().inflate(-max(4, width // 8), -max(4, width // 8))
+        pattern = str(back.get("pattern", "lattice"))
+        step = max(4, width // 8)
+        clip = surf.get_clip()
+        surf.set_clip(inner)
+        if pattern == "circle" or pattern == "rings":
+            c = inner.center
+            for r in range(step // 2, max(inner.w, inner.h), step):
+                pygame.draw.circle(surf, light, c, r, 1 if pattern == "circle" else max(1, step // 4))
+        elif pattern == "diamonds":
+            for k in range(-inner.h, inner.w + inner.h, step):
+                pygame.draw.line(surf, light, (inner.x + k, inner.y), (inner.x + k + inner.h, inner.bottom))
+                pygame.draw.line(surf, light, (inner.x + k, inner.bottom), (inner.x + k + inner.h, inner.y))
+        elif pattern == "swords":
+            for k in range(inner.x, inner.right, step):
+                pygame.draw.line(surf, light, (k, inner.y), (k, inner.bottom))
+            for k in range(inner.y, inner.bottom, step):
+                pygame.draw.line(surf, light, (inner.x, k), (inner.right, k))
+        else:  # lattice, and any pattern we do not know
+            for k in range(-inner.h, inner.w + inner.h, step):
+                pygame.draw.line(
+                    surf, light, (inner.x + k, inner.y), (inner.x + k + inner.h // 2, inner.bottom), 2
+                )
+                pygame.draw.line(
+                    surf, light, (inner.x + k, inner.bottom), (inner.x + k + inner.h // 2, inner.y), 2
+                )
+        surf.set_clip(clip)
+        pygame.draw.rect(surf, light, inner, max(1, width // 40), border_radius=max(1, width // 16))
+        label = back.get("label")
+        if label and width >= 40:
+            t = self.fit_text(str(label), round(h * 0.07), (250, 245, 230), inner.w - 4)
+            plate = t.get_rect(center=inner.center).inflate(8, 4)
+            pygame.draw.rect(surf, rgb, plate, border_radius=4)
+            surf.blit(t, t.get_rect(center=inner.center))
+        return self._bases.put(key, _converted(surf))

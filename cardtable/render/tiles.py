@@ -1,0 +1,120 @@
+"""Cached tiles for far zoom: blocks of the spread pre-drawn, so thousands of tiny cards cost a
+dozen blits a frame. At the farthest level the tiles together are the overview of the deck.
+
+A tile is painted row by row within the frame's time budget; when the search or the sort changes
+it is repainted in place (the old picture shows until then), so typing never stalls.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+import pygame
+
+from .ladder import cell
+
+TILE_PX = 480
+DEFAULT_BUDGET = 40 * 1024 * 1024
+
+# paint_cell(surface, x, y, width, position) draws the card at a grid position into a tile.
+CellPainter = Callable[[pygame.Surface, int, int, int, int], None]
+
+
+class Tile:
+    __slots__ = ("surface", "version", "next_row", "nbytes")
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.version: object = None
+        self.next_row = 0
+        self.nbytes = surface.get_width() * surface.get_height() * 4
+
+
+def tile_cells(width: int) -> tuple[int, int]:
+    """Columns and rows of cells in one tile at a card width."""
+    cw, ch = cell(width)
+    return max(1, TILE_PX // cw), max(1, TILE_PX // ch)
+
+
+class TileCache:
+    def __init__(self, background: tuple[int, int, int], budget: int = DEFAULT_BUDGET) -> None:
+        self.background = background
+        self.budget = budget
+        self.tiles: OrderedDict[tuple[int, int, int], Tile] = OrderedDict()
+        self.nbytes = 0
+        self.pending: OrderedDict[tuple[int, int, int], None] = OrderedDict()
+
+    def clear(self) -> None:
+        self.tiles.clear()
+        self.pending.clear()
+        self.nbytes = 0
+
+    def get(self, width: int, tx: int, ty: int, version: object) -> Tile:
+        """The tile (made blank if new); asks for painting if it is stale or unfinished."""
+        key = (width, tx, ty)
+        tile = self.tiles.get(key)
+        if tile is None:
+            tc, tr = tile_cells(width)
+            cw, ch = cell(width)
+            # An odd width keeps SDL off its slow path for opaque copies.
+            surface = pygame.Surface((tc * cw + 1, tr * ch))
+            if pygame.display.get_surface() is not None:
+                surface = surface.convert()
+            surface.fill(self.background)
+            tile = Tile(surface)
+            self.tiles[key] = tile
+            self.nbytes += tile.nbytes
+            self._evict(key)
+        else:
+            self.tiles.move_to_end(key)
+        if tile.version != version:
+            tile.version = version
+            tile.next_row = 0
+        tc, tr = tile_cells(width)
+        if tile.next_row < tr:
+            self.pending[key] = None
+        return tile
+
+    def _evict(self, keep: tuple[int, int, int]) -> None:
+        while self.nbytes > self.budget and len(self.tiles) > 1:
+            key, tile = next(iter(self.tiles.items()))
+            if key == keep:
+                self.tiles.move_to_end(key)
+                continue
+            del self.tiles[key]
+            self.nbytes -= tile.nbytes
+
+    def paint(self, cols: int, total: int, paint_cell: CellPainter, deadline: float) -> int:
+        """Paint pending tiles row by row until `deadline`; returns rows painted."""
+        rows = 0
+        while self.pending:
+            key = next(iter(self.pending))
+            tile = self.tiles.get(key)
+            width, tx, ty = key
+            tc, tr = tile_cells(width)
+            if tile is None or tile.next_row >= tr:
+                self.pending.pop(key)
+                continue
+            cw, ch = cell(width)
+            r = tile.next_row
+            row = ty * tr + r
+            surf = tile.surface
+            surf.fill(self.background, (0, r * ch, surf.get_width(), ch))
+            base = row * cols
+            for c in range(tx * tc, min(cols, tx * tc + tc)):
+                p = base + c
+                if p >= total:
+                    break
+                paint_cell(surf, (c - tx * tc) * cw, r * ch, width, p)
+            tile.next_row += 1
+            rows += 1
+            if tile.next_row >= tr:
+                self.pending.pop(key)
+            if time.perf_counter() >= deadline:
+                break
+        return rows
+
+    def forget_pending(self) -> None:
+        self.pending.clear()
