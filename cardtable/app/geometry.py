@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -91,21 +92,9 @@ class TableGeometry:
         """The middle of the table for boards, grids, the deck and pots: as large as it can be
         without reaching any seat's panel or cards."""
         t = self.table
-        area = t.inflate(-int(t.width * 0.12), -int(t.height * 0.1))
-        for f in sorted(footprints or [], key=lambda r: -r.width * r.height):
-            if not area.colliderect(f):
-                continue
-            fx = (f.centerx - area.centerx) / max(1, area.width)
-            fy = (f.centery - area.centery) / max(1, area.height)
-            if abs(fy) >= abs(fx):
-                if fy < 0:
-                    area.height, area.top = area.bottom - (f.bottom + 8), f.bottom + 8
-                else:
-                    area.height = f.top - 8 - area.top
-            elif fx < 0:
-                area.width, area.left = area.right - (f.right + 8), f.right + 8
-            else:
-                area.width = f.left - 8 - area.left
+        bounds = t.inflate(-int(t.width * 0.12), -int(t.height * 0.1))
+        rects = tuple(tuple(f) for f in footprints or ())
+        area = pygame.Rect(_largest_clear(tuple(bounds), rects, t.center))
         if area.width < 120 or area.height < 120:  # a crowded table: fall back to the middle
             area = pygame.Rect(0, 0, int(t.width * 0.5), int(t.height * 0.45))
             area.center = t.center
@@ -127,6 +116,38 @@ class TableGeometry:
             t = self.table
             return pygame.Rect(t.left + 12, t.top + 12, 110, 170)
         return c
+
+
+@lru_cache(maxsize=64)
+def _largest_clear(
+    bounds: tuple[int, int, int, int],
+    footprints: tuple[tuple[int, int, int, int], ...],
+    centre: tuple[int, int],
+) -> tuple[int, int, int, int]:
+    """The largest rectangle within `bounds`, around `centre`, that touches no footprint.
+
+    Each edge is either the bound's or one just past a footprint on that side of the centre; with
+    at most ten seats every combination is tried (a few thousand), and the answer is cached.
+    """
+    box = pygame.Rect(bounds)
+    rects = [pygame.Rect(f).inflate(16, 16) for f in footprints]
+    cx, cy = centre
+    lefts = [box.left] + [r.right for r in rects if box.left < r.right < cx]
+    rights = [box.right] + [r.left for r in rects if cx < r.left < box.right]
+    tops = [box.top] + [r.bottom for r in rects if box.top < r.bottom < cy]
+    bottoms = [box.bottom] + [r.top for r in rects if cy < r.top < box.bottom]
+    best, best_area = (cx - 1, cy - 1, 2, 2), 0
+    for left in lefts:
+        for right in rights:
+            for top in tops:
+                for bottom in bottoms:
+                    size = (right - left) * (bottom - top)
+                    if size <= best_area:
+                        continue
+                    candidate = pygame.Rect(left, top, right - left, bottom - top)
+                    if candidate.collidelist(rects) == -1:
+                        best, best_area = tuple(candidate), size
+    return best
 
 
 def fan_positions(

@@ -526,7 +526,7 @@ class TableScene(Scene):
             stacks = [(n, z) for n, z in zones if z["shape"] == "stack"]
             others = [(n, z) for n, z in zones if z["shape"] != "stack"]
             if stacks:
-                width = max(40, geo.card_width * 3 // 4)
+                width = max(34, geo.card_width * 3 // 5)
                 strip = pygame.Rect(area.left, area.top, width + 24, area.height)
                 for i, (name, z) in enumerate(stacks):
                     y = strip.top + i * (int(width * 1.4) + 50)
@@ -576,16 +576,14 @@ class TableScene(Scene):
         flips: dict[str, Any] | None,
     ) -> None:
         cards = z["cards"]
-        ui.text(
-            surface,
-            f"{z['label']}" + (f" ({len(cards)})" if z["shape"] == "fan" else ""),
-            (area.left, area.top),
-            18,
-            (220, 240, 225),
-        )
+        if z["shape"] == "row":  # a row is laid out side by side: shrink the cards to fit, never overlap
+            room = max(5, len(cards))
+            width = max(24, min(width, int(area.width / (room * 1.08)), int(area.height / 1.4) - 24))
+        label = f"{z['label']}" + (f" ({len(cards)})" if z["shape"] == "fan" else "")
+        slot = pygame.Rect(0, 0, min(area.width - 8, width * 5 + 40), int(width * 1.4))
+        slot.center = (area.centerx, area.centery + 8)
+        ui.text(surface, label, (slot.left, max(area.top, slot.top - 22)), 18, (220, 240, 225))
         if not cards:  # show where the cards will go
-            slot = pygame.Rect(0, 0, min(area.width - 8, width * 5 + 40), int(width * 1.4))
-            slot.center = (area.centerx, area.centery + 8)
             pygame.draw.rect(surface, (40, 118, 80), slot, width=2, border_radius=8)
         choices = set(flips["choices"]) if flips and flips.get("key") == "index" else set()
         positions = fan_positions(
