@@ -18,10 +18,14 @@ NAMES = [e.name for e in EXAMPLES]
 
 
 def test_every_example_is_shipped():
-    assert shipped("saves") == SAVES
+    """The program finds every example (inside the installed package, or in the source tree),
+    each identical to the golden file beside these tests."""
     on_disk = sorted(p.name[: -len(SUFFIX)] for p in SAVES.glob(f"*{SUFFIX}"))
     assert on_disk == sorted(NAMES)
     assert not (SAVES / ".keep").exists()
+    installed = shipped("saves")
+    for name in NAMES:
+        assert (installed / f"{name}{SUFFIX}").read_bytes() == (SAVES / f"{name}{SUFFIX}").read_bytes()
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -41,7 +45,9 @@ def test_example_replays_to_its_recorded_state(variants, name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_replay_command_says_valid(capsys, name):
-    assert find_save(name) == SAVES / f"{name}{SUFFIX}"
+    found = find_save(name)
+    assert found == shipped("saves") / f"{name}{SUFFIX}"
+    assert found.read_bytes() == (SAVES / f"{name}{SUFFIX}").read_bytes()
     assert main(["replay", name, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     expected = json.loads((SAVES / f"{name}.expected.json").read_text())
