@@ -1,3 +1,4 @@
 from .cli import main
 
-raise SystemExit(main())
+if __name__ == "__main__":  # importing this module never starts the program
+    raise SystemExit(main())

@@ -68,14 +68,14 @@ def clash_open(session: Any) -> bool:
     seat = session.rules.to_move(st)
     return (
         seat is not None
-        and not st.get("clash")
-        and any(t.get("clash_allowed") for t in session.rules.legal_actions(st, seat))
+        and not st.get("showdown_called")
+        and any(t.get("showdown_allowed") for t in session.rules.legal_actions(st, seat))
     )
 
 
 def clash_next(session: Any) -> bool:
     """A clash may start now, and the computer's choice for the player to move is to start it."""
-    return clash_open(session) and bool(decide(session, session.rules.to_move(session.state)).get("clash"))
+    return clash_open(session) and bool(decide(session, session.rules.to_move(session.state)).get("showdown"))
 
 
 def _list_zones(st: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -18,7 +18,7 @@ JUNK = hs.recursive(
     lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=4), inner, max_size=3),
     max_leaves=8,
 )
-KEYS = ["seat", "type", "amount", "cards", "give", "at", "index", "card", "clash", "reveal"]
+KEYS = ["seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal"]
 TYPES = [
     "fold",
     "check",

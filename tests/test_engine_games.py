@@ -283,8 +283,8 @@ def test_clash_double_down_others_call_twice_or_fold_then_showdown(clash):
     st = act(clash, st, seat, "bet", amount=40)
     nxt = clash.to_move(st)
     hand = st["zones"]["hand"][nxt]["cards"]
-    refused(clash, st, {"seat": nxt, "type": "call", "clash": True, "reveal": hand[:2]}, "exactly 3")
-    st = act(clash, st, nxt, "call", clash=True, reveal=hand[:3])
+    refused(clash, st, {"seat": nxt, "type": "call", "showdown": True, "reveal": hand[:2]}, "exactly 3")
+    st = act(clash, st, nxt, "call", showdown=True, reveal=hand[:3])
     shown = clash.view(st, 2)["zones"][f"hand/{nxt}"]["cards"]
     assert sorted(c for c in shown if c >= 0) == sorted(hand[:3])
     third = clash.to_move(st)

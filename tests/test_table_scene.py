@@ -188,6 +188,7 @@ def test_called_shot_names_ten_cards_in_the_picker(app):
         options={"called_shot": True},
     )
     assert _until(app, table, lambda: any(t["type"] == "declare" for t in table.view()["legal"]))
+    app.step([])  # the frame the player sees before pressing a key
     app.step([key(pygame.K_n)])
     picker = app.scene
     assert isinstance(picker, PickerScene)
@@ -223,16 +224,17 @@ def test_clash_with_double_down_through_the_action_bar(app):
             break
         app.step([], dt=0.05)
         legal = table.view()["legal"]
-        clash = next((t for t in legal if t.get("clash_allowed") and t["type"] in ("call", "check")), None)
-        if clash is not None and clash.get("double_down"):
+        clash = next((t for t in legal if t.get("showdown_allowed") and t["type"] in ("call", "check")), None)
+        if clash is not None and clash.get("reveal_count"):
             found = True
             break
         if table.rules.to_move(table.state) == 0:
             human_turn(app, table, rng)
     assert found, "no clash was offered"
-    n = clash["double_down"]
+    n = clash["reveal_count"]
+    assert (clash["label"], clash["reveal_label"]) == ("Clash", "Double down")  # the variant's own words
     app.step([key(pygame.K_d)])  # double down (turns the clash on too)
-    assert table.clash and table.double_down
+    assert table.call_showdown and table.show_cards
     hand = _hits(table, "hand")
     for hit in hand[:n]:
         app.step([click(hit.rect.center)])
@@ -241,7 +243,7 @@ def test_clash_with_double_down_through_the_action_bar(app):
     table.bot_delay = 99.0  # hold the computer player so the revealed cards can be inspected
     app.step([key(pygame.K_c if clash["type"] == "call" else pygame.K_k)])
     action = [a for a in table.state["log"] if a.get("seat") == 0][-1]
-    assert action.get("clash") is True and action.get("reveal") == chosen
+    assert action.get("showdown") is True and action.get("reveal") == chosen
     # the revealed cards are now public: the other seat's view shows them
     other = table.session.view(1)
     assert set(chosen) <= visible_cards(other)

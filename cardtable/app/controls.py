@@ -1,5 +1,6 @@
 """The action bar's controls: exactly the legal action templates of the view, as buttons with
-keyboard shortcuts, filled in from the table's current choices (amount, selected cards, clash)."""
+keyboard shortcuts, filled in from the table's current choices (amount, selected cards, a call
+for the showdown)."""
 
 from __future__ import annotations
 
@@ -21,18 +22,18 @@ class Control:
 
 
 def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[Control]:
-    """One control per legal action template (and the clash toggles), with its shortcut."""
+    """One control per legal action template (and the showdown toggles), with its shortcut."""
     out: list[Control] = []
-    clash_t = next((t for t in legal if t.get("clash_allowed")), None)
+    call_t = next((t for t in legal if t.get("showdown_allowed")), None)
 
     def betting(kind: str, extra: dict[str, Any] | None = None) -> Callable[[], None]:
         def go() -> None:
             action = {"seat": seat, "type": kind, **(extra or {})}
             if kind in ("bet", "raise"):
                 action["amount"] = scene.amount
-            if scene.clash:
-                action["clash"] = True
-                if scene.double_down:
+            if scene.call_showdown:
+                action["showdown"] = True
+                if scene.show_cards:
                     action["reveal"] = list(scene.selected)
             scene.act(action)
 
@@ -115,22 +116,30 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
                     "N",
                 )
             )
-    if clash_t is not None:
+    if call_t is not None:  # calling the showdown, and showing cards for double stakes: the variant's words
         out.append(
             Control(
-                "Clash", lambda: setattr(scene, "clash", not scene.clash), pygame.K_x, "X", on=scene.clash
+                call_t.get("label", "Call the showdown"),
+                lambda: setattr(scene, "call_showdown", not scene.call_showdown),
+                pygame.K_x,
+                "X",
+                on=scene.call_showdown,
             )
         )
-        if clash_t.get("double_down"):
-            n = clash_t["double_down"]
+        if call_t.get("reveal_count"):
+            n = call_t["reveal_count"]
 
-            def toggle_double() -> None:
-                scene.double_down = not scene.double_down
-                scene.clash = scene.clash or scene.double_down
+            def toggle_show() -> None:
+                scene.show_cards = not scene.show_cards
+                scene.call_showdown = scene.call_showdown or scene.show_cards
 
             out.append(
                 Control(
-                    f"Double down (show {n} selected)", toggle_double, pygame.K_d, "D", on=scene.double_down
+                    f"{call_t.get('reveal_label', 'Show cards')} (show {n} selected)",
+                    toggle_show,
+                    pygame.K_d,
+                    "D",
+                    on=scene.show_cards,
                 )
             )
     return out
@@ -153,4 +162,4 @@ def describe(action: dict[str, Any], deck: Any) -> str:
         return f"swap {len(action['give'])}"
     if kind == "place":
         return f"place {deck.short(action['card'])}"
-    return kind + (" · clash!" if action.get("clash") else "")
+    return kind + (" · showdown!" if action.get("showdown") else "")

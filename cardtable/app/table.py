@@ -57,8 +57,8 @@ class TableScene(Scene):
         self.confirmed: int | None = None  # the person who last lifted the curtain
         self.selected: list[int] = []
         self.amount = 0
-        self.clash = False
-        self.double_down = False
+        self.call_showdown = False  # this decision also calls the showdown
+        self.show_cards = False  # ... and shows the selected cards for double stakes
         self.message = ""
         self.show_rules = False
         self.bubbles: dict[int, tuple[str, float]] = {}
@@ -134,7 +134,7 @@ class TableScene(Scene):
         seat = action["seat"]
         self.session.act(action)
         self.bubbles[seat] = (describe(action, self.deck), self.clock)
-        self.selected, self.clash, self.double_down, self.message = [], False, False, ""
+        self.selected, self.call_showdown, self.show_cards, self.message = [], False, False, ""
         self.amount = 0
         return True
 
@@ -302,13 +302,13 @@ class TableScene(Scene):
                 return t["max"]
             if t["type"] == "place":
                 return 1
-        if self.double_down:
-            return self._double_count()
+        if self.show_cards:
+            return self._reveal_count()
         return None
 
-    def _double_count(self) -> int:
+    def _reveal_count(self) -> int:
         return next(
-            (t.get("double_down", 0) for t in self.view().get("legal", []) if t.get("clash_allowed")), 0
+            (t.get("reveal_count", 0) for t in self.view().get("legal", []) if t.get("showdown_allowed")), 0
         )
 
     def _place(self, at: tuple[int, int]) -> None:
@@ -699,7 +699,7 @@ class TableScene(Scene):
         anchor = geo.seat_cards_anchor(seat, width, count, own)
         legal = view.get("legal", [])
         selectable = own and any(
-            t["type"] in ("discard", "swap", "place") or t.get("clash_allowed") for t in legal
+            t["type"] in ("discard", "swap", "place") or t.get("showdown_allowed") for t in legal
         )
         for i, (name, z) in enumerate(zones):
             cards = z.get("cards", [])

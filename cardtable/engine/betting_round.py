@@ -1,12 +1,14 @@
 """The `bet` verb: one betting round (fold, check, call, bet, raise, all-in), with limits, the
-minimum raise, all-in rules and, when the step allows it, a clash with an optional double down.
+minimum raise, all-in rules and, when the step allows it, a call for a showdown (optionally
+showing cards for double stakes).
 
 Actions (amounts are the seat's total bet this round after the action, "raise to"):
     {"type": "fold"} {"type": "check"} {"type": "call"} {"type": "all_in"}
     {"type": "bet", "amount": N} {"type": "raise", "amount": N}
-A clash is started by adding `"clash": true` to a check, call, bet, raise or all-in, and a double
-down by also adding `"reveal": [three cards of the seat's hand]`. After a double down the others may
-only call twice the initiator's bet of the round ({"type": "call"}) or fold.
+A showdown is called by adding `"showdown": true` to a check, call, bet, raise or all-in: this
+round then ends in a showdown. With the step's `showdown_call: {reveal: N}`, the caller may also add
+`"reveal": [N cards of the seat's hand]`, shown to everyone; the others may then only call twice the
+caller's bet of the round ({"type": "call"}) or fold.
 """
 
 from __future__ import annotations
@@ -38,6 +40,22 @@ def _limits(g: Ctx, step: dict[str, Any], seat: int) -> dict[str, int]:
             pot = sum(x["total"] for x in st["seats"])
             hi = min(stack, cur + pot + (cur - s["bet"]))
     return {"min": lo, "max": min(hi, stack), "stack": stack}
+
+
+SHOWDOWN_WORDS = {
+    "reveal": 0,
+    "label": "Call the showdown",
+    "words": "calls the showdown",
+    "reveal_label": "Show cards for double stakes",
+    "reveal_words": "calls the showdown and shows cards for double stakes",
+}
+
+
+def showdown_call(step: dict[str, Any]) -> dict[str, Any] | None:
+    """The step's `showdown_call` settings with their defaults, or None when it has none."""
+    if not step.get("showdown_call"):
+        return None
+    return {**SHOWDOWN_WORDS, **step["showdown_call"]}
 
 
 class Bet:
@@ -73,7 +91,7 @@ class Bet:
             "raises": 1 if cur > 0 else 0,  # an open blind counts as the round's first bet (the cap)
             "closed": [],
             "double": None,
-            "clash_by": None,
+            "showdown_by": None,
         }
         st["turn"] = st["step"]["pending"][0]
         return False
@@ -87,9 +105,16 @@ class Bet:
             out.append({"seat": seat, "type": "call", "cost": min(rs["double"] - s["bet"], s["chips"])})
             return out
         lim = _limits(g, step, seat)
-        can_clash = bool(step.get("clash")) and not st["clash"]
+        call = showdown_call(step)
         extra = (
-            {"clash_allowed": True, "double_down": step["clash"].get("double_down", 0)} if can_clash else {}
+            {
+                "showdown_allowed": True,
+                "reveal_count": call["reveal"],
+                "label": call["label"],
+                "reveal_label": call["reveal_label"],
+            }
+            if call and not st["showdown_called"]
+            else {}
         )
         must_open = step.get("must_open") and cur == 0
         if owe <= 0 and not must_open:
@@ -143,7 +168,7 @@ class Bet:
             if kind == "check" and step.get("must_open"):
                 return "this round must be opened with a bet: bet the minimum or fold"
             if kind in ("bet", "raise") and g.st["step"]["double"] is not None:
-                return "after a double down only call or fold is possible"
+                return "cards were shown for double stakes: only call or fold is possible"
             if kind in ("bet", "raise") and action["seat"] in g.st["step"]["closed"]:
                 return "an all-in below a full raise does not reopen the betting for you: call or fold"
             return why.get(kind, f"'{kind}' is not possible now")
@@ -159,23 +184,23 @@ class Bet:
                 return f"the smallest {kind} is to {opt['min']} (use all_in to bet less)"
             if amount > opt["max"]:
                 return f"the largest {kind} allowed is to {opt['max']}"
-        if action.get("clash"):
-            if "clash_allowed" not in opt:
-                return "a clash cannot be started now"
+        if action.get("showdown"):
+            if "showdown_allowed" not in opt:
+                return "a showdown cannot be called now"
             reveal = action.get("reveal")
             if reveal is not None:
-                need = opt["double_down"]
+                need = opt["reveal_count"]
                 hand = set(self._hand(g, seat))
                 if not isinstance(reveal, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in reveal
                 ):
-                    return f"a double down reveals a list of {need} cards"
+                    return f"show a list of {need} cards"
                 if len(reveal) != need or len(set(reveal)) != need:
-                    return f"a double down reveals exactly {need} different cards"
+                    return f"show exactly {need} different cards"
                 if not all(c in hand for c in reveal):
-                    return "a double down reveals cards from your own hand"
+                    return "show cards from your own hand"
         elif action.get("reveal") is not None:
-            return "only a clash's initiator may reveal cards (a double down)"
+            return "only the player calling the showdown may show cards"
         return None
 
     def _hand(self, g: Ctx, seat: int) -> list[int]:
@@ -186,6 +211,7 @@ class Bet:
 
     def act(self, g: Ctx, step: dict[str, Any], action: dict[str, Any]) -> None:
         st, rs = g.st, g.st["step"]
+        call = showdown_call(step)
         seat, kind = action["seat"], action["type"]
         s = st["seats"][seat]
         rs["pending"].remove(seat)
@@ -219,9 +245,9 @@ class Bet:
                 g.say(f"{g.name(seat)} {word} {to}")
             else:
                 g.say(f"{g.name(seat)} calls all in ({to} in this round)")
-        if action.get("clash"):
-            st["clash"] = True
-            rs["clash_by"] = seat
+        if action.get("showdown"):
+            st["showdown_called"] = True
+            rs["showdown_by"] = seat
             rs["pending"] = g.order(seat, can_act)
             reveal = action.get("reveal")
             if reveal is not None:
@@ -234,9 +260,9 @@ class Bet:
                         for c in reveal:
                             if c in hz["cards"]:
                                 hz["up"][hz["cards"].index(c)] = 1
-                g.say(f"{g.name(seat)} starts a clash and doubles down, showing {g.cards(reveal)}")
+                g.say(f"{g.name(seat)} {call['reveal_words']}, showing {g.cards(reveal)}")
             else:
-                g.say(f"{g.name(seat)} starts a clash")
+                g.say(f"{g.name(seat)} {call['words']}")
         self._next(g)
 
     def _pay(self, s: dict[str, Any], amount: int) -> None:

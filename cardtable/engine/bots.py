@@ -32,7 +32,7 @@ def fill(rules: Any, state: dict, seat: int, t: dict[str, Any], rng: random.Rand
     a: dict[str, Any] = {"seat": seat, "type": t["type"]}
     hand = (
         _hand_cards(rules.view(state, seat), seat)
-        if t["type"] in ("discard", "swap") or t.get("clash_allowed")
+        if t["type"] in ("discard", "swap") or t.get("showdown_allowed")
         else []
     )
     if t["type"] in ("bet", "raise"):
@@ -47,10 +47,10 @@ def fill(rules: Any, state: dict, seat: int, t: dict[str, Any], rng: random.Rand
         a["cards"] = rng.sample(range(rules.variant.deck.size), t["count"])
     elif t["type"] == "place":
         a["card"], a["at"] = rng.choice(t["cards"]), rng.choice(t["spots"])
-    if t.get("clash_allowed") and rng.random() < 0.15:
-        a["clash"] = True
-        if t.get("double_down") and rng.random() < 0.5 and len(hand) >= t["double_down"]:
-            a["reveal"] = rng.sample(hand, t["double_down"])
+    if t.get("showdown_allowed") and rng.random() < 0.15:
+        a["showdown"] = True
+        if t.get("reveal_count") and rng.random() < 0.5 and len(hand) >= t["reveal_count"]:
+            a["reveal"] = rng.sample(hand, t["reveal_count"])
     return a
 
 
@@ -248,45 +248,35 @@ def _bet(rules: Any, view: dict, legal: dict, seat: int, rng: random.Random) -> 
     a = {"seat": seat}
     me = view["seats"][seat]
     pot = sum(p["amount"] for p in view["pots"])
-    if (
-        set(legal) <= {"fold", "call"}
-        and "call" in legal
-        and legal["call"].get("cost", 0) >= 0
-        and view["phase"] == "bet"
-        and not any(t in legal for t in ("check", "bet", "raise"))
-    ):
-        pass  # a double down: decide below like any call
     chance = win_chance(rules, view, seat, rng)
     live = sum(1 for s in view["seats"] if not s["folded"] and not s["out"])
     fair = 1.0 / max(live, 1)
     strength = chance / fair  # 1.0: an average hand at this table
     cost = legal["call"]["cost"] if "call" in legal else 0
-    clash = {}
+    call: dict[str, Any] = {}  # a strong hand calls the showdown, sometimes showing its best cards
     opener = legal.get("raise") or legal.get("bet")
-    any_t = next(iter(legal.values()))
     for t in legal.values():
-        if t.get("clash_allowed") and strength > 1.5 and rng.random() < 0.6:
-            clash = {"clash": True}
-            if t.get("double_down") and strength > 1.8 and rng.random() < 0.5:
+        if t.get("showdown_allowed") and strength > 1.5 and rng.random() < 0.6:
+            call = {"showdown": True}
+            if t.get("reveal_count") and strength > 1.8 and rng.random() < 0.5:
                 hand = _hand_cards(view, seat)
                 value = _own_value(rules, view, seat, hand)
-                shown = [c for c in value.cards if c in hand][: t["double_down"]]
-                if len(shown) == t["double_down"]:
-                    clash["reveal"] = shown
-    del any_t
+                shown = [c for c in value.cards if c in hand][: t["reveal_count"]]
+                if len(shown) == t["reveal_count"]:
+                    call["reveal"] = shown
     if opener and strength > 1.4 + rng.random() * 0.5:
         size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
-        return {**a, "type": opener["type"], "amount": size, **clash}
+        return {**a, "type": opener["type"], "amount": size, **call}
     if "check" in legal:
-        return {**a, "type": "check", **clash}
+        return {**a, "type": "check", **call}
     if "call" in legal:
         price = cost / max(pot + cost, 1)
         if chance >= price * 0.9 or cost <= me["chips"] * 0.02 or strength > 0.9:
-            return {**a, "type": "call", **clash}
+            return {**a, "type": "call", **call}
     if "all_in" in legal and "call" not in legal and "check" not in legal and not opener and strength > 1.0:
-        return {**a, "type": "all_in", **clash}
+        return {**a, "type": "all_in", **call}
     if opener and "fold" in legal and strength > 1.2:
-        return {**a, "type": opener["type"], "amount": opener["min"], **clash}
+        return {**a, "type": opener["type"], "amount": opener["min"], **call}
     return {**a, "type": "fold"}
 
 

@@ -11,7 +11,7 @@
         - {do: post, role: small_blind, amount: 0.5}
         - {do: deal, to: hole, count: 2}
         - {do: bet, first: {after: big_blind}}
-        - {do: repeat, max: 30, until: [clash], steps: [...]}
+        - {do: repeat, max: 30, until: [showdown_called], steps: [...]}
         - {do: showdown}
 
 Every step may carry `when: OPTION` (run only while that true/false option is on) or
@@ -36,7 +36,7 @@ FIRST = OneOf(
     Map({"after": Field(Str(what="a role"), True)}, "{after: ROLE}"),
     what="who acts first",
 )
-CONDITIONS = ("clash", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
+CONDITIONS = ("showdown_called", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
 
 # The fields of each verb (besides `do` and `when`).
 VERBS: dict[str, dict[str, Field]] = {
@@ -58,7 +58,19 @@ VERBS: dict[str, dict[str, Field]] = {
     "bet": {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
-        "clash": Field(Map({"double_down": Int(1, 20)}, "clash rules"), doc="a player may start a clash"),
+        "showdown_call": Field(
+            Map(
+                {
+                    "reveal": Int(1, 20),
+                    "label": Str(),
+                    "words": Str(),
+                    "reveal_label": Str(),
+                    "reveal_words": Str(),
+                },
+                "showdown call rules",
+            ),
+            doc="a player may call the showdown during their turn (and show cards for double stakes)",
+        ),
     },
     "reveal": {
         "zone": Field(Str(what="a zone"), True),

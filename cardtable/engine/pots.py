@@ -2,7 +2,7 @@
 split of a pot among tied winners with a declared rule for odd chips.
 
 A seat's `total` is what it put in this hand. A pot is `{"amount", "eligible"}`: the seats that
-have not folded and put in at least the pot's level. A seat with `covers` set (a double down's
+have not folded and put in at least the pot's level. A seat with `covers` set (a player who showed cards for double stakes
 initiator, whose stake counts for all) is eligible for every pot.
 """
 

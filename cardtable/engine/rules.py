@@ -38,7 +38,7 @@ from .state import active, clone, empty_zone, holder, in_play, order_after, zone
 from .verbs import VERBS
 
 MAX_HANDS = 10_000  # a guard: no match runs longer than this
-ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "clash", "reveal")
+ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal")
 
 
 class IllegalAction(Exception):
@@ -215,8 +215,8 @@ class Rules:
 
     def _condition(self, g: Ctx, name: str) -> bool:
         st = g.st
-        if name == "clash":
-            return bool(st["clash"])
+        if name == "showdown_called":
+            return bool(st["showdown_called"])
         if name == "one_left":
             return len(active(st)) <= 1
         if name == "all_in":
@@ -238,7 +238,9 @@ class Rules:
         zone(st, self.layout.deck)["up"] = [0] * len(cards)
         for s in st["seats"]:
             s.update(bet=0, total=0, folded=s["out"], covers=False, roles=[])
-        st.update(pc=0, step=None, turn=None, loops={}, awarded=False, clash=False, last_bettor=None)
+        st.update(
+            pc=0, step=None, turn=None, loops={}, awarded=False, showdown_called=False, last_bettor=None
+        )
         st.update(bet_round=-1, folds=[], declared=[None] * len(st["seats"]))
         self._assign_roles(g)
         g.say(f"— hand {st['hand']} —" if self.betting else "— the game begins —")
