@@ -1,4 +1,5 @@
 import os
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,3 +19,12 @@ def variants():
     from cardtable.variant import load_variant
 
     return {vid: load_variant(VARIANTS / f"{vid}.yaml") for vid in VARIANT_IDS}
+
+
+@cache
+def builtin(vid):
+    """A built-in variant by id, loaded once (for tests that cannot take the fixture, e.g.
+    hypothesis tests)."""
+    from cardtable.variant import load_variant
+
+    return load_variant(VARIANTS / f"{vid}.yaml")

@@ -2,11 +2,10 @@
 in hot-seat with several people, checking state, pixels and privacy at every frame."""
 
 import random
-from functools import cache
 
 import pygame
 import pytest
-from conftest import VARIANT_IDS, VARIANTS
+from conftest import VARIANT_IDS, builtin
 
 from cardtable.app.display import open_window
 from cardtable.app.menu import MenuScene
@@ -15,15 +14,6 @@ from cardtable.app.scene import App
 from cardtable.app.table import TableScene
 from cardtable.catalog import catalog
 from cardtable.session import visible_cards
-from cardtable.variant import load_variant
-
-
-@cache
-def playable(vid):
-    variant = load_variant(VARIANTS / f"{vid}.yaml")
-    if "phases" not in variant.sections:
-        pytest.skip(f"{vid} has no phases yet")
-    return variant
 
 
 @pytest.fixture()
@@ -95,7 +85,7 @@ def assert_private(table):
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
 def test_hot_seat_game_through_the_screens(app, vid):
-    variant = playable(vid)
+    variant = builtin(vid)
     menu = MenuScene(app, catalog())
     app.push(menu)
     menu.select(next(i for i, e in enumerate(menu.entries) if e.id == vid))
@@ -146,7 +136,7 @@ def test_hot_seat_game_through_the_screens(app, vid):
 
 
 def test_refused_action_shows_the_reason(app):
-    variant = playable("texas_holdem")
+    variant = builtin("texas_holdem")
     from cardtable.app.hooks import start_game
 
     table = start_game(
@@ -163,7 +153,7 @@ def test_refused_action_shows_the_reason(app):
 def _table(app, vid, seats, seed=2, options=None):
     from cardtable.app.hooks import start_game
 
-    table = start_game(app, playable(vid), seats, seed, options or {})
+    table = start_game(app, builtin(vid), seats, seed, options or {})
     app.push(table)
     table.bot_delay = 0.0
     return table

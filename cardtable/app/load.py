@@ -406,40 +406,37 @@ class LoadScene(Scene):
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         area = self.list_rect
-        pygame.draw.rect(surface, ui.FELT_DARK, area.inflate(16, 16), border_radius=12)
         if not self.entries:
+            pygame.draw.rect(surface, ui.FELT_DARK, area.inflate(16, 16), border_radius=12)
             ui.text(surface, "No saves yet: play a game, or import one (I).", area.move(14, 14).topleft, 24)
             return
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        y = area.top
-        for i in range(self.scroll, len(self.entries)):
-            if y > area.bottom:
-                break
-            e = self.entries[i]
-            row = pygame.Rect(area.left, y, area.width, ROW_H - 6)
-            chosen = i == self.selected
-            bad = e.game is None or e.variant is None
-            pygame.draw.rect(surface, ui.PANEL if chosen else (34, 96, 66), row, border_radius=8)
-            ink = ui.INK if chosen else ui.WHITE
-            title_ink = (ui.ERROR if chosen else (255, 170, 170)) if bad else ink
-            ui.text(surface, e.title(), (row.left + 14, row.top + 6), 28, title_ink, bold=True)
-            if e.changed:
-                ui.text(
-                    surface, "rules changed", (row.right - 14, row.top + 8), 20, ui.ACCENT, anchor="topright"
-                )
-            detail = e.summary() if e.game is not None else f"cannot be read: {self.short_error(e)}"
-            if e.game is not None and e.variant is None:
-                detail = f"{e.variant_error}  ·  {detail}"
-            ui.text(
-                surface,
-                ui.ellipsize(detail, 20, row.width - 28),
-                (row.left + 14, row.top + 34),
-                20,
-                ui.MUTED if chosen else (200, 220, 210),
-            )
-            y += ROW_H
-        surface.set_clip(clip)
+        ui.draw_rows(
+            surface,
+            area,
+            len(self.entries),
+            self.scroll,
+            self.selected,
+            ROW_H,
+            lambda i, row, chosen: self._draw_row(surface, self.entries[i], row, chosen),
+        )
+
+    def _draw_row(self, surface: pygame.Surface, e: Any, row: pygame.Rect, chosen: bool) -> None:
+        ink = ui.INK if chosen else ui.WHITE
+        bad = e.game is None or e.variant is None
+        title_ink = (ui.ERROR if chosen else (255, 170, 170)) if bad else ink
+        ui.text(surface, e.title(), (row.left + 14, row.top + 6), 28, title_ink, bold=True)
+        if e.changed:
+            ui.text(surface, "rules changed", (row.right - 14, row.top + 8), 20, ui.ACCENT, anchor="topright")
+        detail = e.summary() if e.game is not None else f"cannot be read: {self.short_error(e)}"
+        if e.game is not None and e.variant is None:
+            detail = f"{e.variant_error}  ·  {detail}"
+        ui.text(
+            surface,
+            ui.ellipsize(detail, 20, row.width - 28),
+            (row.left + 14, row.top + 34),
+            20,
+            ui.MUTED if chosen else (200, 220, 210),
+        )
 
     def _draw_details(self, surface: pygame.Surface) -> None:
         """Under the list: the whole message of a bad or changed save."""

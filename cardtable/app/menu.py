@@ -142,43 +142,38 @@ class MenuScene(Scene):
             )
 
     def _draw_list(self, surface: pygame.Surface) -> None:
-        area = self.list_rect
-        pygame.draw.rect(surface, ui.FELT_DARK, area.inflate(16, 16), border_radius=12)
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        y = area.top
-        for i in range(self.scroll, len(self.entries)):
-            if y > area.bottom:
-                break
-            e = self.entries[i]
-            row = pygame.Rect(area.left, y, area.width, ROW_H - 6)
-            chosen = i == self.selected
-            pygame.draw.rect(surface, ui.PANEL if chosen else (34, 96, 66), row, border_radius=8)
-            ink = ui.INK if chosen else ui.WHITE
-            if e.variant is not None:
-                v = e.variant
-                mine = "" if e.builtin else "  (yours)"
-                ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
-                players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
-                ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
-                desc = ui.ellipsize(v.description, 20, row.width - 28)
-                ui.text(
-                    surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210)
-                )
-            else:
-                problems = e.error.problems if e.error else []
-                ui.text(
-                    surface,
-                    f"{e.id}: fails to load ({len(problems)} problem(s))",
-                    (row.left + 14, row.top + 6),
-                    28,
-                    ui.ERROR if chosen else (255, 170, 170),
-                    bold=True,
-                )
-                first = str(problems[0]) if problems else ""
-                ui.text(surface, first[-110:], (row.left + 14, row.top + 34), 20, ink)
-            y += ROW_H
-        surface.set_clip(clip)
+        ui.draw_rows(
+            surface,
+            self.list_rect,
+            len(self.entries),
+            self.scroll,
+            self.selected,
+            ROW_H,
+            lambda i, row, chosen: self._draw_row(surface, self.entries[i], row, chosen),
+        )
+
+    def _draw_row(self, surface: pygame.Surface, e: Entry, row: pygame.Rect, chosen: bool) -> None:
+        ink = ui.INK if chosen else ui.WHITE
+        if e.variant is not None:
+            v = e.variant
+            mine = "" if e.builtin else "  (yours)"
+            ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
+            players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
+            ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+            desc = ui.ellipsize(v.description, 20, row.width - 28)
+            ui.text(surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210))
+        else:
+            problems = e.error.problems if e.error else []
+            ui.text(
+                surface,
+                f"{e.id}: fails to load ({len(problems)} problem(s))",
+                (row.left + 14, row.top + 6),
+                28,
+                ui.ERROR if chosen else (255, 170, 170),
+                bold=True,
+            )
+            first = str(problems[0]) if problems else ""
+            ui.text(surface, first[-110:], (row.left + 14, row.top + 34), 20, ink)
         entry = self.entry
         if entry is not None and entry.error is not None:
             self._draw_errors(surface, entry)

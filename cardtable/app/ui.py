@@ -170,3 +170,29 @@ class TextInput:
         pygame.draw.rect(surface, ACCENT if self.focused else MUTED, self.rect, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused else "")
         text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
+
+
+def draw_rows(
+    surface: pygame.Surface,
+    area: pygame.Rect,
+    count: int,
+    scroll: int,
+    selected: int,
+    row_height: int,
+    draw_row: Callable[[int, pygame.Rect, bool], None],
+) -> None:
+    """A scrolling list of selectable rows: the panel, the visible rows (the chosen one lit), and
+    `draw_row(index, rect, chosen)` for each row's contents, clipped to the area."""
+    pygame.draw.rect(surface, FELT_DARK, area.inflate(16, 16), border_radius=12)
+    clip = surface.get_clip()
+    surface.set_clip(area)
+    y = area.top
+    for i in range(scroll, count):
+        if y > area.bottom:
+            break
+        row = pygame.Rect(area.left, y, area.width, row_height - 6)
+        chosen = i == selected
+        pygame.draw.rect(surface, PANEL if chosen else (34, 96, 66), row, border_radius=8)
+        draw_row(i, row, chosen)
+        y += row_height
+    surface.set_clip(clip)
