@@ -92,3 +92,18 @@ def test_rules_and_deck_browser_open_from_the_menu(app):
     app.step([key(pygame.K_d)])
     assert isinstance(app.scene, BrowserScene)
     assert app.scene.browser.deck.size == 52
+
+
+def test_a_crash_is_logged_readably(tmp_path, monkeypatch, capsys):
+    from cardtable.app.crash import write_crash_log
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    try:
+        raise RuntimeError("the table fell over")
+    except RuntimeError as exc:
+        path = write_crash_log(exc)
+    assert path is not None and path.exists() and path.is_relative_to(tmp_path)
+    text = path.read_text()
+    assert "RuntimeError: the table fell over" in text and "Traceback" in text
+    assert "the table fell over" in capsys.readouterr().err
