@@ -6,7 +6,7 @@
         small_blind: {after: dealer, seats: 1, heads_up: 0}   # heads-up: the dealer posts it
         big_blind: {after: dealer, seats: 2, heads_up: 1}
         winner: {last_hand: winner, first_hand: dealer}       # last hand's winner
-        underdog: {last_hand: weakest}                        # last hand's weakest hand
+        last_place: {last_hand: weakest}                      # last hand's weakest hand
       hand:                           # the steps of one hand, in order
         - {do: post, role: small_blind, amount: 0.5}
         - {do: deal, to: hole, count: 2}

@@ -199,7 +199,7 @@ def best(values: Iterable[HandValue]) -> list[int]:
 
 
 def weakest(values: Iterable[HandValue]) -> list[int]:
-    """Indexes of the weakest hands (the last place, e.g. for an underdog role)."""
+    """Indexes of the weakest hands (the last place, e.g. for a role given to last hand's loser)."""
     vals = list(values)
     low = min(v.key for v in vals)
     return [i for i, v in enumerate(vals) if v.key == low]

@@ -2,7 +2,7 @@
 
 `run()` measures hands per second for every built-in variant's evaluator on random hands of its
 own form, standard 5- and 7-card hands beside the `treys` evaluator when it is installed (the
-`bench` extra), a full 10-player showdown of the 12,000-card game with an 18-card Underdog, and
+`bench` extra), a full 10-player showdown of the 12,000-card game with one 18-card pool (8 hole cards), and
 the exhaustive 5-card tables.
 """
 
@@ -68,7 +68,7 @@ def _random_zones(variant: Any, rng: random.Random) -> dict[str, Any]:
 
 
 def showdown_12000(variant: Any, rng: random.Random, players: int = 10) -> float:
-    """Seconds for one showdown: `players` hands of 4 hole cards (8 for one Underdog) against
+    """Seconds for one showdown: `players` hands of 4 hole cards (8 for one of them) against
     every row and column of a full 10x10 grid."""
     deck = rng.sample(range(variant.deck.size), 100 + 4 * players + 4)
     grid = {(i // 10, i % 10): c for i, c in enumerate(deck[:100])}
