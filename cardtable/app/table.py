@@ -729,7 +729,7 @@ class TableScene(Scene):
             pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
             pygame.draw.rect(surface, GLOW, panel.inflate(8 + pulse, 8 + pulse), border_radius=14)
         pygame.draw.rect(surface, colour, panel, border_radius=10)
-        kind = "  (computer)" if s["kind"] == "bot" else ""
+        kind = "  (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else ""
         ui.text(surface, s["name"] + kind, (panel.left + 10, panel.top + 6), 22, ui.INK, bold=True)
         money = f"{s['chips']:,} chips" if self.session.rules.betting else f"{s['points']} points"
         if s["out"]:
