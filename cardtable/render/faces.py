@@ -255,9 +255,9 @@ class FacePainter:
         # Centre: the glyphs large, or for suitless cards the rank large.
         lines: list[pygame.Surface] = []
         tsz = max(8, round(h * 0.056))
-        if art.title and (large or w >= 96):
+        if art.title and (large or w >= 86):
             lines.append(self.fit_text(art.title, round(tsz * 1.2), INK, w - 2 * pad))
-        elif art.rank_name and (large or w >= 96):
+        elif art.rank_name and (large or w >= 86):
             lines.append(self.fit_text(art.rank_name, round(tsz * 1.2), ink, w - 2 * pad))
         tags = [s.tag for s in suits if s.tag]
         if tags and w >= TAG_MIN:
