@@ -6,13 +6,10 @@ import argparse
 import importlib
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from . import __version__
 from .errors import VariantError
-
-Handler = Callable[[argparse.Namespace], int]
 
 
 def cmd_list(args: argparse.Namespace) -> int:

@@ -11,8 +11,11 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import: stdout stays clean
 
 
-def init_display(size: tuple[int, int], headless: bool = False, caption: str = "Cardtable"):
-    """Open the window (or a headless dummy one) and return its surface.
+def init_display(
+    size: tuple[int, int], headless: bool = False, caption: str = "Cardtable", resizable: bool = False
+):
+    """Open the window (or a headless dummy one) and return its surface; only display and font
+    are initialised (no sound: ALSA's start-up is slow and nothing here plays any).
 
     The environment variables must be set before SDL's display starts: the framebuffer
     acceleration under Xvfb costs 10-15 ms a flip, and no sound is ever used.
@@ -21,10 +24,9 @@ def init_display(size: tuple[int, int], headless: bool = False, caption: str = "
         os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(caption)
-    return pygame.display.set_mode(size)
+    return pygame.display.set_mode(size, pygame.RESIZABLE if resizable else 0)
