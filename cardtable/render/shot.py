@@ -70,7 +70,7 @@ def table_frame(variant, screen, seed: int = 1, moves: int = 0, seat: int = 0) -
 
     players = max(variant.min_players, min(4, variant.max_players), seat + 1)
     seats = [
-        {"name": "You" if i == seat else f"Computer {i + 1}", "kind": "human" if i == seat else "bot"}
+        {"name": "Player" if i == seat else f"Computer {i + 1}", "kind": "human" if i == seat else "bot"}
         for i in range(players)
     ]
     session = GameSession(variant, seats, seed)
