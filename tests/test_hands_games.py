@@ -1,6 +1,4 @@
-"""Hand-built cases for Sigilian, Limbo, the grid game and the 12,000-card game, and properties."""
-
-import random
+"""Hand-built cases for Sigilian, Limbo and the grid game, and sampled odds (the 12,000-card game has its own file)."""
 
 import pytest
 from hypothesis import given, settings
@@ -192,90 +190,7 @@ def test_grid_table(variants, row, points):
     assert score_placement(v, grid, (0, len(cards) - 1)).total == points
 
 
-# ---------------------------------------------------------------- the 12,000-card game
-
-
-def inf(rank: int, suit: int) -> int:
-    return rank * 300 + suit  # the deck is rank x suit; suit s has colour s // 15, trump when s % 15 == 0
-
-
-@pytest.fixture(scope="module")
-def infinite(variants):
-    return variants["infinite_poker"]
-
-
-def iv(variant, cards, declared=()):
-    return evaluate_pool(variant.hands, cards, 10, declared)
-
-
-def test_infinite_categories(infinite):
-    v = infinite
-    assert len(v.hands.categories) == 103 and v.hands.categories[0].name == "Called Shot"
-    assert iv(v, [inf(r, 7) for r in range(30, 40)]).category == "Royal Flush x10"
-    assert iv(v, [inf(r, 7) for r in range(3, 13)]).category == "Straight Flush x10"
-    royal5 = [inf(r, 7) for r in range(35, 40)] + [inf(r, 8) for r in range(35, 40)]
-    assert iv(v, royal5).category == "Double Royal Flush"
-    # ten 5s in ten colours would be a Rainbow x10 (ranked higher): use five colours
-    assert iv(v, [inf(5, 15 * (k % 5) + 1 + k // 5) for k in range(10)]).category == "10 of a Kind"
-    assert iv(v, [inf(5, k) for k in range(1, 11)]).category == "10 of a Kind Mini-Flush"
-    spread = [inf(2 * k, 15 * k + 3) for k in range(10)]
-    assert iv(v, spread).category == "Rainbow x10"
-    declared = spread
-    assert iv(v, spread, declared).category == "Called Shot"
-    # no two colours differ: ten cards of one colour, ranks apart -> Mini-Flush x10
-    assert iv(v, [inf(2 * k, 1 + k % 5) for k in range(10)]).category == "Mini-Flush x10"
-    # four colours only (more would make a Rainbow, which ranks higher)
-    seven_three = [inf(9, 15 * (k % 4) + 1 + k // 4) for k in range(7)] + [
-        inf(4, 15 * k + 3) for k in range(3)
-    ]
-    assert iv(v, seven_three).category == "7-3 of a Kind"
-    # four colours only, so no Rainbow x5: pairs of pairs
-    pairs = [
-        inf(r, s)
-        for r, s in [(1, 1), (1, 16), (2, 2), (2, 17), (3, 31), (3, 46), (9, 3), (11, 18), (13, 32), (15, 47)]
-    ]
-    assert iv(v, pairs).category == "Three Pairs"
-
-
-def test_infinite_trump_layers(infinite):
-    v = infinite
-    base = [inf(9, 15 * k + 1) for k in range(4)]  # four 9s, no trumps, in 4 colours
-    kick = [inf(r, 1) for r in (1, 2, 3)] + [inf(r, 16) for r in (4, 5, 6)]
-    plain = iv(v, base + kick)
-    assert plain.category == "Mini-Flush x5" or plain.rank < len(v.hands.categories)
-    with_trump = iv(v, base[:3] + [inf(9, 45)] + kick)  # one 9 of a trump suit (45 % 15 == 0)
-    assert with_trump.category == plain.category and with_trump.key > plain.key
-    two = iv(v, [inf(9, 0), inf(9, 15)] + base[2:] + kick)
-    assert two.key > with_trump.key  # more trumps
-    assert iv(v, base + kick).key == iv(v, [inf(9, 15 * k + 2) for k in range(4)] + kick).key  # split
-
-
-def test_underdog_eighteen_card_pool(infinite):
-    v = infinite
-    rnd = random.Random(7)
-    cards = rnd.sample(range(v.deck.size), 108)
-    grid = {(i // 10, i % 10): c for i, c in enumerate(cards[:100])}
-    hole = cards[100:]
-    got = evaluate(v, {"hand": hole, "grid": grid})
-    assert len(got.cards) == 10
-    used = set(got.cards) - set(hole)
-    lines = [{grid[(r, c)] for c in range(10)} for r in range(10)] + [
-        {grid[(r, c)] for r in range(10)} for c in range(10)
-    ]
-    assert any(used <= line for line in lines)
-    # more hole cards never hurt, and an empty grid still leaves the hole cards
-    assert evaluate(v, {"hand": hole, "grid": {}}).cards
-    assert got.key >= evaluate(v, {"hand": hole[:4], "grid": grid}).key
-
-
-@settings(max_examples=20, deadline=None)
-@given(st.data())
-def test_infinite_more_cards_never_hurt(infinite, data):
-    pool = data.draw(st.lists(st.integers(0, 11999), min_size=10, max_size=14, unique=True))
-    extra = data.draw(st.integers(0, 11999).filter(lambda c: c not in pool))
-    a = evaluate_pool(infinite.hands, pool, 10)
-    assert evaluate_pool(infinite.hands, data.draw(st.permutations(pool)), 10).key == a.key
-    assert evaluate_pool(infinite.hands, pool + [extra], 10).key >= a.key
+# ---------------------------------------------------------------- odds
 
 
 def test_sampled_odds_are_seeded_and_complete(variants):
