@@ -161,33 +161,41 @@ def test_grid_points_and_both_ways(variants):
     assert none.total == 0 and not none.lines
 
 
-@pytest.mark.parametrize(
-    "row,points",
-    [
-        ("T/hearts J/hearts Q/hearts K/hearts A/hearts", 60),
-        ("9/hearts T/hearts J/hearts Q/hearts K/hearts", 40),
-        ("A/clubs 2/clubs 3/clubs", 10),
-        ("A/clubs 2/hearts 3/clubs", 2),
-        ("Q/clubs K/hearts A/clubs", 2),
-        ("K/clubs A/hearts 2/clubs", 0),
-        ("2/clubs 9/clubs 5/clubs 7/clubs", 4),
-        ("2/clubs 2/hearts 5/clubs 5/spades", 3),
-        ("2/clubs 2/hearts 2/spades 5/clubs 5/spades", 5),
-        ("4/clubs 5/hearts 6/spades 7/clubs 8/spades", 10),
-        ("4/clubs 5/hearts 6/spades 7/clubs", 5),
-        ("8/clubs 8/hearts 8/spades 8/diamonds", 10),
-        ("5/spades 6/spades 7/spades 8/spades", 20),
-        ("5/spades 9/spades 2/spades", 2),
-        ("2/diamonds 9/diamonds 5/diamonds 7/diamonds K/diamonds", 8),
-        ("J/clubs J/hearts J/spades", 4),
-        ("J/clubs J/hearts", 1),
-    ],
-)
-def test_grid_table(variants, row, points):
+GRID_ROWS = [
+    ("T/hearts J/hearts Q/hearts K/hearts A/hearts", "Royal Flush", 60),
+    ("9/hearts T/hearts J/hearts Q/hearts K/hearts", "Five Card Straight Flush", 40),
+    ("5/spades 6/spades 7/spades 8/spades", "Four Card Straight Flush", 20),
+    ("4/clubs 5/hearts 6/spades 7/clubs 8/spades", "Five Card Straight", 10),
+    ("8/clubs 8/hearts 8/spades 8/diamonds", "Four of a Kind", 10),
+    ("A/clubs 2/clubs 3/clubs", "Three Card Straight Flush", 10),  # ace low
+    ("2/diamonds 9/diamonds 5/diamonds 7/diamonds K/diamonds", "Five Card Flush", 8),
+    ("4/clubs 5/hearts 6/spades 7/clubs", "Four Card Straight", 5),
+    ("2/clubs 2/hearts 2/spades 5/clubs 5/spades", "Full House", 5),
+    ("2/clubs 9/clubs 5/clubs 7/clubs", "Four Card Flush", 4),
+    ("J/clubs J/hearts J/spades", "Three of a Kind", 4),
+    ("2/clubs 2/hearts 5/clubs 5/spades", "Two Pair", 3),
+    ("A/clubs 2/hearts 3/clubs", "Three Card Straight", 2),
+    ("Q/clubs K/hearts A/clubs", "Three Card Straight", 2),  # ace high
+    ("5/spades 9/spades 2/spades", "Three Card Flush", 2),
+    ("J/clubs J/hearts", "Pair", 1),
+    ("K/clubs A/hearts 2/clubs", None, 0),  # no wrap round the ace
+]
+
+
+@pytest.mark.parametrize("row,category,points", GRID_ROWS)
+def test_grid_table(variants, row, category, points):
     v = variants["poker_grid"]
     cards = std(v, row)
     grid = {(0, i): c for i, c in enumerate(cards)}
-    assert score_placement(v, grid, (0, len(cards) - 1)).total == points
+    got = score_placement(v, grid, (0, len(cards) - 1))
+    assert got.total == points
+    assert [cat for _, cat, _ in got.lines] == ([category] if category else [])
+
+
+def test_grid_table_covers_every_category(variants):
+    names = {c.name for c in variants["poker_grid"].hands.categories}
+    listed = {category for _, category, _ in GRID_ROWS if category}
+    assert listed == names
 
 
 # ---------------------------------------------------------------- odds
