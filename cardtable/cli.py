@@ -63,8 +63,12 @@ def cmd_validate(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(problem)
             continue
+        for warning in variant.warnings:
+            print(warning)
         if not args.quiet:
-            print(f"{variant.path}: ok ({variant.name}, {variant.deck.size:,} cards)", file=sys.stderr)
+            n = len(variant.warnings)
+            also = f", {n} warning{'s' * (n != 1)}" if n else ""
+            print(f"{variant.path}: ok ({variant.name}, {variant.deck.size:,} cards{also})", file=sys.stderr)
     return 1 if bad else 0
 
 

@@ -36,6 +36,12 @@ class Variant:
     root: Node
     sections: dict[str, Any] = field(default_factory=dict)  # built hands, layout, phases...
 
+    @property
+    def warnings(self) -> list[Problem]:
+        """What a designer probably did not mean, from every built section (legal, never errors)."""
+        found = [w for s in self.sections.values() for w in getattr(s, "warnings", ())]
+        return sorted(found, key=lambda p: (p.line, p.col))
+
     def __getattr__(self, name: str) -> Any:
         sections = self.__dict__.get("sections", {})
         if name in sections:

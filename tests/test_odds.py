@@ -41,3 +41,13 @@ def test_text_output(capsys):
     assert main(["odds", "poker_grid", "--samples", "50", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "sampled over 50 hands" in out and "Royal Flush" in out
+
+
+def test_dead_categories_are_named(capsys):
+    data = run_json(capsys, "infinite_poker", "--samples", "30", "--seed", "2")
+    assert len(data["warnings"]) == 1 and "'8-2 of a Kind' can never be" in data["warnings"][0]
+    dead = next(c for c in data["categories"] if c["name"] == "8-2 of a Kind")
+    assert dead["count"] == 0
+    assert run_json(capsys, "sevendeck_poker", "--samples", "30")["warnings"] == []
+    assert main(["odds", "infinite_poker", "--samples", "30"]) == 0
+    assert "infinite_poker.yaml:" in capsys.readouterr().out.splitlines()[-1]

@@ -72,3 +72,35 @@ def test_deep_nesting(tmp_path):
     deep.write_text("name: " + "[" * 5000 + "]" * 5000 + "\n")
     with pytest.raises(VariantError, match="nested"):
         load_variant(deep)
+
+
+def test_builtin_rankings_have_one_dead_category(variants):
+    """Only the 12,000-card game, as published, ranks a category below one it always makes."""
+    found = {vid: [w.message for w in v.warnings] for vid, v in variants.items() if v.warnings}
+    assert list(found) == ["infinite_poker"]
+    assert found["infinite_poker"] == [
+        "warning: '8-2 of a Kind' can never be a hand's type: every such hand also makes "
+        "'8 of a Kind', which ranks higher"
+    ]
+
+
+def test_a_category_ranked_too_low_is_pointed_at(tmp_path, capsys):
+    """Moving Pair up under the Straight Flush kills every category with a pair in it."""
+    from cardtable.cli import main
+
+    lines = (Path(__file__).parent.parent / "variants" / "texas_holdem.yaml").read_text().splitlines()
+    pair = next(i for i, line in enumerate(lines) if "{name: Pair," in line)
+    moved = lines.pop(pair)
+    at = next(i for i, line in enumerate(lines) if "{name: Straight Flush," in line) + 1
+    lines.insert(at, moved)
+    copy = tmp_path / "pair_high.yaml"
+    copy.write_text("\n".join(lines) + "\n")
+    dead = ["Four of a Kind", "Full House", "Three of a Kind", "Two Pair"]
+    where = [next(i for i, line in enumerate(lines) if f"name: {name}" in line) + 1 for name in dead]
+    assert main(["validate", str(copy)]) == 0  # legal, so a warning and not an error
+    out = capsys.readouterr()
+    got = out.out.splitlines()
+    assert [int(line.split(":")[1]) for line in got] == where
+    assert all(f"'{name}' can never be a hand's type" in line for name, line in zip(dead, got))
+    assert all(line.endswith("also makes 'Pair', which ranks higher") for line in got)
+    assert "4 warnings" in out.err

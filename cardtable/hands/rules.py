@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import Problem
+
 TIE_LAYERS = ("cards", "kickers", "trumps")
 
 
@@ -110,6 +112,7 @@ class Rules:
     both_ways_add: int = 0
     columns: dict[str, tuple[int, ...]] = field(default_factory=dict)
     multi: frozenset[str] = frozenset()
+    warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
 
     @property
     def size(self) -> int:

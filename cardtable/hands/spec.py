@@ -14,6 +14,7 @@ from ..errors import Problem
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
 from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
+from .shadow import shadowed
 
 NAMES = OneOf(Str(what="an attribute name"), ListOf(Str(what="an attribute name")), what="a name or a list")
 VALUE_IDS = ListOf(Str(what="a value id"), min_len=1)
@@ -352,7 +353,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
             for c in categories
         ]
     both = d["both_ways"].value if "both_ways" in d else {}
-    return Rules(
+    rules = Rules(
         form=form,
         categories=tuple(categories),
         order=order,
@@ -369,3 +370,12 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         columns={a: deck.column(a) for a in deck.attributes},
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
     )
+    cnodes = d["categories"].value
+    rules.warnings = tuple(
+        cnodes[i].problem(
+            f"warning: '{categories[i].name}' can never be a hand's type: every such hand also makes "
+            f"'{categories[j].name}', which ranks higher"
+        )
+        for i, j in shadowed(rules)
+    )
+    return rules
