@@ -86,6 +86,30 @@ def test_sigilian_cages_and_ring(sigilian):
     assert ring.category == "Great Ring" and ring.key[0] == 9
 
 
+SINGLES = ["king:law", "2:chaos", "4:good", "king:evil"]
+DUALS = ["1:law+good", "3:chaos+evil", "5:chaos+good", "king:law+evil"]
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        SINGLES,
+        SINGLES + ["3"],
+        SINGLES + ["3", "plane=sigil"],
+        DUALS,
+        DUALS + ["2"],
+        DUALS + ["2", "plane=sigil"],
+    ],
+    ids=["4 suits", "4 suits + no suit", "+ Sigil", "4 dual suits", "4 dual suits + no suit", "dual + Sigil"],
+)
+def test_sigilian_each_cage(sigilian, cards):
+    """The seed's six Cages, each a set of its own size."""
+    got = sv(sigilian, *cards)
+    assert (got.category, got.key[0]) == ("Cage", len(cards))
+    # without its first card (Law, or Lawful Good) none of them is a Cage
+    assert sv(sigilian, *cards[1:]).category != "Cage"
+
+
 def test_sigilian_combined_sets(sigilian):
     v = sigilian
     # a 5-card straight and a 3-card match count as a 7-card match
