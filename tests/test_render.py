@@ -2,6 +2,7 @@
 
 import pygame
 import pytest
+from conftest import builtin
 
 from cardtable.render import init_display
 from cardtable.render.art import build_art
@@ -198,3 +199,28 @@ def test_unknown_glyph_is_drawn_not_a_crash(screen):
 
     g = GlyphBook().render("no_such_glyph", 32, (200, 0, 0))
     assert any(g.get_at((x, y)).a > 0 for x in range(32) for y in range(32))
+
+
+def test_rules_screenshot_marks_a_category_that_never_counts(tmp_path):
+    """The rules screen writes the dead category's frequency as 'never' in a warning colour."""
+    from cardtable.app.rules_view import RulesScene
+    from cardtable.app.scene import App
+    from cardtable.cli import main
+
+    def warm_pixels(path):
+        image = pygame.image.load(str(path))
+        w, h = image.get_size()
+        return sum(
+            1
+            for x in range(w // 2, w)
+            for y in range(h)
+            if (c := image.get_at((x, y))).r > 230 and 170 < c.g < 210 and c.b < 120
+        )
+
+    for vid, dead in (("infinite_poker", 1), ("sevendeck_poker", 0)):
+        out = tmp_path / f"{vid}.png"
+        assert main(["screenshot", vid, str(out), "--view", "rules", "--size", "1000x2900"]) == 0
+        assert (warm_pixels(out) > 20) == bool(dead)
+    rules = RulesScene(App(pygame.display.get_surface()), builtin("infinite_poker"))
+    never = [(name, freq) for name, _, freq in rules.lines() if freq.startswith("never")]
+    assert never == [("8-2 of a Kind", "never: 8 of a Kind ranks higher")]

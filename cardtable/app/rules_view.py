@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from ..hands.shadow import shadowed
 from ..variant import Variant
 from . import ui
 from .scene import App, Scene
@@ -54,6 +55,8 @@ class RulesScene(Scene):
         self.sampler = FrequencySampler(variant)
         self.hands = self.sampler.hands
         self.scroll = 0
+        # categories that can never count, with the higher one that always takes their hands
+        self.dead = dict(shadowed(self.hands)) if self.hands else {}
 
     @property
     def samples(self) -> int:
@@ -75,8 +78,14 @@ class RulesScene(Scene):
     def lines(self) -> list[tuple[str, str, str]]:
         """(name, points, frequency) per category, best first."""
         out = []
-        for i, cat in enumerate(self.hands.categories if self.hands else ()):
-            out.append((cat.name, str(cat.points) if cat.points else "", self.sampler.frequency(i)))
+        cats = self.hands.categories if self.hands else ()
+        for i, cat in enumerate(cats):
+            freq = (
+                f"never: {cats[self.dead[i]].name} ranks higher"
+                if i in self.dead
+                else self.sampler.frequency(i)
+            )
+            out.append((cat.name, str(cat.points) if cat.points else "", freq))
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -124,6 +133,7 @@ class RulesScene(Scene):
             ui.text(surface, name, (100, y), 22, ui.WHITE)
             if pts:
                 ui.text(surface, f"{pts} points", (w // 2 + 60, y), 22, ui.ACCENT)
-            ui.text(surface, freq, (w - 50, y), 22, (220, 235, 225), anchor="topright")
+            colour = (255, 190, 90) if i in self.dead else (220, 235, 225)
+            ui.text(surface, freq, (w - 50, y), 22, colour, anchor="topright")
             y += 26
         ui.text(surface, "Up/Down scroll  ·  Esc back", (42, h - 32), 20, (180, 200, 190))

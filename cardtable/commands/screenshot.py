@@ -10,8 +10,10 @@ HELP = "render one frame of a variant (its deck spread or its table) headless to
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a variant id or a path to a YAML file")
     parser.add_argument("out", metavar="OUT.png", help="the PNG to write")
-    parser.add_argument("--view", choices=("deck", "table"), default="deck", help="what to picture")
-    parser.add_argument("--seed", type=int, default=1, help="the game's seed (table view)")
+    parser.add_argument("--view", choices=("deck", "table", "rules"), default="deck", help="what to picture")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the game's seed (table view), or the sampling seed (rules view)"
+    )
     parser.add_argument("--moves", type=int, default=0, help="let computer players make N moves first")
     parser.add_argument(
         "--zoom", type=float, default=None, help="card width in pixels (snapped to the ladder)"

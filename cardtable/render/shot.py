@@ -1,4 +1,5 @@
-"""One frame to a PNG, headless: the deck spread (optionally zoomed and searched) or the table."""
+"""One frame to a PNG, headless: the deck spread (optionally zoomed and searched), the table, or
+the rules screen."""
 
 from __future__ import annotations
 
@@ -38,6 +39,10 @@ def screenshot(
 
     if view == "table":
         table_frame(variant, screen, seed=seed, moves=moves, seat=seat)
+        pygame.image.save(screen, out)
+        return
+    if view == "rules":
+        rules_frame(variant, screen, seed=seed)
         pygame.image.save(screen, out)
         return
     else:
@@ -84,3 +89,17 @@ def table_frame(variant, screen, seed: int = 1, moves: int = 0, seat: int = 0) -
     table = TableScene(app, session, bot_delay=float("inf"))
     app.push(table)
     app.step([], dt=0.0)
+
+
+def rules_frame(variant, screen, seed: int = 1, samples: int = 2000) -> None:
+    """Draw the rules screen with its hand ranking and `samples` sampled hands' frequencies."""
+    import random
+
+    from ..app.rules_view import RulesScene
+    from ..app.scene import App
+
+    scene = RulesScene(App(screen), variant)
+    scene.sampler.rng = random.Random(seed)
+    while scene.sampler.hands and scene.samples < samples:
+        scene.sampler.step()
+    scene.draw(screen)
