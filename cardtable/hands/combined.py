@@ -6,13 +6,16 @@ all. Bigger is better, then the better type, then the hand's cards high to low. 
 a set type (best first), a set of that type is any one of its alternatives (`any`). Wild cards
 stand for whatever card a set needs; dead cards join no set.
 
-The search: every subset of the live cards is tested against the types (a hand has a dozen cards
-at most), then a dynamic programme over subsets finds, for each group of cards, the best lowest
-type of any way to split it into sets.
+The search: the groups of cards that could make a set of each type are generated (one card per
+place of a run or condition of a cover, subsets of one bucket for a match) and tested, then a
+dynamic programme over subsets finds, for each group of cards, the best lowest type of any way to
+split it into sets; groups are tried biggest first, so the search stops once no smaller group can
+beat the best found.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 from .api import HandValue
@@ -143,34 +146,81 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             tests.append((ncat - t, p, allowed, lo, hi, one, apart))
     out: dict[int, int] = {}
     for strength, p, allowed, lo, hi, one, apart in tests:
-        # Only subsets of the cards allowed in the part, and for a `same` part only subsets of
-        # one bucket (plus wild cards), are worth a look.
-        if p.same and all(a not in rules.multi for a in p.same):
-            keys: dict[tuple[int, ...], int] = {}
-            for i, c in enumerate(cards):
-                if allowed >> i & 1 and not wildm >> i & 1:
-                    k = tuple(cols[a][c] for a in p.same)
-                    keys[k] = keys.get(k, 0) | 1 << i
-            roots = [b | (wildm & allowed) for b in keys.values()]
-        else:
-            roots = [allowed]
-        seen: set[int] = set()
-        for root in roots:
-            m = root
-            while m:
-                if m not in seen:
-                    seen.add(m)
-                    k = popc[m]
-                    if (
-                        lo <= k <= hi
-                        and strength > out.get(m, 0)
-                        and not any(arr[m] & (arr[m] - 1) for arr in one)
-                        and not any(arr[m].bit_count() != nnorm[m] for arr in apart)
-                        and _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
-                    ):
-                        out[m] = strength
-                m = (m - 1) & root
+        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi):
+            if (
+                lo <= popc[m] <= hi
+                and strength > out.get(m, 0)
+                and not any(arr[m] & (arr[m] - 1) for arr in one)
+                and not any(arr[m].bit_count() != nnorm[m] for arr in apart)
+                and _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+            ):
+                out[m] = strength
     return out
+
+
+def _candidates(
+    rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: int, lo: int, hi: int
+) -> set[int]:
+    """Masks of the cards worth testing against a part: every set that fits is among them.
+
+    Rather than every subset of the allowed cards: for a cover, one card (or a wild one) per
+    condition; for a run, one card (or a wild one) per place of each window of a sequence; for a
+    `same` part, subsets of one bucket (plus wild cards).
+    """
+    n = len(cards)
+    wilds = [i for i in range(n) if (wildm & allowed) >> i & 1]
+    normal = [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1]
+    if p.cover:
+        return _assignments(
+            [[i for i in normal if _matches(rules, cards[i], cond)] for cond in p.cover], wilds
+        )
+    if p.runs:
+        col = rules.columns[p.runs[0].attribute]
+        found: set[int] = set()
+        for seq in p.runs[0].sequences:
+            at: dict[int, list[int]] = {}  # place -> the cards that take it
+            for i in normal:
+                place = seq.positions.get(col[cards[i]])
+                if place is not None:
+                    at.setdefault(place[0], []).append(i)  # as in _fits: a value's first place
+            for length in range(lo, min(hi, seq.length) + 1):
+                for start in range(seq.length - length + 1):
+                    found |= _assignments([at.get(q, []) for q in range(start, start + length)], wilds)
+        return found
+    if p.same and all(a not in rules.multi for a in p.same):
+        keys: dict[tuple[int, ...], int] = {}
+        for i in normal:
+            k = tuple(rules.columns[a][cards[i]] for a in p.same)
+            keys[k] = keys.get(k, 0) | 1 << i
+        roots = [b | (wildm & allowed) for b in keys.values()]
+    else:
+        roots = [allowed]
+    found = set()
+    for root in roots:
+        m = root
+        while m:
+            found.add(m)
+            m = (m - 1) & root
+    return found
+
+
+def _assignments(slots: list[list[int]], wilds: list[int]) -> set[int]:
+    """Masks choosing one distinct card per slot, from the slot's cards or the wild cards."""
+    found: set[int] = set()
+
+    def fill(j: int, used: int) -> None:
+        if j == len(slots):
+            found.add(used)
+            return
+        for i in slots[j]:
+            if not used >> i & 1:
+                fill(j + 1, used | 1 << i)
+        for i in wilds:
+            if not used >> i & 1:
+                fill(j + 1, used | 1 << i)
+
+    fill(0, 0)
+    return found
 
 
 def evaluate_combined(
@@ -223,26 +273,29 @@ def evaluate_combined(
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
-    candidates = range(1, 1 << n)
-    for mask in candidates:
-        if bin(mask & ~fixmask).count("1") > free_room:
+    for mask in _biggest_first(n):
+        count = mask.bit_count()
+        if count < top_key[0]:
+            break  # neither one set (count) nor several (count - 1) can catch up any more
+        if (mask & ~fixmask).bit_count() > free_room:
             continue
-        count = bin(mask).count("1")
         if mask in types:
             sz, t = count, types[mask]
         else:
-            if mask & -mask not in by_low:
+            if count - 1 < top_key[0] or mask & -mask not in by_low:
                 continue
             t = best_split(mask)
             if not t:
                 continue
             sz = count - 1
         key = (sz, t)
-        if key > top_key or (
-            key == top_key
-            and _highs(rules, cards, mask, nfix, size) > _highs(rules, cards, top_mask, nfix, size)
-        ):
+        if key > top_key:
             top_key, top_mask, top_type = key, mask, t
+        elif key == top_key:
+            # equal hands: the higher other cards, then (for a stable choice) the lower mask
+            a, b = _highs(rules, cards, mask, nfix, size), _highs(rules, cards, top_mask, nfix, size)
+            if a > b or (a == b and mask < top_mask):
+                top_mask = mask
     hand = _hand(rules, cards, top_mask, nfix, size)
     ncat = len(rules.categories)
     if top_type == 0:
@@ -253,6 +306,12 @@ def evaluate_combined(
     name = rules.categories[rank].name
     detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
+
+
+@functools.cache
+def _biggest_first(n: int) -> tuple[int, ...]:
+    """Every non-empty mask of n cards, those with more cards first."""
+    return tuple(sorted(range(1, 1 << n), key=lambda m: -m.bit_count()))
 
 
 def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
