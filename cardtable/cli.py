@@ -63,10 +63,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
             for problem in exc.problems:
                 print(problem)
             continue
-        for warning in variant.warnings:
+        warnings = variant.warnings
+        for warning in warnings:
             print(warning)
         if not args.quiet:
-            n = len(variant.warnings)
+            n = len(warnings)
             also = f", {n} warning{'s' * (n != 1)}" if n else ""
             print(f"{variant.path}: ok ({variant.name}, {variant.deck.size:,} cards{also})", file=sys.stderr)
     return 1 if bad else 0

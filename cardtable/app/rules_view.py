@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from ..hands.shadow import shadowed
 from ..variant import Variant
 from . import ui
 from .scene import App, Scene
@@ -55,8 +54,7 @@ class RulesScene(Scene):
         self.sampler = FrequencySampler(variant)
         self.hands = self.sampler.hands
         self.scroll = 0
-        # categories that can never count, with the higher one that always takes their hands
-        self.dead = dict(shadowed(self.hands)) if self.hands else {}
+        self.never = self.hands.never_counts if self.hands else {}
 
     @property
     def samples(self) -> int:
@@ -81,8 +79,8 @@ class RulesScene(Scene):
         cats = self.hands.categories if self.hands else ()
         for i, cat in enumerate(cats):
             freq = (
-                f"never: {cats[self.dead[i]].name} ranks higher"
-                if i in self.dead
+                f"never: {cats[self.never[i]].name} ranks higher"
+                if i in self.never
                 else self.sampler.frequency(i)
             )
             out.append((cat.name, str(cat.points) if cat.points else "", freq))
@@ -133,7 +131,7 @@ class RulesScene(Scene):
             ui.text(surface, name, (100, y), 22, ui.WHITE)
             if pts:
                 ui.text(surface, f"{pts} points", (w // 2 + 60, y), 22, ui.ACCENT)
-            colour = (255, 190, 90) if i in self.dead else (220, 235, 225)
+            colour = (255, 190, 90) if i in self.never else (220, 235, 225)
             ui.text(surface, freq, (w - 50, y), 22, colour, anchor="topright")
             y += 26
         ui.text(surface, "Up/Down scroll  ·  Esc back", (42, h - 32), 20, (180, 200, 190))

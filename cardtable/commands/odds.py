@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     bar.close()
     data = as_json(variant.id, tally)
-    data["warnings"] = [w.message for w in variant.warnings]
+    warnings = variant.warnings
+    data["warnings"] = [w.message for w in warnings]
     if args.json:
         print(json.dumps(data))
         return 0
@@ -85,6 +86,6 @@ def run(args: argparse.Namespace) -> int:
             lo, hi = entry["ci95"]
             ci = f"  95% CI [{lo:.6f}, {hi:.6f}]"
         print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}")
-    for warning in variant.warnings:
+    for warning in warnings:
         print(warning)
     return 0

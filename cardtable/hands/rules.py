@@ -112,6 +112,8 @@ class Rules:
     both_ways_add: int = 0
     columns: dict[str, tuple[int, ...]] = field(default_factory=dict)
     multi: frozenset[str] = frozenset()
+    # categories that can never count -> the higher one that always takes their hands (shadow.py)
+    never_counts: dict[int, int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
 
     @property

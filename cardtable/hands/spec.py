@@ -371,11 +371,12 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
     )
     cnodes = d["categories"].value
+    rules.never_counts = dict(shadowed(rules))
     rules.warnings = tuple(
         cnodes[i].problem(
             f"warning: '{categories[i].name}' can never be a hand's type: every such hand also makes "
             f"'{categories[j].name}', which ranks higher"
         )
-        for i, j in shadowed(rules)
+        for i, j in rules.never_counts.items()
     )
     return rules
