@@ -8,6 +8,7 @@ them on load, so a save is small and a changed variant is noticed by replaying t
 from __future__ import annotations
 
 import datetime
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -180,13 +181,32 @@ class GameSession:
             raise SaveError(f"this save does not replay: {exc}") from None
 
     # ------------------------------------------------------------------ playing
+    # The screens read the game through these and `view` only: the full state stays in here.
+    def to_move(self) -> int | None:
+        """Whose decision it is (None: nobody's, the game is over)."""
+        return self.rules.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def check(self, action: dict[str, Any]) -> str | None:
+        """None when `action` is legal now, else why it is not."""
+        return self.rules.check(self.state, action)
+
     def act(self, action: dict[str, Any]) -> None:
         """Apply one decision (IllegalAction if the rules refuse it) and autosave."""
         self.state = self.rules.apply(self.state, action)
         self.autosave()
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: what everyone may know)."""
         return self.rules.view(self.state, seat)
+
+    def bot_seed(self) -> int:
+        """The seed of the computer player about to decide: derived one way from the game's seed
+        and the number of decisions so far, so it tells nothing about the deck."""
+        digest = hashlib.sha256(f"bot:{self.seed}:{len(self.log)}".encode()).digest()
+        return int.from_bytes(digest[:8], "big")
 
     # ------------------------------------------------------------------ fair undo
     def undo_point(self, seat: int) -> int | None:
