@@ -149,17 +149,29 @@ class Rules:
         return VERBS[step["do"]].check(Ctx(self, state), step, action)
 
     def apply(self, state: dict, action: dict[str, Any]) -> dict:
+        """The state after a legal `action` (a new state; `state` is left as it is)."""
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
         st = clone(state)
+        self._act(st, action)
+        return st
+
+    def apply_in_place(self, st: dict, action: dict[str, Any]) -> None:
+        """Apply a legal action to `st` itself (replays use it: no copy of the growing log per
+        step); raises IllegalAction, leaving `st` untouched, when the rules refuse it."""
+        reason = self.check(st, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._act(st, action)
+
+    def _act(self, st: dict, action: dict[str, Any]) -> None:
         action = {k: clone(action[k]) for k in ACTION_KEYS if k in action}
         g = Ctx(self, st)
         step = self.program[st["pc"]]
         st["log"].append(action)
         VERBS[step["do"]].act(g, step, action)
         self._advance(g)
-        return st
 
     def view(self, state: dict, seat: int | None) -> dict:
         from .view import view
