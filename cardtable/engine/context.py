@@ -7,18 +7,25 @@ public API never hands out the state it is working on).
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .state import State, order_after, zone
+from .state import order_after, zone
+from .types import Card, Number, OptionValue, Round, State, Zone
+
+if TYPE_CHECKING:
+    from ..deck import Deck
+    from .betting import Betting
+    from .layout import Layout
+    from .rules import Rules
 
 
 class Ctx:
-    def __init__(self, rules: Any, st: State) -> None:
+    def __init__(self, rules: Rules, st: State) -> None:
         self.rules = rules
         self.st = st
         self.variant = rules.variant
-        self.layout = rules.layout
-        self.deck = rules.variant.deck
+        self.layout: Layout = rules.layout
+        self.deck: Deck = rules.variant.deck
 
     # --- chance -------------------------------------------------------------------------------
     def rng(self, what: str) -> random.Random:
@@ -31,18 +38,18 @@ class Ctx:
     # --- events (the text log a view shows) -------------------------------------------------------
     def say(self, text: str, seat: int | None = None, private: str | None = None) -> None:
         """`text` is for everyone; `private` (if given) replaces it for `seat` alone."""
-        ev: dict[str, Any] = {"text": text}
         if private is not None:
-            ev["seat"], ev["private"] = seat, private
-        self.st["events"].append(ev)
+            self.st["events"].append({"text": text, "seat": seat, "private": private})
+        else:
+            self.st["events"].append({"text": text})
 
     def name(self, seat: int) -> str:
         return self.st["seats"][seat]["name"]
 
-    def card(self, card: int) -> str:
+    def card(self, card: Card) -> str:
         return self.deck.short(card)
 
-    def cards(self, cards: list[int]) -> str:
+    def cards(self, cards: list[Card]) -> str:
         return " ".join(self.card(c) for c in cards) or "nothing"
 
     # --- seats and zones ----------------------------------------------------------------------
@@ -56,14 +63,29 @@ class Ctx:
     def dealer(self) -> int | None:
         return self.st["dealer"]
 
-    def zone(self, name: str, seat: int | None = None) -> dict[str, Any]:
+    def zone(self, name: str, seat: int | None = None) -> Zone:
         return zone(self.st, name, seat)
 
-    def deck_zone(self) -> dict[str, Any]:
+    def deck_zone(self) -> Zone:
         return zone(self.st, self.layout.deck)
+
+    def round(self) -> Round:
+        """The state of the step being played."""
+        rs = self.st["step"]
+        if rs is None:
+            raise RuntimeError("no step is being played")
+        return rs
+
+    def betting(self) -> Betting:
+        """The betting rules (only verbs that validation allows without them never ask)."""
+        if self.rules.betting is None:
+            raise RuntimeError("this variant has no betting section")
+        return self.rules.betting
 
     def blind(self) -> int:
         return self.st["blind"]
 
-    def option(self, raw: Any) -> Any:
-        return self.st["options"][raw["option"]] if isinstance(raw, dict) else raw
+    def option(self, raw: Number) -> int:
+        """A number written in the YAML, as a literal or {option: NAME}, in this game."""
+        value: OptionValue = self.st["options"][raw["option"]] if isinstance(raw, dict) else raw
+        return int(value)

@@ -6,12 +6,14 @@ and a step may carry `when: NAME` to run only while that option is on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import Problem
 from ..schema import AnyValue, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
+from .types import OptionValue
 
 OPTION = Map(
     {
@@ -76,7 +78,9 @@ def build(node: Node, variant: object, problems: list[Problem]) -> dict[str, Opt
     return out
 
 
-def resolve_options(declared: dict[str, Option], chosen: dict[str, Any] | None) -> dict[str, Any]:
+def resolve_options(
+    declared: dict[str, Option], chosen: Mapping[str, OptionValue] | None
+) -> dict[str, OptionValue]:
     """The full option values of one game; raises ValueError on an unknown or unfit choice."""
     values = {name: o.default for name, o in declared.items()}
     for name, value in (chosen or {}).items():

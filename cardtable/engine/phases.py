@@ -15,8 +15,8 @@
         - {do: showdown}
 
 Every step may carry `when: OPTION` (run only while that true/false option is on) or
-`unless: OPTION` (only while it is off). The verbs
-and their fields are listed in VERBS below; `repeat` is compiled into a jump, and `max` guards
+`unless: OPTION` (only while it is off). The verbs and their fields are the modules of verbs/
+(see verbs/__init__.py); `repeat` is compiled into a jump, and `max` guards
 against endless loops (after `max` rounds the hand moves on). A hand also ends as soon as only one
 player has not folded.
 """
@@ -24,85 +24,28 @@ player has not folded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict, cast
 
 from ..errors import Problem
-from ..schema import AnyValue, Bool, Field, Int, ListOf, Map, MapOf, Num, OneOf, Str, check, suggest
+from ..schema import AnyValue, Bool, Field, Int, ListOf, Map, MapOf, Spec, Str, check, suggest
 from ..yamlsrc import Node
-from .options import NUMBER, number_problem
+from .options import number_problem
+from .types import Step
+from .verbs import REGISTRY
 
-FIRST = OneOf(
-    Str(["after_last_bettor", "after_dealer"], what="after_last_bettor or after_dealer"),
-    Map({"after": Field(Str(what="a role"), True)}, "{after: ROLE}"),
-    what="who acts first",
-)
+if TYPE_CHECKING:
+    from ..variant import Variant
+    from .layout import Layout
+
 CONDITIONS = ("showdown_called", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
-
-# The fields of each verb (besides `do` and `when`).
-VERBS: dict[str, dict[str, Field]] = {
-    "post": {
-        "role": Field(Str(what="a role, or 'all'"), True, "who posts"),
-        "amount": Field(Num(0), True, "in blinds"),
-        "dead": Field(Bool(), doc="an ante: into the pot, not a bet of the round"),
-    },
-    "deal": {
-        "to": Field(Str(what="a zone"), True),
-        "count": Field(NUMBER, doc="cards per seat (or to the table zone); a grid is filled"),
-        "role": Field(Str(what="a role"), doc="only to the seat holding this role"),
-        "face": Field(Str(["up", "down"])),
-    },
-    "declare": {
-        "count": Field(Int(1, 100), True, "how many cards each player names"),
-        "optional": Field(Bool(), doc="a player may decline"),
-    },
-    "bet": {
-        "first": Field(FIRST),
-        "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
-        "showdown_call": Field(
-            Map(
-                {
-                    "reveal": Int(1, 20),
-                    "label": Str(),
-                    "words": Str(),
-                    "reveal_label": Str(),
-                    "reveal_words": Str(),
-                },
-                "showdown call rules",
-            ),
-            doc="a player may call the showdown during their turn (and show cards for double stakes)",
-        ),
-    },
-    "reveal": {
-        "zone": Field(Str(what="a zone"), True),
-        "count": Field(NUMBER, doc="how many to turn up (default: all the rest)"),
-        "by": Field(Str(["table", "players"])),
-        "direction": Field(Str(["clockwise", "counterclockwise"])),
-    },
-    "draw": {
-        "zone": Field(Str(what="a zone"), True),
-        "max": Field(NUMBER, doc="most cards one player may trade (default: all)"),
-        "discard_to": Field(Str(what="a zone"), True),
-    },
-    "exchange": {
-        "zone": Field(Str(what="a zone"), True, "the players' hands"),
-        "pot": Field(Str(what="a zone"), True, "the face-up card pot"),
-        "swap_max": Field(Int(1, 100), doc="a swap takes at most this many of the pot's newest cards"),
-        "first": Field(FIRST),
-    },
-    "place": {
-        "from": Field(Str(what="a zone"), True),
-        "grid": Field(Str(what="a zone"), True),
-        "refill": Field(Int(1, 50), True, "draw back up to this many after placing"),
-    },
-    "showdown": {},
-    "repeat": {
-        "steps": Field(ListOf(AnyValue(), min_len=1), True),
-        "until": Field(ListOf(Str(CONDITIONS)), True),
-        "max": Field(Int(1, 10_000), True, "a guard: the most rounds"),
-    },
+REPEAT = {
+    "steps": Field(ListOf(AnyValue(), min_len=1), True),
+    "until": Field(ListOf(Str(CONDITIONS)), True),
+    "max": Field(Int(1, 10_000), True, "a guard: the most rounds"),
 }
+VERB_NAMES = [*REGISTRY, "repeat"]
 
-STEP = Map({"do": Field(Str(list(VERBS), what="a verb"), True)}, "a step", extra=AnyValue())
+STEP = Map({"do": Field(Str(VERB_NAMES, what="a verb"), True)}, "a step", extra=AnyValue())
 ROLE = Map(
     {
         "rotate": Bool(),
@@ -120,13 +63,22 @@ SPEC = Map(
 )
 
 
+class Role(TypedDict, total=False):
+    rotate: bool
+    after: str
+    seats: int
+    heads_up: int
+    last_hand: str  # "winner" | "weakest"
+    first_hand: str
+
+
 @dataclass
 class Phases:
-    roles: dict[str, dict[str, Any]] = field(default_factory=dict)
-    program: list[dict[str, Any]] = field(default_factory=list)  # flat steps, `_loop` jumps
+    roles: dict[str, Role] = field(default_factory=dict)
+    program: list[Step] = field(default_factory=list)  # flat steps, `_loop` jumps
 
 
-def build(node: Node, variant: Any, problems: list[Problem]) -> Phases:
+def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:
     d = node.value
     layout = variant.sections.get("layout")
     if layout is None:
@@ -135,7 +87,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Phases:
     phases = Phases()
     if "roles" in d:
         for name, rnode in d["roles"].value.items():
-            r = rnode.plain()
+            r = cast(Role, rnode.plain())
             for key in ("after", "first_hand"):
                 if key in r and r[key] not in d["roles"].value and r[key] != "dealer":
                     problems.append(
@@ -149,8 +101,16 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Phases:
 
 
 class _Ctx:
-    def __init__(self, variant: Any, layout: Any, phases: Phases, problems: list[Problem]) -> None:
+    """Compiles the steps of a hand, checking each against its verb (a verbs.base.StepChecker)."""
+
+    def __init__(self, variant: Variant, layout: Layout, phases: Phases, problems: list[Problem]) -> None:
         self.variant, self.layout, self.phases, self.problems = variant, layout, phases, problems
+
+    def problem(self, node: Node, message: str) -> None:
+        self.problems.append(node.problem(message))
+
+    def has_section(self, name: str) -> bool:
+        return name in self.variant.sections
 
     def role(self, node: Node, name: object, allow_all: bool = False) -> None:
         if allow_all and name == "all":
@@ -170,7 +130,7 @@ class _Ctx:
             if not snode.is_map or "do" not in snode.value:
                 continue  # the shape check has reported it
             verb = snode.value["do"].value
-            fields = dict(VERBS.get(verb, {}))
+            fields: dict[str, Field | Spec] = {**(REPEAT if verb == "repeat" else REGISTRY[verb].fields)}
             fields["do"] = Field(Str())
             fields["when"] = Field(Str(what="an option name"))
             fields["unless"] = Field(Str(what="an option name"))
@@ -211,34 +171,10 @@ class _Ctx:
                         "until": [c.value for c in v["until"].value],
                         "max": v["max"].value,
                         "id": start,
-                        "when": v["when"].value if "when" in v else None,
                     }
                 )
                 continue
-            self._check_verb(verb, snode)
-            step = snode.plain()
+            REGISTRY[verb].check_step(self, snode)
+            step = cast(Step, snode.plain())
             step["line"] = snode.line
             self.phases.program.append(step)
-
-    def _check_verb(self, verb: str, snode: Node) -> None:
-        v = snode.value
-        needs_betting = verb in ("post", "bet")
-        if needs_betting and "betting" not in self.variant.sections:
-            self.problems.append(snode.problem(f"'{verb}' needs a betting section"))
-        if verb == "post":
-            self.role(v["role"], v["role"].value, allow_all=True)
-        elif verb == "deal":
-            self.zone(v["to"], v["to"].value)
-            if "role" in v:
-                self.role(v["role"], v["role"].value)
-        elif verb == "reveal":
-            self.zone(v["zone"], v["zone"].value, "table")
-        elif verb == "draw":
-            self.zone(v["zone"], v["zone"].value, "seat")
-            self.zone(v["discard_to"], v["discard_to"].value, "table")
-        elif verb == "exchange":
-            self.zone(v["zone"], v["zone"].value, "seat")
-            self.zone(v["pot"], v["pot"].value, "table")
-        elif verb == "place":
-            self.zone(v["from"], v["from"].value, "seat")
-            self.zone(v["grid"], v["grid"].value, "grid")

@@ -2,20 +2,20 @@
 split of a pot among tied winners with a declared rule for odd chips.
 
 A seat's `total` is what it put in this hand. A pot is `{"amount", "eligible"}`: the seats that
-have not folded and put in at least the pot's level. A seat with `covers` set (a player who showed cards for double stakes
-initiator, whose stake counts for all) is eligible for every pot.
+have not folded and put in at least the pot's level. A seat with `covers` set (it showed cards
+for double stakes: its stake counts for all) is eligible for every pot.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from .types import Pot, Seat
 
 
-def side_pots(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def side_pots(seats: list[Seat]) -> list[Pot]:
     totals = [s["total"] for s in seats]
     live = [i for i, s in enumerate(seats) if not s["folded"] and not s["out"]]
     levels = sorted({totals[i] for i in live if totals[i] > 0})
-    pots: list[dict[str, Any]] = []
+    pots: list[Pot] = []
     prev = 0
     for level in levels:
         amount = sum(min(t, level) - min(t, prev) for t in totals)

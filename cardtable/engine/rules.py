@@ -12,32 +12,36 @@
     rules.view(state, seat | None) -> dict      # what one seat (None: everyone) may see; see view.py
     rules.replay(seats, seed, options, log) -> dict
 
-An action is a dict with "seat" and "type" plus the fields of its verb (betting_round.py and
-verbs.py list them). `legal_actions` returns one template per possible type, carrying the choice's
+An action is a dict with "seat" and "type" plus the fields of its verb (each module of verbs/
+lists them). `legal_actions` returns one template per possible type, carrying the choice's
 bounds: bet/raise have "min"/"max" (total bet for the round), call/all_in a "cost", discard "min"/
 "max" cards, flip the "choices" of places, place the "cards" and "spots", swap the "count". Fill a
 template in (e.g. add "amount" or "cards") to make an action; extra informative keys are ignored.
 
-The state is JSON-shaped: "variant", "seed", "options", "blind", "seats" (each: name, kind,
-chips, bet (this round), total (this hand), folded, out, roles, points, covers), "zones" (see
-state.py), "hand" (number), "dealer", "pc"/"step"/"turn" (where play is), "loops", "declared",
-"last" (last hand's winner and weakest), "log" (every action, chance ones with seat None: a game is
-its variant + seats + seed + options + log), "events" (the table talk views show), "over",
-"result" ({"winners", "chips", "points", "hands", "reason"}), "history" (one entry per hand).
+The state is JSON-shaped and typed in types.py (`State`): the seats, the zones (see state.py),
+where play is (pc/step/turn), the log (every action, chance ones with seat None: a game is its
+variant + seats + seed + options + log), the table talk, and one record per hand played.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, cast
 
+from . import outcome
 from .context import Ctx
 from .options import resolve_options
-from .pots import side_pots, split
-from .scoring import evaluate_seat
 from .state import active, clone, empty_zone, holder, in_play, order_after, zone
-from .verbs import VERBS
+from .types import Action, OptionValue, State, Template, View
+from .verbs import REGISTRY
 
-MAX_HANDS = 10_000  # a guard: no match runs longer than this
+if TYPE_CHECKING:
+    from ..variant import Variant
+    from .betting import Betting
+    from .layout import Layout
+    from .options import Option
+    from .phases import Phases
+
 ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal")
 
 
@@ -52,7 +56,7 @@ class IllegalAction(Exception):
 class Rules:
     """The fixed rules of one variant (its layout, betting, options and phases)."""
 
-    def __init__(self, variant: Any) -> None:
+    def __init__(self, variant: Variant) -> None:
         sections = variant.sections
         missing = [s for s in ("layout", "phases") if s not in sections]
         if missing:
@@ -60,22 +64,25 @@ class Rules:
                 f"variant '{variant.id}' has no {' or '.join(missing)} section: it cannot be played"
             )
         self.variant = variant
-        self.layout = sections["layout"]
-        self.phases = sections["phases"]
-        self.betting = sections.get("betting")
-        self.options = sections.get("options", {})
+        self.layout: Layout = sections["layout"]
+        self.phases: Phases = sections["phases"]
+        self.betting: Betting | None = sections.get("betting")
+        self.options: dict[str, Option] = sections.get("options", {})
         self.program = self.phases.program
 
     # ---- the API ---------------------------------------------------------------------------
     def new_game(
-        self, seats: list[dict[str, Any]], seed: int = 0, options: dict[str, Any] | None = None
-    ) -> dict:
+        self,
+        seats: Sequence[Mapping[str, str]],
+        seed: int = 0,
+        options: Mapping[str, OptionValue] | None = None,
+    ) -> State:
         v = self.variant
         if not v.min_players <= len(seats) <= v.max_players:
             raise ValueError(f"{v.name} is for {v.min_players} to {v.max_players} players, not {len(seats)}")
         opts = resolve_options(self.options, options)
         money = self.betting.values(opts) if self.betting else {"chips": 0, "blind": 0, "max_hands": 1}
-        st: dict[str, Any] = {
+        st: State = {
             "variant": v.id,
             "seed": int(seed),
             "options": opts,
@@ -111,25 +118,32 @@ class Rules:
             "history": [],
             "over": False,
             "result": None,
+            "awarded": False,
+            "showdown_called": False,
+            "last_bettor": None,
+            "bet_round": -1,
+            "folds": [],
+            "scored": {},
         }
         g = Ctx(self, st)
         self._start_hand(g)
         self._advance(g)
         return st
 
-    def to_move(self, state: dict) -> int | None:
+    def to_move(self, state: State) -> int | None:
         return None if state["over"] else state["turn"]
 
-    def is_over(self, state: dict) -> bool:
+    def is_over(self, state: State) -> bool:
         return bool(state["over"])
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict[str, Any]]:
+    def legal_actions(self, state: State, seat: int) -> list[Template]:
         if state["over"] or state["turn"] != seat or state["step"] is None:
             return []
         step = self.program[state["pc"]]
-        return VERBS[step["do"]].legal(Ctx(self, state), step, seat)
+        return REGISTRY[step["do"]].legal(Ctx(self, state), step, seat)
 
-    def check(self, state: dict, action: Any) -> str | None:
+    def check(self, state: State, action: object) -> str | None:
+        """None when `action` (anything, e.g. read from a file) is legal now, else why not."""
         if not isinstance(action, dict):
             return "an action is a mapping with 'seat' and 'type'"
         seat = action.get("seat")
@@ -146,9 +160,9 @@ class Rules:
                 f"it is {state['seats'][state['turn']]['name']}'s turn, not {state['seats'][seat]['name']}'s"
             )
         step = self.program[state["pc"]]
-        return VERBS[step["do"]].check(Ctx(self, state), step, action)
+        return REGISTRY[step["do"]].check(Ctx(self, state), step, cast(Action, action))
 
-    def apply(self, state: dict, action: dict[str, Any]) -> dict:
+    def apply(self, state: State, action: Action) -> State:
         """The state after a legal `action` (a new state; `state` is left as it is)."""
         reason = self.check(state, action)
         if reason is not None:
@@ -157,7 +171,7 @@ class Rules:
         self._act(st, action)
         return st
 
-    def apply_in_place(self, st: dict, action: dict[str, Any]) -> None:
+    def apply_in_place(self, st: State, action: Action) -> None:
         """Apply a legal action to `st` itself (replays use it: no copy of the growing log per
         step); raises IllegalAction, leaving `st` untouched, when the rules refuse it."""
         reason = self.check(st, action)
@@ -165,22 +179,26 @@ class Rules:
             raise IllegalAction(reason)
         self._act(st, action)
 
-    def _act(self, st: dict, action: dict[str, Any]) -> None:
-        action = {k: clone(action[k]) for k in ACTION_KEYS if k in action}
+    def _act(self, st: State, action: Action) -> None:
+        kept = cast(Action, {k: clone(v) for k, v in action.items() if k in ACTION_KEYS})
         g = Ctx(self, st)
         step = self.program[st["pc"]]
-        st["log"].append(action)
-        VERBS[step["do"]].act(g, step, action)
+        st["log"].append(kept)
+        REGISTRY[step["do"]].act(g, step, kept)
         self._advance(g)
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> View:
         from .view import view
 
         return view(self, state, seat)
 
     def replay(
-        self, seats: list[dict[str, Any]], seed: int, options: dict[str, Any] | None, log: list[dict]
-    ) -> dict:
+        self,
+        seats: Sequence[Mapping[str, str]],
+        seed: int,
+        options: Mapping[str, OptionValue] | None,
+        log: list[Action],
+    ) -> State:
         """Rebuild a game from its log; raises IllegalAction if an action or a chance step differs."""
         st = self.new_game(seats, seed, options)
         for entry in log:
@@ -201,11 +219,9 @@ class Rules:
                     return
                 st["step"], st["turn"] = None, None
                 st["pc"] += 1
-            if self.betting and len(active(st)) <= 1 and not st["awarded"]:
-                self._end_hand(g)
-                continue
-            if st["pc"] >= len(self.program):
-                self._end_hand(g)
+            if (self.betting and len(active(st)) <= 1 and not st["awarded"]) or st["pc"] >= len(self.program):
+                if outcome.end_hand(g):
+                    self._start_hand(g)
                 continue
             step = self.program[st["pc"]]
             if (step.get("when") and not st["options"].get(step["when"])) or (
@@ -221,7 +237,7 @@ class Rules:
                 else:
                     st["pc"] = step["back"]
                 continue
-            if VERBS[step["do"]].start(g, step):
+            if REGISTRY[step["do"]].start(g, step):
                 st["step"], st["turn"] = None, None
                 st["pc"] += 1
 
@@ -249,22 +265,32 @@ class Rules:
         zone(st, self.layout.deck)["cards"] = cards
         zone(st, self.layout.deck)["up"] = [0] * len(cards)
         for s in st["seats"]:
-            s.update(bet=0, total=0, folded=s["out"], covers=False, roles=[])
+            s.update({"bet": 0, "total": 0, "folded": s["out"], "covers": False, "roles": []})
         st.update(
-            pc=0, step=None, turn=None, loops={}, awarded=False, showdown_called=False, last_bettor=None
+            {
+                "pc": 0,
+                "step": None,
+                "turn": None,
+                "loops": {},
+                "awarded": False,
+                "showdown_called": False,
+                "last_bettor": None,
+                "bet_round": -1,
+                "folds": [],
+                "declared": [None] * len(st["seats"]),
+            }
         )
-        st.update(bet_round=-1, folds=[], declared=[None] * len(st["seats"]))
         self._assign_roles(g)
         g.say(f"— hand {st['hand']} —" if self.betting else "— the game begins —")
 
     def _assign_roles(self, g: Ctx) -> None:
         st = g.st
         playing = in_play(st)
-        if st["dealer"] is None:
-            st["dealer"] = playing[0]
-        else:
-            st["dealer"] = order_after(st, st["dealer"], playing, g.direction)[0]
-        st["seats"][st["dealer"]]["roles"].append("dealer")
+        dealer = (
+            playing[0] if st["dealer"] is None else order_after(st, st["dealer"], playing, g.direction)[0]
+        )
+        st["dealer"] = dealer
+        st["seats"][dealer]["roles"].append("dealer")
         for name, r in self.phases.roles.items():
             if name == "dealer":
                 continue
@@ -279,7 +305,7 @@ class Rules:
                         else order_after(st, base, playing, g.direction)[(k - 1) % len(playing)]
                     )
             elif "last_hand" in r:
-                seat = st["last"].get(r["last_hand"])
+                seat = st["last"]["winner"] if r["last_hand"] == "winner" else st["last"]["weakest"]
                 if seat is not None and st["seats"][seat]["out"]:
                     seat = None
                 if st["hand"] == 1 and "first_hand" in r:
@@ -288,113 +314,5 @@ class Rules:
                 st["seats"][seat]["roles"].append(name)
 
     def showdown(self, g: Ctx) -> None:
-        """Show the hands still in, split every pot among its best eligible hands."""
-        st = g.st
-        live = active(st)
-        if st["awarded"] or not self.betting:
-            return
-        values = {}
-        if len(live) >= 2:
-            for seat in g.order(g.dealer(), live):
-                values[seat] = evaluate_seat(self, st, seat)
-                for name, z in self.layout.zones.items():
-                    if z.per_seat and not z.is_grid:
-                        hz = zone(st, name, seat)
-                        hz["up"] = [1] * len(hz["cards"])
-                v = values[seat]
-                g.say(f"{g.name(seat)} shows {v.category}: {g.cards(list(v.cards))}")
-        self._award(g, values)
-
-    def _award(self, g: Ctx, values: dict[int, Any]) -> None:
-        st = g.st
-        live = active(st)
-        pots = side_pots(st["seats"])
-        won: dict[int, int] = {}
-        main_winner = None
-        for pot in pots:
-            elig = [s for s in pot["eligible"] if s in live] or live
-            if values:
-                best = max(values[s].key for s in elig)
-                winners = [s for s in elig if values[s].key == best]
-            else:
-                winners = elig
-            ordered = g.order(g.dealer(), winners)
-            for s, amount in split(pot["amount"], ordered, self.betting.odd_chip).items():
-                won[s] = won.get(s, 0) + amount
-            if main_winner is None:
-                main_winner = ordered[0]
-        for s, amount in won.items():
-            st["seats"][s]["chips"] += amount
-            g.say(f"{g.name(s)} wins {amount}")
-        for s in st["seats"]:
-            s["total"] = 0
-            s["bet"] = 0
-        st["awarded"] = True
-        # Last place: the first to fold, else the weakest hand shown (first after the dealer if tied).
-        if st["folds"]:
-            weakest = st["folds"][0]
-        elif values:
-            low = min(v.key for v in values.values())
-            weakest = next(s for s in g.order(g.dealer(), list(values)) if values[s].key == low)
-        else:
-            weakest = None
-        st["last"] = {"winner": main_winner, "weakest": weakest}
-        st["history"].append(
-            {
-                "hand": st["hand"],
-                "winners": sorted(won),
-                "category": values[main_winner].category if values and main_winner in values else None,
-                "showdown": bool(values),
-                # what each hand shown was, for the table's showdown display and hand histories
-                "shown": [
-                    {
-                        "seat": s,
-                        "category": v.category,
-                        "cards": list(v.cards),
-                        "made": list(v.made),
-                        "won": won.get(s, 0),
-                    }
-                    for s, v in values.items()
-                ],
-                "won": {str(s): amount for s, amount in won.items()},
-            }
-        )
-
-    def _end_hand(self, g: Ctx) -> None:
-        st = g.st
-        if not self.betting:
-            pts = [s["points"] for s in st["seats"]]
-            best = max(pts)
-            self._finish(g, [i for i, p in enumerate(pts) if p == best], "the last card is played")
-            return
-        if not st["awarded"]:
-            self._award(g, {})
-        for s in st["seats"]:
-            if s["chips"] == 0 and not s["out"]:
-                s["out"] = True
-                g.say(f"{s['name']} is out of chips")
-        playing = in_play(st)
-        if len(playing) <= 1:
-            self._finish(g, playing, "one player has every chip")
-        elif (st["max_hands"] and st["hand"] >= st["max_hands"]) or st["hand"] >= MAX_HANDS:
-            best = max(st["seats"][i]["chips"] for i in playing)
-            self._finish(
-                g, [i for i in playing if st["seats"][i]["chips"] == best], "the hand limit is reached"
-            )
-        else:
-            self._start_hand(g)
-
-    def _finish(self, g: Ctx, winners: list[int], reason: str) -> None:
-        st = g.st
-        st.update(over=True, turn=None, step=None)
-        st["result"] = {
-            "winners": winners,
-            "chips": [s["chips"] for s in st["seats"]],
-            "points": [s["points"] for s in st["seats"]],
-            "hands": st["hand"],
-            "reason": reason,
-        }
-        g.say(
-            f"game over ({reason}): {', '.join(g.name(w) for w in winners)} win"
-            + ("s" if len(winners) == 1 else "")
-        )
+        """Show the hands still in and award the pots (the `showdown` verb)."""
+        outcome.showdown(g)

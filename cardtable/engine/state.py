@@ -8,37 +8,54 @@ up for everyone, whatever its zone's visibility.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, cast
 
-State = dict[str, Any]
+from .types import Card, State, Zone
+
+if TYPE_CHECKING:
+    from .layout import Layout
+
+T = TypeVar("T")
 
 
-def clone(value: Any) -> Any:
+def clone(value: T) -> T:
     """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck)."""
     if isinstance(value, dict):
-        return {k: clone(v) for k, v in value.items()}
+        return cast(T, {k: clone(v) for k, v in value.items()})
     if isinstance(value, list):
         if value and isinstance(value[0], (dict, list)):
-            return [clone(v) for v in value]
-        return list(value)
+            return cast(T, [clone(v) for v in value])
+        return cast(T, list(value))
     return value
 
 
-def empty_zone(shape: str) -> dict[str, list]:
+def empty_zone(shape: str) -> Zone:
     return {"cells": []} if shape in ("grid", "open_grid") else {"cards": [], "up": []}
 
 
-def zone(st: State, name: str, seat: int | None = None) -> dict[str, Any]:
+def zone(st: State, name: str, seat: int | None = None) -> Zone:
     z = st["zones"][name]
-    return z[seat] if isinstance(z, list) else z
+    if isinstance(z, list):
+        if seat is None:
+            raise ValueError(f"zone '{name}' belongs to each seat: say whose")
+        return z[seat]
+    return z
 
 
-def put(z: dict[str, Any], cards: list[int], up: int = 0) -> None:
+def hand_zone(st: State, layout: Layout, seat: int) -> Zone:
+    """The seat's hand: its first own zone that is not a grid (an empty zone when it has none)."""
+    for name, z in layout.zones.items():
+        if z.per_seat and not z.is_grid:
+            return zone(st, name, seat)
+    return {"cards": [], "up": []}
+
+
+def put(z: Zone, cards: list[Card], up: int = 0) -> None:
     z["cards"].extend(cards)
     z["up"].extend([up] * len(cards))
 
 
-def take_top(z: dict[str, Any], n: int) -> list[int]:
+def take_top(z: Zone, n: int) -> list[Card]:
     """The top n cards of a list zone, removed (first taken first)."""
     if n <= 0:
         return []
@@ -48,18 +65,18 @@ def take_top(z: dict[str, Any], n: int) -> list[int]:
     return cards
 
 
-def remove(z: dict[str, Any], cards: list[int]) -> None:
+def remove(z: Zone, cards: list[Card]) -> None:
     for c in cards:
         i = z["cards"].index(c)
         del z["cards"][i]
         del z["up"][i]
 
 
-def all_cards(st: State) -> list[int]:
+def all_cards(st: State) -> list[Card]:
     """Every card in every zone (for conservation checks)."""
-    out: list[int] = []
+    out: list[Card] = []
 
-    def add(z: dict[str, Any]) -> None:
+    def add(z: Zone) -> None:
         if "cells" in z:
             out.extend(cell[2] for cell in z["cells"])
         else:

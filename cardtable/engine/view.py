@@ -28,27 +28,34 @@ its owner and `seat` is that owner. Otherwise it is -1: a hidden card's id never
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .pots import side_pots
+from .state import clone
+from .types import SeatView, State, View, Zone, ZoneView
+
+if TYPE_CHECKING:
+    from .layout import Zone as ZoneSpec
+    from .rules import Rules
 
 
-def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    zones: dict[str, Any] = {}
+def view(rules: Rules, st: State, seat: int | None) -> View:
+    zones: dict[str, ZoneView] = {}
     for name, spec in rules.layout.zones.items():
         raw = st["zones"][name]
-        owners: list[int | None] = list(range(len(st["seats"]))) if spec.per_seat else [None]
-        for owner in owners:
-            z = raw[owner] if owner is not None else raw
+        owned: list[tuple[int | None, Zone]] = (
+            list(enumerate(raw)) if isinstance(raw, list) else [(None, raw)]
+        )
+        for owner, z in owned:
 
-            def shown(up: int, owner: int | None = owner, spec: Any = spec) -> bool:
+            def shown(up: int, owner: int | None = owner, spec: ZoneSpec = spec) -> bool:
                 return (
                     bool(up)
                     or spec.visibility == "everyone"
                     or (spec.visibility == "owner" and seat is not None and seat == owner)
                 )
 
-            out: dict[str, Any] = {
+            out: ZoneView = {
                 "owner": "table" if owner is None else owner,
                 "shape": spec.shape,
                 "visibility": spec.visibility,
@@ -74,8 +81,18 @@ def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
             log.append(ev["private"])
         else:
             log.append(ev["text"])
-    seats = [
-        {k: s[k] for k in ("name", "kind", "chips", "bet", "total", "folded", "out", "roles", "points")}
+    seats: list[SeatView] = [
+        {
+            "name": s["name"],
+            "kind": s["kind"],
+            "chips": s["chips"],
+            "bet": s["bet"],
+            "total": s["total"],
+            "folded": s["folded"],
+            "out": s["out"],
+            "roles": list(s["roles"]),
+            "points": s["points"],
+        }
         for s in st["seats"]
     ]
     return {
@@ -89,11 +106,11 @@ def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "blind": st["blind"],
         "dealer": st["dealer"],
         "seats": seats,
-        "pots": side_pots(st["seats"]) if rules.betting and not st.get("awarded") else [],
+        "pots": side_pots(st["seats"]) if rules.betting and not st["awarded"] else [],
         "zones": zones,
         "declared": [list(d) if d else None for d in st["declared"]],
         "legal": rules.legal_actions(st, seat) if seat is not None and seat == st["turn"] else [],
         "log": log,
-        "result": st["result"],
-        "last_hand": st["history"][-1] if st["history"] else None,  # public: shown hands, winners
+        "result": clone(st["result"]),
+        "last_hand": clone(st["history"][-1]) if st["history"] else None,  # public: shown hands, winners
     }

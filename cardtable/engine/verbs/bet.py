@@ -13,20 +13,22 @@ caller's bet of the round ({"type": "call"}) or fold.
 
 from __future__ import annotations
 
-from typing import Any
-
-from .betting import in_blinds
-from .context import Ctx
-from .state import active
+from ...schema import Bool, Field, Int, Map, Str
+from ...yamlsrc import Node
+from ..betting import in_blinds
+from ..context import Ctx
+from ..state import active, hand_zone
+from ..types import Action, Seat, Step, Template
+from .base import FIRST, StepChecker, Verb, first_after
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 
 
-def _limits(g: Ctx, step: dict[str, Any], seat: int) -> dict[str, int]:
+def _limits(g: Ctx, step: Step, seat: int) -> dict[str, int]:
     """min/max total bet for an opening bet or a raise by `seat`."""
-    st, b = g.st, g.rules.betting
+    st, b = g.st, g.betting()
     s = st["seats"][seat]
-    rs = st["step"]
+    rs = g.round()
     cur = rs["current"]
     stack = s["bet"] + s["chips"]
     if b.limit == "fixed":
@@ -42,7 +44,7 @@ def _limits(g: Ctx, step: dict[str, Any], seat: int) -> dict[str, int]:
     return {"min": lo, "max": min(hi, stack), "stack": stack}
 
 
-SHOWDOWN_WORDS = {
+SHOWDOWN_WORDS: dict[str, int | str] = {
     "reveal": 0,
     "label": "Call the showdown",
     "words": "calls the showdown",
@@ -51,17 +53,39 @@ SHOWDOWN_WORDS = {
 }
 
 
-def showdown_call(step: dict[str, Any]) -> dict[str, Any] | None:
+def showdown_call(step: Step) -> dict[str, int | str] | None:
     """The step's `showdown_call` settings with their defaults, or None when it has none."""
     if not step.get("showdown_call"):
         return None
     return {**SHOWDOWN_WORDS, **step["showdown_call"]}
 
 
-class Bet:
+class Bet(Verb):
+    name = "bet"
     decides = True
+    fields = {
+        "first": Field(FIRST),
+        "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
+        "showdown_call": Field(
+            Map(
+                {
+                    "reveal": Int(1, 20),
+                    "label": Str(),
+                    "words": Str(),
+                    "reveal_label": Str(),
+                    "reveal_words": Str(),
+                },
+                "showdown call rules",
+            ),
+            doc="a player may call the showdown during their turn (and show cards for double stakes)",
+        ),
+    }
 
-    def start(self, g: Ctx, step: dict[str, Any]) -> bool:
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        if not c.has_section("betting"):
+            c.problem(node, "'bet' needs a betting section")
+
+    def start(self, g: Ctx, step: Step) -> bool:
         st = g.st
         live = active(st)
         st["bet_round"] = st.get("bet_round", -1) + 1
@@ -72,17 +96,7 @@ class Bet:
         if not can_act or (len(can_act) == 1 and st["seats"][can_act[0]]["bet"] >= cur):
             self._close(g)
             return True
-        first = step.get("first", "after_dealer")
-        if first == "after_last_bettor":
-            after = st["last_bettor"] if st["last_bettor"] is not None else g.dealer()
-        elif isinstance(first, dict):
-            from .state import holder
-
-            after = holder(st, first["after"])
-            if after is None:
-                after = g.dealer()
-        else:
-            after = g.dealer()
+        after = first_after(g, step.get("first", "after_dealer"))
         st["step"] = {
             "verb": "bet",
             "pending": g.order(after, can_act),
@@ -93,25 +107,25 @@ class Bet:
             "double": None,
             "showdown_by": None,
         }
-        st["turn"] = st["step"]["pending"][0]
+        st["turn"] = g.round()["pending"][0]
         return False
 
-    def legal(self, g: Ctx, step: dict[str, Any], seat: int) -> list[dict[str, Any]]:
-        st, rs = g.st, g.st["step"]
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        st, rs = g.st, g.round()
         s = st["seats"][seat]
         cur, owe = rs["current"], rs["current"] - s["bet"]
-        out: list[dict[str, Any]] = [{"seat": seat, "type": "fold"}]
+        out: list[Template] = [{"seat": seat, "type": "fold"}]
         if rs["double"] is not None:
             out.append({"seat": seat, "type": "call", "cost": min(rs["double"] - s["bet"], s["chips"])})
             return out
         lim = _limits(g, step, seat)
         call = showdown_call(step)
-        extra = (
+        extra: Template = (
             {
                 "showdown_allowed": True,
-                "reveal_count": call["reveal"],
-                "label": call["label"],
-                "reveal_label": call["reveal_label"],
+                "reveal_count": int(call["reveal"]),
+                "label": str(call["label"]),
+                "reveal_label": str(call["reveal_label"]),
             }
             if call and not st["showdown_called"]
             else {}
@@ -121,7 +135,7 @@ class Bet:
             out.append({"seat": seat, "type": "check", **extra})
         if owe > 0:
             out.append({"seat": seat, "type": "call", "cost": min(owe, s["chips"]), **extra})
-        raises_left = g.rules.betting.max_raises is None or rs["raises"] < g.rules.betting.max_raises
+        raises_left = g.betting().max_raises is None or rs["raises"] < (g.betting().max_raises or 0)
         if (
             lim["stack"] >= lim["min"]
             and s["chips"] > max(owe, 0)
@@ -136,8 +150,8 @@ class Bet:
             out.append({"seat": seat, "type": "all_in", "cost": s["chips"], **extra})
         return out
 
-    def _all_in_ok(self, g: Ctx, step: dict[str, Any], seat: int) -> bool:
-        rs, s = g.st["step"], g.st["seats"][seat]
+    def _all_in_ok(self, g: Ctx, step: Step, seat: int) -> bool:
+        rs, s = g.round(), g.st["seats"][seat]
         stack = s["bet"] + s["chips"]
         if stack <= rs["current"]:
             return True  # calling short
@@ -146,15 +160,13 @@ class Bet:
         lim = _limits(g, step, seat)
         if step.get("must_open") and rs["current"] == 0 and stack < lim["min"]:
             return True  # opening short: everything it has
-        raises_left = g.rules.betting.max_raises is None or rs["raises"] < g.rules.betting.max_raises
-        return (
-            raises_left and stack <= max(lim["max"], lim["min"])
-            if g.rules.betting.limit != "no_limit"
-            else True
-        )
+        b = g.betting()
+        raises_left = b.max_raises is None or rs["raises"] < b.max_raises
+        return raises_left and stack <= max(lim["max"], lim["min"]) if b.limit != "no_limit" else True
 
-    def check(self, g: Ctx, step: dict[str, Any], action: dict[str, Any]) -> str | None:
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
         seat, kind = action["seat"], action.get("type")
+        assert seat is not None
         if kind not in BET_TYPES:
             return f"'{kind}' is not a betting action; choose one of {', '.join(BET_TYPES)}"
         options = {a["type"]: a for a in self.legal(g, step, seat)}
@@ -167,11 +179,11 @@ class Bet:
             }
             if kind == "check" and step.get("must_open"):
                 return "this round must be opened with a bet: bet the minimum or fold"
-            if kind in ("bet", "raise") and g.st["step"]["double"] is not None:
+            if kind in ("bet", "raise") and g.round()["double"] is not None:
                 return "cards were shown for double stakes: only call or fold is possible"
-            if kind in ("bet", "raise") and action["seat"] in g.st["step"]["closed"]:
+            if kind in ("bet", "raise") and seat in g.round()["closed"]:
                 return "an all-in below a full raise does not reopen the betting for you: call or fold"
-            return why.get(kind, f"'{kind}' is not possible now")
+            return why.get(str(kind), f"'{kind}' is not possible now")
         opt = options[kind]
         if kind in ("bet", "raise"):
             amount = action.get("amount")
@@ -190,7 +202,7 @@ class Bet:
             reveal = action.get("reveal")
             if reveal is not None:
                 need = opt["reveal_count"]
-                hand = set(self._hand(g, seat))
+                hand = set(hand_zone(g.st, g.layout, seat)["cards"])
                 if not isinstance(reveal, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in reveal
                 ):
@@ -203,16 +215,11 @@ class Bet:
             return "only the player calling the showdown may show cards"
         return None
 
-    def _hand(self, g: Ctx, seat: int) -> list[int]:
-        for name, z in g.layout.zones.items():
-            if z.per_seat and not z.is_grid:
-                return g.zone(name, seat)["cards"]
-        return []
-
-    def act(self, g: Ctx, step: dict[str, Any], action: dict[str, Any]) -> None:
-        st, rs = g.st, g.st["step"]
-        call = showdown_call(step)
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        st, rs = g.st, g.round()
+        call = showdown_call(step) or SHOWDOWN_WORDS
         seat, kind = action["seat"], action["type"]
+        assert seat is not None
         s = st["seats"][seat]
         rs["pending"].remove(seat)
         can_act = [i for i in active(st) if st["seats"][i]["chips"] > 0 and i != seat]
@@ -265,19 +272,19 @@ class Bet:
                 g.say(f"{g.name(seat)} {call['words']}")
         self._next(g)
 
-    def _pay(self, s: dict[str, Any], amount: int) -> None:
+    def _pay(self, s: Seat, amount: int) -> None:
         amount = max(0, min(amount, s["chips"]))
         s["chips"] -= amount
         s["bet"] += amount
         s["total"] += amount
 
     def _next(self, g: Ctx) -> None:
-        st, rs = g.st, g.st["step"]
+        st, rs = g.st, g.round()
         live = active(st)
         rs["pending"] = [i for i in rs["pending"] if i in live and (st["seats"][i]["chips"] > 0)]
         if len(live) <= 1 or not rs["pending"]:
             self._close(g)
-            st["step"]["done"] = True
+            rs["done"] = True
             st["turn"] = None
             return
         st["turn"] = rs["pending"][0]
@@ -285,3 +292,6 @@ class Bet:
     def _close(self, g: Ctx) -> None:
         for s in g.st["seats"]:
             s["bet"] = 0
+
+
+VERB = Bet()

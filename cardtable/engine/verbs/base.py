@@ -1,0 +1,133 @@
+"""What every verb is made of, and the helpers verbs share.
+
+A verb is one module of this package: a `Verb` subclass with its YAML fields (`fields`), the
+checks of a step that uses it (`check_step`), what it does when play reaches it (`start`) and,
+for verbs that ask players, the legal choices (`legal`), why a choice is refused (`check`) and
+what a choice does (`act`, which also says the log's sentence). `registry.py` lists them.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...schema import Field, Map, OneOf, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..state import active, in_play, take_top
+from ..types import Action, Card, Step, Template
+
+# `first:` of a verb where players act in turn: who starts.
+FIRST = OneOf(
+    Str(["after_last_bettor", "after_dealer"], what="after_last_bettor or after_dealer"),
+    Map({"after": Field(Str(what="a role"), True)}, "{after: ROLE}"),
+    what="who acts first",
+)
+
+
+class StepChecker(Protocol):
+    """What a verb may ask when its step is validated (phases.py provides it)."""
+
+    def role(self, node: Node, name: object, allow_all: bool = False) -> None: ...
+
+    def zone(self, node: Node, name: object, want: str | None = None) -> None: ...
+
+    def problem(self, node: Node, message: str) -> None: ...
+
+    def has_section(self, name: str) -> bool: ...
+
+
+class Verb:
+    """One verb of `phases: hand:`. Subclasses name it, list its fields and override what applies."""
+
+    name = ""
+    fields: dict[str, Field] = {}
+    decides = False  # does it ask players for decisions?
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        """Meaning checks of one step (the zones and roles it names exist...)."""
+
+    def start(self, g: Ctx, step: Step) -> bool:
+        """Begin the step; True when it finished at once (no decision needed)."""
+        raise NotImplementedError
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        return []
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        return "no decision is asked now"
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        raise NotImplementedError(self.name)
+
+
+def is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def cards_of(action: Action, key: str) -> list[Card] | None:
+    """`action[key]` when it is a list of different card numbers, else None."""
+    cards = action.get(key)
+    if not isinstance(cards, list) or not all(is_int(c) for c in cards) or len(set(cards)) != len(cards):
+        return None
+    return cards
+
+
+def is_place(at: object) -> bool:
+    """[row, col] of whole numbers."""
+    return isinstance(at, list) and len(at) == 2 and all(is_int(x) for x in at)
+
+
+def draw_cards(g: Ctx, n: int, recycle: str | None = None) -> list[Card]:
+    """The top n cards of the deck; an empty deck is refilled from `recycle` (shuffled) first."""
+    deck = g.deck_zone()
+    if len(deck["cards"]) < n and recycle:
+        pile = g.zone(recycle)
+        if pile["cards"]:
+            cards = take_top(pile, len(pile["cards"]))
+            g.rng("recycle").shuffle(cards)
+            deck["cards"][:0] = cards
+            deck["up"][:0] = [0] * len(cards)
+            g.say(f"the {recycle} pile is shuffled back under the deck")
+    return take_top(deck, min(n, len(deck["cards"])))
+
+
+def first_after(g: Ctx, first: object) -> int | None:
+    """The seat that `first:` (after_dealer, after_last_bettor, {after: ROLE}) starts after."""
+    from ..state import holder
+
+    st = g.st
+    if first == "after_last_bettor" and st["last_bettor"] is not None:
+        return st["last_bettor"]
+    if isinstance(first, dict):
+        after = holder(st, first["after"])
+        return g.dealer() if after is None else after
+    return g.dealer()
+
+
+class Turns(Verb):
+    """A verb where the seats act one after another (each once, in turn order)."""
+
+    decides = True
+    seats_from = "active"
+
+    def start(self, g: Ctx, step: Step) -> bool:
+        st = g.st
+        seats = active(st) if self.seats_from == "active" else in_play(st)
+        if len(active(st)) <= 1 and self.seats_from == "active":
+            return True
+        after = first_after(g, step.get("first", "after_dealer"))
+        st["step"] = {"verb": step["do"], "pending": g.order(after, seats)}
+        return self.advance(g, step)
+
+    def advance(self, g: Ctx, step: Step) -> bool:
+        rs = g.round()
+        if not rs["pending"]:
+            g.st["turn"] = None
+            rs["done"] = True
+            return True
+        g.st["turn"] = rs["pending"][0]
+        return False
+
+    def finish_turn(self, g: Ctx, step: Step) -> None:
+        g.round()["pending"].pop(0)
+        self.advance(g, step)

@@ -1,0 +1,87 @@
+"""`deal`: cards from the deck to a zone. `{do: deal, to: hole, count: 2}` deals `count` cards to
+each seat still in (one at a time round the table, as a dealer does), or to a table zone; a fixed
+grid is filled; an open grid gets its first card. `face: up` deals face up; `role:` deals only to
+the seat holding that role."""
+
+from __future__ import annotations
+
+from ...schema import Field, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..options import NUMBER
+from ..state import active, holder, put
+from ..types import Step
+from .base import StepChecker, Verb, draw_cards
+
+
+class Deal(Verb):
+    name = "deal"
+    fields = {
+        "to": Field(Str(what="a zone"), True),
+        "count": Field(NUMBER, doc="cards per seat (or to the table zone); a grid is filled"),
+        "role": Field(Str(what="a role"), doc="only to the seat holding this role"),
+        "face": Field(Str(["up", "down"])),
+    }
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        v = node.value
+        c.zone(v["to"], v["to"].value)
+        if "role" in v:
+            c.role(v["role"], v["role"].value)
+
+    def start(self, g: Ctx, step: Step) -> bool:
+        to = step["to"]
+        zspec = g.layout.zones[to]
+        up = 1 if step.get("face") == "up" else 0
+        if zspec.shape == "grid":
+            self._fill_grid(g, to, up)
+        elif zspec.shape == "open_grid":
+            self._start_open_grid(g, to)
+        elif not zspec.per_seat:
+            got = draw_cards(g, g.option(step.get("count", 1)))
+            put(g.zone(to), got, up)
+            shown = up or zspec.visibility == "everyone"
+            g.say(f"to the {to}: {g.cards(got)}" if shown else f"{len(got)} cards to the {to}")
+        else:
+            self._deal_seats(g, step, up)
+        return True
+
+    def _fill_grid(self, g: Ctx, to: str, up: int) -> None:
+        size = g.layout.zones[to].size
+        assert size is not None  # validation: a fixed grid has a size
+        rows, cols = size
+        cells = g.zone(to)["cells"]
+        taken = {(r, c) for r, c, _, _ in cells}
+        for r in range(rows):
+            for c in range(cols):
+                if (r, c) not in taken:
+                    got = draw_cards(g, 1)
+                    if got:
+                        cells.append([r, c, got[0], up])
+        g.say(f"{rows * cols} cards are dealt face {'up' if up else 'down'} to the {to}")
+
+    def _start_open_grid(self, g: Ctx, to: str) -> None:
+        cells = g.zone(to)["cells"]
+        got = draw_cards(g, 1)
+        if got and not cells:
+            cells.append([0, 0, got[0], 1])
+            g.say(f"{g.card(got[0])} starts the {to}")
+        elif got:
+            put(g.deck_zone(), got)
+
+    def _deal_seats(self, g: Ctx, step: Step, up: int) -> None:
+        st, to = g.st, step["to"]
+        count = g.option(step.get("count", 1))
+        if "role" in step:
+            seats = [s for s in [holder(st, step["role"])] if s is not None and s in active(st)]
+        else:
+            seats = g.order(g.dealer(), active(st))
+        for _ in range(count):  # one card at a time round the table, as a dealer does
+            for i in seats:
+                put(g.zone(to, i), draw_cards(g, 1), up)
+        for i in seats:
+            got = g.zone(to, i)["cards"][-count:]
+            g.say(f"{g.name(i)} is dealt {count} cards", i, f"you are dealt {g.cards(got)}")
+
+
+VERB = Deal()

@@ -1,0 +1,52 @@
+"""`declare`: each player in turn names `count` cards of the deck (public), e.g. a called shot;
+`optional: true` lets a player pass.
+
+    {"type": "declare", "cards": [N card ids]}   or   {"type": "pass"} when optional
+"""
+
+from __future__ import annotations
+
+from ...schema import Bool, Field, Int
+from ..context import Ctx
+from ..types import Action, Step, Template
+from .base import Turns, cards_of
+
+
+class Declare(Turns):
+    name = "declare"
+    fields = {
+        "count": Field(Int(1, 100), True, "how many cards each player names"),
+        "optional": Field(Bool(), doc="a player may decline"),
+    }
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        out: list[Template] = [{"seat": seat, "type": "declare", "count": g.option(step["count"])}]
+        if step.get("optional"):
+            out.append({"seat": seat, "type": "pass"})
+        return out
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        if action.get("type") == "pass":
+            return None if step.get("optional") else "you must name your cards"
+        if action.get("type") != "declare":
+            return "name your cards (declare) or pass"
+        count = g.option(step["count"])
+        cards = cards_of(action, "cards")
+        if cards is None or len(cards) != count:
+            return f"name exactly {count} different cards"
+        if not all(0 <= c < g.deck.size for c in cards):
+            return "a named card is not in the deck"
+        return None
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        seat = action["seat"]
+        assert seat is not None
+        if action["type"] == "declare":
+            g.st["declared"][seat] = sorted(action["cards"])
+            g.say(f"{g.name(seat)} calls a shot: {g.cards(sorted(action['cards']))}")
+        else:
+            g.say(f"{g.name(seat)} names no cards")
+        self.finish_turn(g, step)
+
+
+VERB = Declare()

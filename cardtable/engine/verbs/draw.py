@@ -1,0 +1,73 @@
+"""`draw`: each player in turn trades up to `max` cards of their hand for new ones from the deck;
+the traded cards go to `discard_to` (shuffled back under the deck when it runs out).
+
+    {"type": "discard", "cards": [cards of the hand]}   (an empty list stands pat)
+"""
+
+from __future__ import annotations
+
+from ...schema import Field, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..options import NUMBER
+from ..state import put, remove
+from ..types import Action, Step, Template
+from .base import StepChecker, Turns, cards_of, draw_cards
+
+
+class Draw(Turns):
+    name = "draw"
+    fields = {
+        "zone": Field(Str(what="a zone"), True),
+        "max": Field(NUMBER, doc="most cards one player may trade (default: all)"),
+        "discard_to": Field(Str(what="a zone"), True),
+    }
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        v = node.value
+        c.zone(v["zone"], v["zone"].value, "seat")
+        c.zone(v["discard_to"], v["discard_to"].value, "table")
+
+    def _max(self, g: Ctx, step: Step, seat: int) -> int:
+        hand = g.zone(step["zone"], seat)["cards"]
+        limit = g.option(step["max"]) if "max" in step else len(hand)
+        spare = len(g.deck_zone()["cards"]) + len(g.zone(step["discard_to"])["cards"])
+        return max(0, min(limit, len(hand), spare))
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        return [{"seat": seat, "type": "discard", "min": 0, "max": self._max(g, step, seat)}]
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        seat = action["seat"]
+        assert seat is not None
+        if action.get("type") != "discard":
+            return "choose the cards to trade in: discard (an empty list stands pat)"
+        cards = cards_of(action, "cards")
+        if cards is None:
+            return "'cards' must be a list of different card numbers"
+        hand = g.zone(step["zone"], seat)["cards"]
+        if not all(c in hand for c in cards):
+            return "you can only discard cards from your own hand"
+        top = self._max(g, step, seat)
+        if len(cards) > top:
+            return f"you may trade at most {top} cards"
+        return None
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        seat, cards = action["seat"], action["cards"]
+        assert seat is not None
+        hand = g.zone(step["zone"], seat)
+        remove(hand, cards)
+        new = draw_cards(g, len(cards), step["discard_to"])
+        put(hand, new)
+        put(g.zone(step["discard_to"]), cards)
+        if cards:
+            g.say(
+                f"{g.name(seat)} trades {len(cards)}", seat, f"you trade {g.cards(cards)} for {g.cards(new)}"
+            )
+        else:
+            g.say(f"{g.name(seat)} stands pat")
+        self.finish_turn(g, step)
+
+
+VERB = Draw()

@@ -1,0 +1,105 @@
+"""`exchange`: each player in turn either draws a card from the deck and then puts one card of
+their hand face up into the card `pot`, or swaps k cards of their hand for the pot's newest k, or
+passes when neither is possible.
+
+    {"type": "draw"} then {"type": "discard", "cards": [one card]}
+    {"type": "swap", "give": [k cards]}        {"type": "pass"}
+"""
+
+from __future__ import annotations
+
+from ...schema import Field, Int, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..state import put, remove, take_top
+from ..types import Action, Step, Template, Zone
+from .base import FIRST, StepChecker, Turns, cards_of, draw_cards
+
+
+class Exchange(Turns):
+    name = "exchange"
+    fields = {
+        "zone": Field(Str(what="a zone"), True, "the players' hands"),
+        "pot": Field(Str(what="a zone"), True, "the face-up card pot"),
+        "swap_max": Field(Int(1, 100), doc="a swap takes at most this many of the pot's newest cards"),
+        "first": Field(FIRST),
+    }
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        v = node.value
+        c.zone(v["zone"], v["zone"].value, "seat")
+        c.zone(v["pot"], v["pot"].value, "table")
+
+    def _hand(self, g: Ctx, step: Step, seat: int) -> Zone:
+        return g.zone(step["zone"], seat)
+
+    def _swap_n(self, g: Ctx, step: Step, seat: int) -> int:
+        pot = g.zone(step["pot"])["cards"]
+        return min(len(pot), step.get("swap_max", 5), len(self._hand(g, step, seat)["cards"]))
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        if g.round().get("drawn"):
+            return [{"seat": seat, "type": "discard", "min": 1, "max": 1}]
+        out: list[Template] = []
+        if g.deck_zone()["cards"]:
+            out.append({"seat": seat, "type": "draw"})
+        k = self._swap_n(g, step, seat)
+        if k:
+            out.append({"seat": seat, "type": "swap", "count": k})
+        if not out:
+            out.append({"seat": seat, "type": "pass"})
+        return out
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        kind, seat = action.get("type"), action["seat"]
+        assert seat is not None
+        allowed = {a["type"] for a in self.legal(g, step, seat)}
+        if kind not in allowed:
+            if g.round().get("drawn"):
+                return "you drew: now put one card face up into the pot (discard)"
+            if kind == "draw":
+                return "the deck is empty"
+            if kind == "swap":
+                return "the card pot is empty"
+            return f"choose one of: {', '.join(sorted(allowed))}"
+        hand = self._hand(g, step, seat)["cards"]
+        if kind == "discard":
+            cards = cards_of(action, "cards")
+            if cards is None or len(cards) != 1 or cards[0] not in hand:
+                return "put exactly one card of your hand into the pot"
+        if kind == "swap":
+            cards = cards_of(action, "give")
+            k = self._swap_n(g, step, seat)
+            if cards is None or len(cards) != k or not all(c in hand for c in cards):
+                return f"a swap gives back exactly {k} different cards of your hand"
+        return None
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        kind, seat = action["type"], action["seat"]
+        assert seat is not None
+        hand = self._hand(g, step, seat)
+        pot = g.zone(step["pot"])
+        if kind == "draw":
+            got = draw_cards(g, 1)
+            put(hand, got)
+            g.round()["drawn"] = True
+            g.say(f"{g.name(seat)} draws a card", seat, f"you draw {g.cards(got)}")
+            return
+        if kind == "discard":
+            remove(hand, action["cards"])
+            put(pot, action["cards"], 1)
+            g.say(f"{g.name(seat)} puts {g.cards(action['cards'])} into the card pot")
+            g.round()["drawn"] = False
+        elif kind == "swap":
+            k = len(action["give"])
+            taken = take_top(pot, k)[::-1]
+            remove(hand, action["give"])
+            put(hand, taken)
+            put(pot, action["give"], 1)
+            g.say(f"{g.name(seat)} swaps {g.cards(action['give'])} for {g.cards(taken)} from the card pot")
+        else:
+            g.say(f"{g.name(seat)} passes")
+        self.finish_turn(g, step)
+
+
+VERB = Exchange()

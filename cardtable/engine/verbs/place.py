@@ -1,0 +1,137 @@
+"""`place`: players in turn place a card of their hand on an open grid, next to (north, east, south
+or west of) a card already there; the hands it completes score points (the hands section's points
+table); then they draw back up to `refill` cards. Ends when no card can be placed.
+
+    {"type": "place", "card": c, "at": [row, col]}
+"""
+
+from __future__ import annotations
+
+from ...schema import Field, Int, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..scoring import score_placement
+from ..state import in_play, put, remove
+from ..types import Action, Step, Template
+from .base import StepChecker, Verb, draw_cards, is_int, is_place
+
+NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+class Place(Verb):
+    name = "place"
+    decides = True
+    fields = {
+        "from": Field(Str(what="a zone"), True),
+        "grid": Field(Str(what="a zone"), True),
+        "refill": Field(Int(1, 50), True, "draw back up to this many after placing"),
+    }
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        v = node.value
+        c.zone(v["from"], v["from"].value, "seat")
+        c.zone(v["grid"], v["grid"].value, "grid")
+
+    def start(self, g: Ctx, step: Step) -> bool:
+        order = g.order(g.dealer(), in_play(g.st))
+        g.st["step"] = {"verb": "place", "order": order, "at": 0, "passes": 0}
+        for seat in order:
+            self._refill(g, step, seat)
+        return self._seek(g, step, 0)
+
+    def _refill(self, g: Ctx, step: Step, seat: int) -> None:
+        hand = g.zone(step["from"], seat)
+        need = step["refill"] - len(hand["cards"])
+        if need > 0:
+            got = draw_cards(g, need)
+            if got:
+                put(hand, got)
+                g.say(f"{g.name(seat)} draws {len(got)}", seat, f"you draw {g.cards(got)}")
+
+    def _seek(self, g: Ctx, step: Step, start: int) -> bool:
+        """Give the turn to the next seat from `start` that can place; end the step if none can."""
+        rs = g.round()
+        n = len(rs["order"])
+        for k in range(n):
+            i = (start + k) % n
+            seat = rs["order"][i]
+            if g.zone(step["from"], seat)["cards"] and self.spots(g, step):
+                rs["at"] = i
+                g.st["turn"] = seat
+                return False
+        rs["done"] = True
+        g.st["turn"] = None
+        return True
+
+    def spots(self, g: Ctx, step: Step) -> list[list[int]]:
+        """Empty cells next to a card where no line would grow past the grid's max_line."""
+        cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
+        limit = g.layout.zones[step["grid"]].max_line
+        out = []
+        seen = set()
+        for r, c in cells:
+            for dr, dc in NEIGHBOURS:
+                p = (r + dr, c + dc)
+                if p in cells or p in seen:
+                    continue
+                seen.add(p)
+                if limit is None or all(_run(cells, p, d) < limit for d in ((0, 1), (1, 0))):
+                    out.append([p[0], p[1]])
+        return sorted(out)
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        cards = list(g.zone(step["from"], seat)["cards"])
+        return [{"seat": seat, "type": "place", "cards": cards, "spots": self.spots(g, step)}]
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        seat = action["seat"]
+        assert seat is not None
+        if action.get("type") != "place":
+            return "place a card of your hand on the grid"
+        card = action.get("card")
+        if not is_int(card) or card not in g.zone(step["from"], seat)["cards"]:
+            return "that card is not in your hand"
+        if not is_place(action.get("at")):
+            return "'at' must be [row, col]"
+        at = action["at"]
+        cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
+        if (at[0], at[1]) in cells:
+            return f"there is already a card at {at}"
+        if at not in self.spots(g, step):
+            if not any((at[0] + dr, at[1] + dc) in cells for dr, dc in NEIGHBOURS):
+                return "a card must be placed next to (north, east, south or west of) a card on the grid"
+            return f"that would make a line longer than {g.layout.zones[step['grid']].max_line} cards"
+        return None
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        seat, card, at = action["seat"], action["card"], (action["at"][0], action["at"][1])
+        assert seat is not None
+        remove(g.zone(step["from"], seat), [card])
+        grid = g.zone(step["grid"])
+        grid["cells"].append([at[0], at[1], card, 1])
+        mapping = {(r, c): x for r, c, x, _ in grid["cells"]}
+        placed = score_placement(g.rules, mapping, at)
+        g.st["seats"][seat]["points"] += placed.total
+        scored = g.st.setdefault("scored", {})  # how often each hand was made (designers balance points)
+        for _, cat, _ in placed.lines:
+            scored[cat] = scored.get(cat, 0) + 1
+        what = ", ".join(f"{cat} {pts}" for _, cat, pts in placed.lines)
+        bonus = f" + bonus {placed.bonus}" if placed.bonus else ""
+        score = f": {what}{bonus} = {placed.total}" if placed.total else ""
+        g.say(f"{g.name(seat)} places {g.card(card)} at {list(at)}{score}")
+        self._refill(g, step, seat)
+        self._seek(g, step, g.round()["at"] + 1)
+
+
+def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) -> int:
+    """Cards already touching p along direction d, both ways."""
+    n = 0
+    for sign in (1, -1):
+        q = (p[0] + sign * d[0], p[1] + sign * d[1])
+        while q in cells:
+            n += 1
+            q = (q[0] + sign * d[0], q[1] + sign * d[1])
+    return n
+
+
+VERB = Place()

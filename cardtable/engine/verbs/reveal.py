@@ -1,0 +1,129 @@
+"""`reveal`: turn face-down cards of a table zone face up, by the table at once (`by: table`, the
+default) or by the players in turn, each choosing one (`by: players`), until `count` more are up.
+
+    {"type": "flip", "at": [row, col]} on a grid,  {"type": "flip", "index": i} in a row
+"""
+
+from __future__ import annotations
+
+from ...schema import Field, Str
+from ...yamlsrc import Node
+from ..context import Ctx
+from ..options import NUMBER
+from ..state import active
+from ..types import Action, Card, Step, Template
+from .base import StepChecker, Verb, is_int, is_place
+
+Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
+
+
+class Reveal(Verb):
+    name = "reveal"
+    decides = True
+    fields = {
+        "zone": Field(Str(what="a zone"), True),
+        "count": Field(NUMBER, doc="how many to turn up (default: all the rest)"),
+        "by": Field(Str(["table", "players"])),
+        "direction": Field(Str(["clockwise", "counterclockwise"])),
+    }
+
+    def check_step(self, c: StepChecker, node: Node) -> None:
+        c.zone(node.value["zone"], node.value["zone"].value, "table")
+
+    def start(self, g: Ctx, step: Step) -> bool:
+        down = self._down(g, step)
+        count = len(down) if "count" not in step else min(g.option(step["count"]), len(down))
+        if step.get("by", "table") == "table" or len(active(g.st)) <= 1:
+            for ref in down[:count]:
+                self._flip(g, step, ref)
+            shown = [self._card(g, step, ref) for ref in down[:count]]
+            if shown:
+                g.say(
+                    f"{len(shown)} cards of the {step['zone']} are turned up"
+                    if len(shown) > 8
+                    else f"turned up on the {step['zone']}: {g.cards(shown)}"
+                )
+            return True
+        if count == 0:
+            return True
+        direction = {"clockwise": 1, "counterclockwise": -1}.get(step.get("direction", ""), g.direction)
+        order = g.order(g.dealer(), active(g.st), direction)
+        g.st["step"] = {"verb": "reveal", "left": count, "order": order, "at": 0}
+        g.st["turn"] = order[0]
+        return False
+
+    def _grid(self, g: Ctx, step: Step) -> bool:
+        return g.layout.zones[step["zone"]].is_grid
+
+    def _down(self, g: Ctx, step: Step) -> list[Place]:
+        z = g.zone(step["zone"])
+        if self._grid(g, step):
+            return [(r, c) for r, c, _, up in z["cells"] if not up]
+        return [i for i, up in enumerate(z["up"]) if not up]
+
+    def _card(self, g: Ctx, step: Step, ref: Place) -> Card:
+        z = g.zone(step["zone"])
+        if isinstance(ref, tuple):
+            return next(cell[2] for cell in z["cells"] if (cell[0], cell[1]) == ref)
+        return z["cards"][ref]
+
+    def _flip(self, g: Ctx, step: Step, ref: Place) -> None:
+        z = g.zone(step["zone"])
+        if isinstance(ref, tuple):
+            for cell in z["cells"]:
+                if (cell[0], cell[1]) == ref:
+                    cell[3] = 1
+        else:
+            z["up"][ref] = 1
+
+    def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
+        down = self._down(g, step)
+        if self._grid(g, step):
+            return [
+                {
+                    "seat": seat,
+                    "type": "flip",
+                    "choices": [list(r) for r in down if isinstance(r, tuple)],
+                    "key": "at",
+                }
+            ]
+        return [
+            {"seat": seat, "type": "flip", "choices": [r for r in down if isinstance(r, int)], "key": "index"}
+        ]
+
+    def check(self, g: Ctx, step: Step, action: Action) -> str | None:
+        if action.get("type") != "flip":
+            return "turn a face-down card face up (flip)"
+        down = self._down(g, step)
+        if self._grid(g, step):
+            at = action.get("at")
+            if not is_place(at):
+                return "'at' must be [row, col]"
+            if tuple(action["at"]) not in down:
+                return f"there is no face-down card at {at}"
+        else:
+            i = action.get("index")
+            if not is_int(i) or i not in down:
+                return "'index' must be the place of a face-down card"
+        return None
+
+    def act(self, g: Ctx, step: Step, action: Action) -> None:
+        ref: Place = (action["at"][0], action["at"][1]) if self._grid(g, step) else action["index"]
+        self._flip(g, step, ref)
+        seat = action["seat"]
+        assert seat is not None
+        g.say(f"{g.name(seat)} turns up {g.card(self._card(g, step, ref))}")
+        rs = g.round()
+        rs["left"] -= 1
+        live = set(active(g.st))
+        rs["order"] = [s for s in rs["order"] if s in live]
+        if rs["left"] <= 0 or not self._down(g, step) or len(live) <= 1:
+            rs["done"] = True
+            g.st["turn"] = None
+            return
+        i = rs["order"].index(seat) if seat in rs["order"] else rs["at"]
+        rs["at"] = (i + 1) % len(rs["order"])
+        g.st["turn"] = rs["order"][rs["at"]]
+
+
+VERB = Reveal()
