@@ -20,12 +20,16 @@ TOTAL bet for this round after the action ("raise to").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import Problem
 from ..schema import Field, Int, ListOf, Map, Num, Str
 from ..yamlsrc import Node
 from .options import NUMBER, number_problem, number_value
+from .types import Number, OptionValue
+
+if TYPE_CHECKING:
+    from ..variant import Variant
 
 LIMITS = ("no_limit", "pot_limit", "fixed")
 ODD_CHIP = ("after_dealer", "first_winner")
@@ -47,16 +51,16 @@ SPEC = Map(
 
 @dataclass(frozen=True)
 class Betting:
-    chips: Any
-    blind: Any
+    chips: Number
+    blind: Number
     limit: str = "no_limit"
     bet_sizes: tuple[float, ...] = (1.0,)
     max_raises: int | None = None
     min_bet: float = 1.0
     odd_chip: str = "after_dealer"
-    max_hands: Any = 0
+    max_hands: Number = 0
 
-    def values(self, options: dict[str, Any]) -> dict[str, int]:
+    def values(self, options: dict[str, OptionValue]) -> dict[str, int]:
         return {
             "chips": int(number_value(self.chips, options)),
             "blind": int(number_value(self.blind, options)),
@@ -64,7 +68,7 @@ class Betting:
         }
 
 
-def build(node: Node, variant: Any, problems: list[Problem]) -> Betting:
+def build(node: Node, variant: Variant, problems: list[Problem]) -> Betting:
     d = node.value
     for key in ("chips", "blind", "max_hands"):
         if key in d:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..errors import Problem
 from ..schema import AnyValue, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
-from .types import OptionValue
+from .types import Number, OptionValue
+
+if TYPE_CHECKING:
+    from ..variant import Variant
 
 OPTION = Map(
     {
@@ -33,13 +36,13 @@ SPEC = MapOf(OPTION, "options by name")
 class Option:
     name: str
     label: str
-    default: Any
+    default: OptionValue
     min: int | None = None
     max: int | None = None
-    choices: tuple[Any, ...] | None = None
+    choices: tuple[OptionValue, ...] | None = None
     help: str = ""
 
-    def problem(self, value: Any) -> str | None:
+    def problem(self, value: object) -> str | None:
         """Why `value` is not acceptable for this option, or None."""
         if isinstance(self.default, bool):
             return None if isinstance(value, bool) else f"option '{self.name}' is true or false"
@@ -99,7 +102,7 @@ NUMBER = OneOf(
 )
 
 
-def number_problem(node: Node, variant: Any) -> Problem | None:
+def number_problem(node: Node, variant: Variant) -> Problem | None:
     """A problem when an {option: NAME} refers to no declared option."""
     if node.is_map:
         name = node.value["option"].value
@@ -109,7 +112,7 @@ def number_problem(node: Node, variant: Any) -> Problem | None:
     return None
 
 
-def number_value(raw: Any, options: dict[str, Any]) -> Any:
+def number_value(raw: Number, options: dict[str, OptionValue]) -> OptionValue:
     """The value of a number written either way, in one game."""
     if isinstance(raw, dict):
         return options[raw["option"]]

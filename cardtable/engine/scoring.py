@@ -6,19 +6,19 @@ zone is passed as {(row, col): card} of the cards on it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
-from .state import State, zone
+from .state import zone
+from .types import Card, State
+
+if TYPE_CHECKING:
+    from ..hands.api import HandValue, Placement, ZoneCards
+    from .rules import Rules
 
 
-def _api() -> Any:
-    from ..hands import api
-
-    return api
-
-
-def seat_zones(rules: Any, st: State, seat: int) -> dict[str, Any]:
-    out: dict[str, Any] = {}
+def seat_zones(rules: Rules, st: State, seat: int) -> dict[str, ZoneCards]:
+    out: dict[str, ZoneCards] = {}
     for name, spec in rules.layout.zones.items():
         if name == rules.layout.deck:
             continue
@@ -27,14 +27,17 @@ def seat_zones(rules: Any, st: State, seat: int) -> dict[str, Any]:
     return out
 
 
-def evaluate_seat(rules: Any, st: State, seat: int) -> Any:
-    declared = st["declared"][seat] or ()
-    return _api().evaluate(rules.variant, seat_zones(rules, st, seat), declared)
+def evaluate_seat(rules: Rules, st: State, seat: int) -> HandValue:
+    return evaluate_zones(rules, seat_zones(rules, st, seat), st["declared"][seat] or ())
 
 
-def evaluate_zones(rules: Any, zones: dict[str, Any], declared: Any = ()) -> Any:
-    return _api().evaluate(rules.variant, zones, declared or ())
+def evaluate_zones(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = ()) -> HandValue:
+    from ..hands import api  # imported on first use: start-up stays fast
+
+    return api.evaluate(rules.variant, zones, declared)
 
 
-def score_placement(rules: Any, grid: dict[tuple[int, int], int], placed: tuple[int, int]) -> Any:
-    return _api().score_placement(rules.variant, grid, placed)
+def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:
+    from ..hands import api
+
+    return api.score_placement(rules.variant, grid, placed)
