@@ -71,6 +71,7 @@ class Template(TypedDict, total=False):
     reveal_count: int
     label: str
     reveal_label: str
+    pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
 
 
 class Event(TypedDict, total=False):

@@ -8,6 +8,8 @@ what a choice does (`act`, which also says the log's sentence). `registry.py` li
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from ...schema import Field, Map, OneOf, Str
@@ -36,6 +38,38 @@ class StepChecker(Protocol):
     def has_section(self, name: str) -> bool: ...
 
 
+@dataclass(frozen=True)
+class Choice:
+    """What the person at the table has chosen so far for their coming action."""
+
+    selected: tuple[Card, ...] = ()  # cards of their hand, in the order chosen
+    amount: int = 0  # the bet or raise amount the slider shows
+    call_showdown: bool = False
+    show_cards: bool = False
+
+
+@dataclass(frozen=True)
+class Control:
+    """One button of the action bar, as data (the screen draws it and binds its key).
+
+    Pressing it sends `send` (complete as it is), or sets the amount (`set_amount`), or flips one
+    of the Choice's flags (`toggle`), or opens the card picker to name `picker` cards and sends
+    `send` with them as "cards", or sends `send` with `choose_key` set to a random one of
+    `choose_from`."""
+
+    label: str
+    key: str = ""  # a key name as pygame spells it: "f", "return", "space"; "" for none
+    tip: str = ""
+    send: Action | None = None
+    enabled: bool = True
+    set_amount: int | None = None
+    toggle: str = ""  # "call_showdown" | "show_cards"
+    on: bool = False
+    picker: int = 0
+    choose_key: str = ""
+    choose_from: list[int] | list[list[int]] = field(default_factory=list)
+
+
 class Verb:
     """One verb of `phases: hand:`. Subclasses name it, list its fields and override what applies."""
 
@@ -58,6 +92,23 @@ class Verb:
 
     def act(self, g: Ctx, step: Step, action: Action) -> None:
         raise NotImplementedError(self.name)
+
+    # ---- how a person makes the decision at the table (pure data: the app draws it) ----------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        """The action bar's buttons for this verb's legal templates, given the person's choice."""
+        return []
+
+    def prompt(self, legal: list[Template]) -> str:
+        """One sentence: what to do now."""
+        return ""
+
+    def selects(self, t: Template) -> int | None:
+        """How many cards of the hand may be selected for template `t` (None: none)."""
+        return None
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        """A few words for a speech bubble: 'raise to 60', 'discard 2' (`short` names a card)."""
+        return str(action.get("type", "")).replace("_", " ")
 
 
 def is_int(x: object) -> bool:

@@ -13,13 +13,15 @@ caller's bet of the round ({"type": "call"}) or fold.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...schema import Bool, Field, Int, Map, Str
 from ...yamlsrc import Node
 from ..betting import in_blinds
 from ..context import Ctx
 from ..state import active, hand_zone
-from ..types import Action, Seat, Step, Template
-from .base import FIRST, StepChecker, Verb, first_after
+from ..types import Action, Card, Seat, Step, Template
+from .base import FIRST, Choice, Control, StepChecker, Verb, first_after
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -144,7 +146,14 @@ class Bet(Verb):
         ):
             kind = "bet" if cur == 0 else "raise"
             out.append(
-                {"seat": seat, "type": kind, "min": lim["min"], "max": max(lim["min"], lim["max"]), **extra}
+                {
+                    "seat": seat,
+                    "type": kind,
+                    "min": lim["min"],
+                    "max": max(lim["min"], lim["max"]),
+                    "pot": sum(x["total"] for x in st["seats"]),
+                    **extra,
+                }
             )
         if s["chips"] > 0 and self._all_in_ok(g, step, seat):
             out.append({"seat": seat, "type": "all_in", "cost": s["chips"], **extra})
@@ -293,5 +302,82 @@ class Bet(Verb):
         for s in g.st["seats"]:
             s["bet"] = 0
 
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        def send(t: Template, amount: int | None = None) -> Action:
+            action: Action = {"seat": t["seat"], "type": t["type"]}
+            if amount is not None:
+                action["amount"] = amount
+            if choice.call_showdown and t.get("showdown_allowed"):  # never on a fold
+                action["showdown"] = True
+                if choice.show_cards:
+                    action["reveal"] = list(choice.selected)
+            return action
+
+        out: list[Control] = []
+        for t in legal:
+            kind = t["type"]
+            if kind in SIMPLE:
+                label, key, tip = SIMPLE[kind]
+                cost = f" {t['cost']:,}" if "cost" in t else ""
+                out.append(Control(label + cost, key, tip, send(t)))
+            elif kind in ("bet", "raise"):
+                amount = max(t["min"], min(t["max"], choice.amount or t["min"]))
+                word = "Bet" if kind == "bet" else "Raise to"
+                out.append(Control(f"{word} {amount:,}", "b", "your total bet this round", send(t, amount)))
+                out.append(Control("Min", tip="the smallest amount allowed", set_amount=t["min"]))
+                if t["min"] < t.get("pot", 0) < t["max"]:
+                    out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
+                out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
+        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        if call is not None:  # the variant's own words for calling the showdown
+            out.append(
+                Control(
+                    call.get("label", "Call the showdown"),
+                    "x",
+                    "on: your action also calls the showdown",
+                    toggle="call_showdown",
+                    on=choice.call_showdown,
+                )
+            )
+            n = call.get("reveal_count", 0)
+            if n:
+                out.append(
+                    Control(
+                        f"{call.get('reveal_label', 'Show cards')} (show {n} selected)",
+                        "d",
+                        f"on: choose {n} cards of your hand to show for double stakes",
+                        toggle="show_cards",
+                        on=choice.show_cards,
+                    )
+                )
+        return out
+
+    def prompt(self, legal: list[Template]) -> str:
+        kinds = {t["type"]: t for t in legal}
+        if "call" in kinds:
+            return f"{kinds['call']['cost']:,} to call: call, raise or fold."
+        if "check" in kinds:
+            return "Check, or bet to open."
+        if "bet" in kinds:
+            return "Open with a bet, or fold."
+        return "Go all in, or fold."
+
+    def selects(self, t: Template) -> int | None:
+        return t.get("reveal_count") or None if t.get("showdown_allowed") else None
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        kind = str(action.get("type", "")).replace("_", " ")
+        words = f"{kind} {action['amount']:,}" if "amount" in action else kind
+        return words + (" · showdown!" if action.get("showdown") else "")
+
+
+# Actions whose button needs no choice: label, key, tooltip.
+SIMPLE = {
+    "fold": ("Fold", "f", "give up this hand"),
+    "check": ("Check", "k", "bet nothing and pass the turn on"),
+    "call": ("Call", "c", "put in as much as the highest bet"),
+    "all_in": ("All in", "a", "put in every chip you have"),
+}
 
 VERB = Bet()

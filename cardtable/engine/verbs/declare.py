@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...schema import Bool, Field, Int
 from ..context import Ctx
-from ..types import Action, Step, Template
-from .base import Turns, cards_of
+from ..types import Action, Card, Step, Template
+from .base import Choice, Control, Turns, cards_of
 
 
 class Declare(Turns):
@@ -47,6 +49,26 @@ class Declare(Turns):
         else:
             g.say(f"{g.name(seat)} names no cards")
         self.finish_turn(g, step)
+
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        out: list[Control] = []
+        for t in legal:
+            if t["type"] == "declare":
+                n = t["count"]
+                send: Action = {"seat": t["seat"], "type": "declare"}
+                out.append(Control(f"Name {n} cards", "n", "search the deck and name them", send, picker=n))
+            else:
+                out.append(Control("Pass", "p", "name no cards", {"seat": t["seat"], "type": "pass"}))
+        return out
+
+    def prompt(self, legal: list[Template]) -> str:
+        n = legal[0].get("count", 0)
+        optional = " (or pass)" if any(t["type"] == "pass" for t in legal) else ""
+        return f"Name {n} cards of the deck{optional}: press N to search for them."
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        return "names cards" if action.get("type") == "declare" else "pass"
 
 
 VERB = Declare()

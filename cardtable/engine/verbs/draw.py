@@ -6,13 +6,15 @@ the traded cards go to `discard_to` (shuffled back under the deck when it runs o
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...schema import Field, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
-from ..types import Action, Step, Template
-from .base import StepChecker, Turns, cards_of, draw_cards
+from ..types import Action, Card, Step, Template
+from .base import Choice, Control, StepChecker, Turns, cards_of, draw_cards
 
 
 class Draw(Turns):
@@ -68,6 +70,28 @@ class Draw(Turns):
         else:
             g.say(f"{g.name(seat)} stands pat")
         self.finish_turn(g, step)
+
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        t = legal[0]
+        n = len(choice.selected)
+        label = f"Discard {n}" if n else ("Stand pat" if t["min"] == 0 else f"Choose {t['min']}")
+        send: Action = {"seat": t["seat"], "type": "discard", "cards": list(choice.selected)}
+        tip = "trade the selected cards for new ones" if n else "keep every card"
+        return [Control(label, "return", tip, send, enabled=t["min"] <= n <= t["max"])]
+
+    def prompt(self, legal: list[Template]) -> str:
+        top = legal[0]["max"]
+        if top == 0:
+            return "No cards can be traded now: press Enter to stand pat."
+        return f"Choose up to {top} cards to discard, then press Enter (or Enter now to keep all)."
+
+    def selects(self, t: Template) -> int | None:
+        return t["max"]
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        cards = action.get("cards") or []
+        return f"discard {len(cards)}" if cards else "stand pat"
 
 
 VERB = Draw()

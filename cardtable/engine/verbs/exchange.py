@@ -8,12 +8,14 @@ passes when neither is possible.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..state import put, remove, take_top
-from ..types import Action, Step, Template, Zone
-from .base import FIRST, StepChecker, Turns, cards_of, draw_cards
+from ..types import Action, Card, Step, Template, Zone
+from .base import FIRST, Choice, Control, StepChecker, Turns, cards_of, draw_cards
 
 
 class Exchange(Turns):
@@ -100,6 +102,52 @@ class Exchange(Turns):
         else:
             g.say(f"{g.name(seat)} passes")
         self.finish_turn(g, step)
+
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        out: list[Control] = []
+        picked = list(choice.selected)
+        for t in legal:
+            seat, kind = t["seat"], t["type"]
+            if kind == "discard":
+                send: Action = {"seat": seat, "type": "discard", "cards": picked}
+                out.append(
+                    Control("Put in the pot", "return", "the selected card, face up", send, len(picked) == 1)
+                )
+            elif kind == "draw":
+                out.append(
+                    Control(
+                        "Draw a card", "w", "take the top card of the deck", {"seat": seat, "type": "draw"}
+                    )
+                )
+            elif kind == "swap":
+                k = t["count"]
+                send = {"seat": seat, "type": "swap", "give": picked}
+                tip = f"give {k} selected cards for the pot's newest {k}"
+                out.append(Control(f"Swap: give {k} selected", "s", tip, send, len(picked) == k))
+            elif kind == "pass":
+                out.append(Control("Pass", "p", "do nothing this turn", {"seat": seat, "type": "pass"}))
+        return out
+
+    def prompt(self, legal: list[Template]) -> str:
+        kinds = {t["type"]: t for t in legal}
+        if "discard" in kinds:
+            return "Choose one card of your hand to put face up into the card pot."
+        if "swap" in kinds:
+            k = kinds["swap"]["count"]
+            draw = "Draw a card from the deck, or " if "draw" in kinds else ""
+            return f"{draw}choose {k} cards to swap for the card pot's newest {k}."
+        if "draw" in kinds:
+            return "Draw a card from the deck."
+        return "Nothing can be drawn or swapped: pass."
+
+    def selects(self, t: Template) -> int | None:
+        return {"discard": 1, "swap": t.get("count", 0)}.get(t["type"])
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        if action.get("type") == "swap":
+            return f"swap {len(action.get('give') or [])}"
+        return str(action.get("type", ""))
 
 
 VERB = Exchange()

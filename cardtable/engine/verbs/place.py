@@ -7,13 +7,15 @@ table); then they draw back up to `refill` cards. Ends when no card can be place
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
-from ..types import Action, Step, Template
-from .base import StepChecker, Verb, draw_cards, is_int, is_place
+from ..types import Action, Card, Step, Template
+from .base import Choice, Control, StepChecker, Verb, draw_cards, is_int, is_place
 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -121,6 +123,23 @@ class Place(Verb):
         g.say(f"{g.name(seat)} places {g.card(card)} at {list(at)}{score}")
         self._refill(g, step, seat)
         self._seek(g, step, g.round()["at"] + 1)
+
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        return [Control("Choose a card, then a green place", enabled=False)]
+
+    def prompt(self, legal: list[Template]) -> str:
+        return (
+            "Choose a card of your hand, then a green place on the grid: "
+            "the number shows the points it scores."
+        )
+
+    def selects(self, t: Template) -> int | None:
+        return 1
+
+    def describe(self, action: Action, short: Callable[[Card], str]) -> str:
+        card = action.get("card")
+        return f"place {short(card)}" if isinstance(card, int) else "place"
 
 
 def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) -> int:

@@ -12,7 +12,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active
 from ..types import Action, Card, Step, Template
-from .base import StepChecker, Verb, is_int, is_place
+from .base import Choice, Control, StepChecker, Verb, is_int, is_place
 
 Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
@@ -124,6 +124,24 @@ class Reveal(Verb):
         i = rs["order"].index(seat) if seat in rs["order"] else rs["at"]
         rs["at"] = (i + 1) % len(rs["order"])
         g.st["turn"] = rs["order"][rs["at"]]
+
+    # ---- at the table -----------------------------------------------------------------------
+    def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        t = legal[0]
+        send: Action = {"seat": t["seat"], "type": "flip"}
+        return [
+            Control(
+                "Flip one at random",
+                "space",
+                "turn up a face-down card chosen at random",
+                send,
+                choose_key=t["key"],
+                choose_from=t["choices"],
+            )
+        ]
+
+    def prompt(self, legal: list[Template]) -> str:
+        return "Click a face-down card to turn it up (Space: one at random)."
 
 
 VERB = Reveal()
