@@ -47,7 +47,7 @@ def _press(control: Control, rng: random.Random, deck_size: int) -> Action | Non
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
 def test_controls_send_only_legal_actions_and_every_decision_has_a_prompt(vid, seed):
     """At every decision of random games, every enabled control of the verb being played sends
