@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from .errors import Problem
-from .schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
+from .schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Spec, Str, suggest
 from .yamlsrc import Node
 
 MAX_CARDS = 100_000
 ORDERS = ("ordered", "circular", "none")
 
 RGB = ListOf(Int(0, 255), min_len=3, max_len=3)
-VALUE_FIELDS = {
+VALUE_FIELDS: dict[str, Field | Spec] = {
     "id": Field(Str(what="a value id"), required=True),
     "label": Str(),
     "name": Str(),

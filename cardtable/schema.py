@@ -9,7 +9,7 @@ in the builders, which may then rely on the shape.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from .errors import Problem
@@ -156,7 +156,7 @@ class Map(Spec):
     """A mapping with named fields; unknown keys are errors with a suggestion."""
 
     def __init__(
-        self, fields: dict[str, Field | Spec], what: str = "a mapping", extra: Spec | None = None
+        self, fields: Mapping[str, Field | Spec], what: str = "a mapping", extra: Spec | None = None
     ) -> None:
         self.fields = {k: (v if isinstance(v, Field) else Field(v)) for k, v in fields.items()}
         self.what = what
@@ -221,7 +221,8 @@ class Lazy(Spec):
     """A spec built on first use, for recursive shapes."""
 
     def __init__(self, make: Callable[[], Spec], what: str = "a value") -> None:
-        self.make, self.what, self._spec = make, what, None
+        self.make, self.what = make, what
+        self._spec: Spec | None = None
 
     def _get(self) -> Spec:
         if self._spec is None:

@@ -124,7 +124,7 @@ class _Builder:
                 out.value[name] = self.build(value_node, depth + 1)
         elif isinstance(node, yaml.SequenceNode):
             out.value = [self.build(item, depth + 1) for item in node.value]
-        else:
+        elif isinstance(node, yaml.ScalarNode):
             out.value = _scalar(node)
         return out
 

@@ -183,7 +183,7 @@ def candidates(
         groups: list[Cards] = [tuple(c for c in g if c in avail) for g in pool.buckets(part.same)]
         groups = [g for g in groups if len(g) >= part.count]
         groups.sort(key=lambda g: [rules.card_order[c] for c in g[: part.count]], reverse=True)
-        found = []
+        found: list[Cards] = []
         for g in groups:
             found.extend(_within(rules, part, g, declared, exhaustive=False))
         found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)

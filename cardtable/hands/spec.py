@@ -170,12 +170,12 @@ class _Builder:
                 runs.append(Run(attr, self.sequences(attr, {"run": rnode})))
         if ("low" in d or "orders" in d) and "run" not in d:
             self.out.append(node.problem("'low' and 'orders' go with 'run'"))
-        values = []
+        values: list[tuple[str, frozenset[int]]] = []
         for aname, vlist in d["values"].value.items() if "values" in d else ():
             attr = self.attr(d["values"].keys.get(aname) or Node(aname, node.line, node.col, node.path))
             if attr:
-                idx = {self.value(attr, v) for v in vlist.value} - {None}
-                values.append((attr, frozenset(idx)))  # type: ignore[arg-type]
+                found = (self.value(attr, v) for v in vlist.value)
+                values.append((attr, frozenset(i for i in found if i is not None)))
         cover = []
         for entry in d["cover"].value if "cover" in d else ():
             conds = []
@@ -188,16 +188,16 @@ class _Builder:
                 elif self.deck.attributes[attr].multi:
                     mask = 0
                     for m in _names(vnode):
-                        i = self.value(attr, m)
-                        mask |= 0 if i is None else 1 << i
+                        bit = self.value(attr, m)
+                        mask |= 0 if bit is None else 1 << bit
                     conds.append((attr, mask))
                 else:
                     if vnode.is_list:
                         self.out.append(vnode.problem(f"'{attr}' has one value per card"))
                         continue
-                    i = self.value(attr, vnode)
-                    if i is not None:
-                        conds.append((attr, i))
+                    one = self.value(attr, vnode)
+                    if one is not None:
+                        conds.append((attr, one))
             cover.append(tuple(conds))
         declared = bool(d["declared"].value) if "declared" in d else False
         # The size: given, or implied by the values / cover listed.
@@ -305,7 +305,7 @@ def _layout_zones(variant: Any) -> set[str] | None:
     zones = getattr(layout, "zones", None)
     if zones is None and isinstance(layout, dict):
         zones = layout.get("zones")
-    return set(zones) if isinstance(zones, dict) or hasattr(zones, "keys") else None
+    return {str(z) for z in zones} if isinstance(zones, dict) else None
 
 
 def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:

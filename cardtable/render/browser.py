@@ -65,7 +65,7 @@ class DeckBrowser:
         self._drag: tuple[int, int] | None = None
         self._dragged = False
         self._hud: tuple[object, pygame.Surface] | None = None
-        self._big: tuple[int, pygame.Surface] | None = None
+        self._big: tuple[tuple[int, int], pygame.Surface] | None = None
         self._shades: dict[int, pygame.Surface] = {}
         self._halos: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
         self.last_search_ms = 0.0
@@ -297,11 +297,12 @@ class DeckBrowser:
         searching = self.search.active
         mask = self.search.mask
         order = self.layout.order
-        faces = []
-        under = []
-        over = []
-        shade = self._shade(w) if searching else None
-        halo = self._halo(w, HALO) if searching else None
+        Blit = tuple[pygame.Surface, tuple[int, int]]
+        faces: list[Blit] = []
+        under: list[Blit] = []
+        over: list[Blit] = []
+        shade = self._shade(w)  # both cached per width: cheap when not searching
+        halo = self._halo(w, HALO)
         hb = max(2, w // 24)
         picks = set(self.picks)
         for r in range(r0, r1):
@@ -366,7 +367,7 @@ class DeckBrowser:
         sw, sh = screen.get_size()
         width = LEVELS[nearest(min(sw * 0.45, (sh - BAR_H) * 0.8 / 1.4))]
         if self._big is None or self._big[0] != (card, width):
-            self._big = ((card, width), self.painter.render(card, width))  # type: ignore[assignment]
+            self._big = ((card, width), self.painter.render(card, width))
         face = self._big[1]
         veil = pygame.Surface((sw, sh - BAR_H), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 150))

@@ -270,13 +270,13 @@ class FacePainter:
         mid_y = y + h // 2 - text_h // 2
         if suits:
             if len(suits) == 1:
-                g = round(w * 0.5)
-                target.blit(self.glyph(suits[0], g), (x + (w - g) // 2, mid_y - g // 2))
+                gw = round(w * 0.5)
+                target.blit(self.glyph(suits[0], gw), (x + (w - gw) // 2, mid_y - gw // 2))
             else:
-                g = round(w * 0.36)
+                gw = round(w * 0.36)
                 for i, s in enumerate(suits[:4]):
                     off = round(w * 0.11) * (1 if i % 2 else -1)
-                    target.blit(self.glyph(s, g), (x + (w - g) // 2 + off, mid_y - g // 2 + off))
+                    target.blit(self.glyph(s, gw), (x + (w - gw) // 2 + off, mid_y - gw // 2 + off))
             ty = mid_y + round(w * 0.28)
         else:
             big = self.fit_text(art.rank or "?", round(h * 0.22), INK, w - 2 * pad)
@@ -295,7 +295,8 @@ class FacePainter:
         if surf is not None:
             return surf
         back = self.deck.back or {}
-        rgb = tuple(back.get("rgb") or (40, 60, 120))
+        raw = back.get("rgb")
+        rgb = tuple(raw) if isinstance(raw, (list, tuple)) else (40, 60, 120)
         light = tuple(min(255, c + 60) for c in rgb)
         h = card_height(width)
         surf = self.base(width, h, rgb).copy()  # type: ignore[arg-type]

@@ -70,7 +70,7 @@ def draw_shape(surface: pygame.Surface, prims: list[Primitive], colour: tuple[in
         elif kind == "rect":
             pygame.draw.rect(surface, c, pygame.Rect(n[0] * sx, n[1] * sy, n[2] * sx + 1, n[3] * sy + 1))
         elif kind == "star":
-            pts = _star(*n[:4], int(n[4]))
+            pts = _star(n[0], n[1], n[2], n[3], int(n[4]))
             pygame.draw.polygon(surface, c, [(x * sx, y * sy) for x, y in pts])
         elif kind == "line":
             a, b, width = (n[0] * sx, n[1] * sy), (n[2] * sx, n[3] * sy), max(1, round(n[4] * s))
