@@ -28,12 +28,16 @@ its owner and `seat` is that owner. Otherwise it is -1: a hidden card's id never
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import Any
 
 from .pots import side_pots
 
 
-def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
+def view(
+    rules: Any, st: dict[str, Any], seat: int | None, revealed: Set[int] = frozenset()
+) -> dict[str, Any]:
+    """`revealed`: cards known to have been shown to everyone (a finished game's replay)."""
     zones: dict[str, Any] = {}
     for name, spec in rules.layout.zones.items():
         raw = st["zones"][name]
@@ -41,9 +45,10 @@ def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
         for owner in owners:
             z = raw[owner] if owner is not None else raw
 
-            def shown(up: int, owner: int | None = owner, spec: Any = spec) -> bool:
+            def shown(up: int, card: int, owner: int | None = owner, spec: Any = spec) -> bool:
                 return (
                     bool(up)
+                    or card in revealed
                     or spec.visibility == "everyone"
                     or (spec.visibility == "owner" and seat is not None and seat == owner)
                 )
@@ -58,14 +63,14 @@ def view(rules: Any, st: dict[str, Any], seat: int | None) -> dict[str, Any]:
                 "max_line": spec.max_line,
             }
             if spec.is_grid:
-                out["cells"] = [[r, c, card if shown(up) else -1] for r, c, card, up in z["cells"]]
+                out["cells"] = [[r, c, card if shown(up, card) else -1] for r, c, card, up in z["cells"]]
                 out["count"] = len(z["cells"])
             else:
                 out["count"] = len(z["cards"])
                 if spec.visibility == "nobody" and spec.shape == "stack" and not any(z["up"]):
                     out["cards"] = []
                 else:
-                    out["cards"] = [card if shown(up) else -1 for card, up in zip(z["cards"], z["up"])]
+                    out["cards"] = [card if shown(up, card) else -1 for card, up in zip(z["cards"], z["up"])]
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
     log = []
