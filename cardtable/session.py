@@ -203,32 +203,33 @@ class GameSession:
     def undo_point(self, seat: int) -> int | None:
         """The length of log to keep to take back `seat`'s last decision, or None when that is
         not fair: another person decided since, or anything new was seen by anybody since."""
-        return self._undo(seat)[0]
+        back = self._undo(seat)
+        return None if back is None else back[0]
 
-    def _undo(self, seat: int) -> tuple[int | None, State | None]:
-        """(undo_point, the state to go back to)."""
+    def _undo(self, seat: int) -> tuple[int, State] | None:
+        """(the undo point, the state to go back to), or None when undo is not fair."""
         log = self.log
         k = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("seat") == seat), None)
         if k is None:
-            return None, None
+            return None
         for later in log[k + 1 :]:
             if later.get("seat") is not None and self.seats[later["seat"]].get("kind") != "bot":
-                return None, None
+                return None
         before = self._before.get(seat)
-        if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it once
-            before = self.rules.replay(self.seats, self.seed, self.options, log[:k])
+        if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once
+            before = self._before[seat] = self.rules.replay(self.seats, self.seed, self.options, log[:k])
         for s in range(len(self.seats)):
             if not visible_cards(self.view(s)) <= visible_cards(self.rules.view(before, s)):
-                return None, None
+                return None
         return k, before
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision (and the computer players' replies) if fair.
         Chance is not re-rolled: the same seed deals the same cards again."""
-        k, before = self._undo(seat)
-        if k is None or before is None:
+        back = self._undo(seat)
+        if back is None:
             return False
-        self._state = before
+        k, self._state = back
         # States recorded at or after the point gone back to belong to the future just undone.
         self._before = {s: b for s, b in self._before.items() if len(b["log"]) < k}
         self.autosave()

@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .rules import IllegalAction
+from .rules import IllegalAction, Rules
 from .state import State, clone
 from .view import view
 
@@ -73,7 +73,7 @@ class Replay:
 
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         seats: list[dict[str, Any]],
         seed: int,
         options: dict[str, Any] | None,
@@ -135,7 +135,7 @@ class Replay:
 
 
 def replay(
-    rules: Any,
+    rules: Rules,
     seats: list[dict[str, Any]],
     seed: int,
     options: dict[str, Any] | None,
@@ -156,7 +156,7 @@ class Timeline:
 
     def __init__(
         self,
-        rules: Any,
+        rules: Rules,
         seats: list[dict[str, Any]],
         seed: int,
         options: dict[str, Any] | None,
@@ -214,7 +214,9 @@ class Timeline:
         """What a replay shows after `d` decisions: the public view, plus (once the whole game is
         over) the cards the table saw at some moment of that hand, in the places it saw them."""
         st = self.state_at(d)
-        seen = self._seen.get(st["hand"], set()) if self.over else set()
+        if not self.over:
+            return view(self.rules, st, None)
+        seen = self._seen.get(st["hand"], set())
         shown = {card for key, card in _places(self.rules, st, True) if (key, card) in seen}
         return view(self.rules, st, None, revealed=shown)
 
@@ -228,14 +230,14 @@ class Timeline:
                 seen.update((f"{name}/{shown['seat']}", c) for name in hands for c in shown["cards"])
 
 
-def _places(rules: Any, st: State, hidden: bool) -> Iterator[Place]:
-    """The (zone key, card) places off the deck whose card the table sees (or, with `hidden`, every
-    place off the deck)."""
+def _places(rules: Rules, st: State, all_places: bool) -> Iterator[Place]:
+    """The (zone key, card) places off the deck whose card the table sees (with `all_places`: every
+    place off the deck, seen or not)."""
     for name, spec in rules.layout.zones.items():
         if name == rules.layout.deck:
             continue
         raw = st["zones"][name]
-        everyone = hidden or spec.visibility == "everyone"
+        everyone = all_places or spec.visibility == "everyone"
         for owner, z in enumerate(raw) if spec.per_seat else [(None, raw)]:
             key = name if owner is None else f"{name}/{owner}"
             if "cells" in z:
