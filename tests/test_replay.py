@@ -16,11 +16,6 @@ from cardtable.saves import SaveStore, dumps
 from cardtable.saves.store import SUFFIX
 
 
-def play(variant, seed, moves, hands=2):
-    """A saved game of random legal moves, and its last state."""
-    return saved_game(variant, seed, moves, hands)
-
-
 def run_json(capsys, *args):
     code = main(["replay", *args, "--json"])
     out = capsys.readouterr().out
@@ -41,7 +36,7 @@ def write(tmp_path, saved, name="game"):
 )
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 300))
 def test_every_variant_replays_valid(variants, tmp_path_factory, capsys, vid, seed, moves):
-    saved, final = play(variants[vid], seed, moves)
+    saved, final = saved_game(variants[vid], seed, moves)
     path = write(tmp_path_factory.mktemp("r"), saved)
     code, data = run_json(capsys, str(path))
     assert code == 0 and data["valid"] is True
@@ -71,7 +66,7 @@ def test_text_history_is_the_public_table_talk(variants, tmp_path, capsys):
     body = [line[7:] for line in text.splitlines()[1:] if line.startswith("   ")]
     assert body and set(body) <= set(public)
     assert text.rstrip().endswith(f"valid: all {decisions} actions replay legally")
-    finished, final = play(variant, 4, 500)
+    finished, final = saved_game(variant, 4, 500)
     assert final["over"]
     assert main(["replay", str(write(tmp_path, finished, "done"))]) == 0
     text = capsys.readouterr().out
@@ -83,7 +78,7 @@ def test_text_history_is_the_public_table_talk(variants, tmp_path, capsys):
 
 
 def test_illegal_action_is_named_and_file_kept(variants, tmp_path, capsys):
-    saved, _ = play(variants["texas_holdem"], 8, 6)
+    saved, _ = saved_game(variants["texas_holdem"], 8, 6)
     index = [i for i, a in enumerate(saved.log) if a.get("seat") is not None][2]
     saved.log = [dict(a) for a in saved.log]
     saved.log[index] = {"seat": saved.log[index]["seat"], "type": "raise", "amount": 10**9}
@@ -99,7 +94,7 @@ def test_illegal_action_is_named_and_file_kept(variants, tmp_path, capsys):
 
 
 def test_changed_chance_step_is_found(variants, tmp_path, capsys):
-    saved, _ = play(variants["texas_holdem"], 8, 6)
+    saved, _ = saved_game(variants["texas_holdem"], 8, 6)
     saved.log = [dict(a) for a in saved.log]
     chance = [i for i, a in enumerate(saved.log) if a.get("seat") is None]
     saved.log[chance[-1]]["n"] = 999
@@ -110,7 +105,7 @@ def test_changed_chance_step_is_found(variants, tmp_path, capsys):
 
 def test_wrong_seed_is_not_valid(variants, tmp_path, capsys):
     """The same decisions with another seed meet other cards: the replay says where it breaks."""
-    saved, _ = play(variants["sevendeck_poker"], 3, 40)
+    saved, _ = saved_game(variants["sevendeck_poker"], 3, 40)
     saved.seed += 1
     code, data = run_json(capsys, str(write(tmp_path, saved)))
     assert code == 1 and data["valid"] is False and data["failed_at"] is not None
@@ -127,7 +122,7 @@ def test_wrong_seed_is_not_valid(variants, tmp_path, capsys):
     ],
 )
 def test_unreadable_save_exits_2(variants, tmp_path, capsys, damage, words):
-    path = write(tmp_path, play(variants["texas_holdem"], 2, 4)[0])
+    path = write(tmp_path, saved_game(variants["texas_holdem"], 2, 4)[0])
     path.write_text(damage(path.read_text()))
     before = path.read_bytes()
     code, data = run_json(capsys, str(path))
@@ -136,7 +131,7 @@ def test_unreadable_save_exits_2(variants, tmp_path, capsys, damage, words):
 
 
 def test_missing_variant_and_changed_digest(variants, tmp_path, capsys):
-    saved, _ = play(variants["texas_holdem"], 2, 4)
+    saved, _ = saved_game(variants["texas_holdem"], 2, 4)
     saved.variant_digest = "0" * 64
     code, data = run_json(capsys, str(write(tmp_path, saved, "changed")))
     assert code == 0 and data["valid"] and data["variant_changed"] is True
@@ -150,7 +145,7 @@ def test_save_by_slot_name_and_unknown_name(variants, tmp_path, monkeypatch, cap
     from cardtable.paths import user_saves
 
     store = SaveStore(user_saves())
-    store.write("Friday night", play(variants["texas_holdem"], 1, 5)[0])
+    store.write("Friday night", saved_game(variants["texas_holdem"], 1, 5)[0])
     assert find_save("Friday night") == store.path("Friday night")
     code, data = run_json(capsys, "Friday night")
     assert code == 0 and data["valid"]
@@ -163,7 +158,7 @@ def test_save_by_slot_name_and_unknown_name(variants, tmp_path, monkeypatch, cap
 def test_each_step_is_the_state_after_its_decision(variants):
     """The replay's steps (applied in place) are the states a copy per decision gives."""
     variant = variants["poker_grid"]
-    saved, _ = play(variant, 6, 12)
+    saved, _ = saved_game(variant, 6, 12)
     rules = Rules(variant)
     every = states(rules, saved)
     steps = [
@@ -182,7 +177,7 @@ def test_a_tampered_action_is_caught_where_it_is(variants, seed, pick, amount):
     """Change one decision: the replay is either still valid (the change was legal and changed
     nothing later) or fails at that decision or after it, never before."""
     variant = variants["texas_holdem"]
-    saved, _ = play(variant, seed, 40, hands=3)
+    saved, _ = saved_game(variant, seed, 40, hands=3)
     decisions = [i for i, a in enumerate(saved.log) if a.get("seat") is not None]
     if not decisions:
         return
