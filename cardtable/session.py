@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from .engine import IllegalAction, Rules
+from .engine.replay import Replay
+from .engine.state import State
 from .saves import SavedGame, SaveError, SaveStore
 from .saves.store import read_file
 from .variant import Variant
@@ -28,13 +30,6 @@ def visible_cards(view: dict[str, Any]) -> set[int]:
     return seen
 
 
-def describe_action(action: dict[str, Any], seats: list[dict[str, Any]]) -> str:
-    """'Ann: raise amount=40' — for messages about a particular action."""
-    who = seats[action["seat"]]["name"] if action.get("seat") is not None else "the table"
-    rest = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("seat", "type"))
-    return f"{who}: {action.get('type', '?')} {rest}".strip()
-
-
 @dataclass
 class ReplayCheck:
     """How a saved log fares under the variant as it is now."""
@@ -45,7 +40,8 @@ class ReplayCheck:
 
 
 class GameSession:
-    """One game: its rules, its current state, and where it autosaves."""
+    """One game: its rules, its state (private: the screens read it through `view` and the
+    methods below), and where it autosaves."""
 
     def __init__(
         self,
@@ -57,31 +53,41 @@ class GameSession:
         log: list[dict[str, Any]] | None = None,
         slot: str = "autosave",
     ) -> None:
+        """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not)."""
         self.variant = variant
         self.rules = Rules(variant)
         self.seats = [dict(s) for s in seats]
         self.seed = int(seed)
-        self.options = dict(options or {})
         self.store = store
         self.slot = slot
         self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
-        if log:
-            self.state = self.rules.replay(self.seats, self.seed, self.options, log)
-        else:
-            self.state = self.rules.new_game(self.seats, self.seed, self.options)
-        self.options = dict(self.state["options"])  # with the defaults filled in
+        self._state = self.rules.replay(self.seats, self.seed, dict(options or {}), log or [])
+        self.options = dict(self._state["options"])  # with the defaults filled in
+        # The state before each seat's latest decision, so that undo need not replay the game.
+        self._before: dict[int, State] = {}
+
+    @property
+    def state(self) -> State:
+        """internal: being removed (lead). The screens still reading it move to `view` and the
+        methods below; nothing new may use it."""
+        return self._state
+
+    def full_state_for_tests(self) -> State:
+        """The whole state, hidden cards and all: for tests only, never for a screen."""
+        return self._state
 
     # ------------------------------------------------------------------ saving
     @property
     def log(self) -> list[dict[str, Any]]:
-        return self.state["log"]
+        """The game's record as it is saved (a decision may name its seat's own hidden cards)."""
+        return self._state["log"]
 
     def decisions(self) -> list[dict[str, Any]]:
         """The log without chance entries (those are rebuilt from the seed)."""
         return [a for a in self.log if a.get("seat") is not None]
 
     def saved(self) -> SavedGame:
-        st = self.state
+        public = self.view(None)  # the summary is shown on the Load screen: public facts only
         return SavedGame(
             variant_id=self.variant.id,
             variant_digest=self.variant.digest,
@@ -92,10 +98,10 @@ class GameSession:
             log=self.log,
             summary={
                 "game": self.variant.name,
-                "players": [s["name"] for s in self.seats],
-                "hand": st["hand"],
+                "players": [s["name"] for s in public["seats"]],
+                "hand": public["hand_number"],
                 "actions": len(self.decisions()),
-                "over": bool(st["over"]),
+                "over": bool(public["over"]),
                 "saved_at": datetime.datetime.now().isoformat(timespec="seconds"),
             },
         )
@@ -131,27 +137,9 @@ class GameSession:
 
     @classmethod
     def check_saved(cls, saved: SavedGame, variant: Variant) -> ReplayCheck:
-        """Does the saved log still replay legally under `variant`? Says which action fails if not."""
-        rules = Rules(variant)
-        try:
-            state = rules.new_game(saved.seats, saved.seed, saved.options)
-        except ValueError as exc:
-            return ReplayCheck(False, 0, str(exc))
-        for i, action in enumerate(saved.log):
-            if action.get("seat") is None:
-                continue
-            try:
-                state = rules.apply(state, action)
-            except IllegalAction as exc:
-                return ReplayCheck(
-                    False,
-                    i,
-                    f"action {i + 1} ({describe_action(action, saved.seats)}) "
-                    f"is no longer legal: {exc.reason}",
-                )
-        if state["log"][: len(saved.log)] != saved.log:
-            return ReplayCheck(False, None, "the cards come out differently under the changed rules")
-        return ReplayCheck(True)
+        """Does the saved log still replay legally under `variant`? Says which entry fails if not."""
+        stop = Replay(Rules(variant), saved.seats, saved.seed, saved.options, saved.log).run().stop
+        return ReplayCheck(True) if stop is None else ReplayCheck(False, stop.index, stop.reason)
 
     @classmethod
     def resume(
@@ -162,45 +150,48 @@ class GameSession:
         slot: str = "autosave",
         accept_changed: bool = False,
     ) -> GameSession:
-        """The game a save holds. A save made under another version of the variant file is refused
-        (SaveError) unless `accept_changed` and its log still replays legally."""
+        """The game a save holds (its log replayed once). A save made under another version of the
+        variant file is refused (SaveError) unless `accept_changed` and its log still replays."""
         if saved.variant_id != variant.id:
             raise SaveError(f"this save is a game of '{saved.variant_id}', not '{variant.id}'")
-        if saved.variant_digest != variant.digest:
-            check = cls.check_saved(saved, variant)
-            if not check.ok:
-                raise SaveError(f"the rules of {variant.name} changed since this save: {check.reason}")
-            if not accept_changed:
-                raise SaveError(
-                    f"the rules of {variant.name} changed since this save; its actions are "
-                    "still legal, so it can be replayed under the new rules"
-                )
+        changed = saved.variant_digest != variant.digest
         try:
-            return cls(variant, saved.seats, saved.seed, saved.options, store, saved.log, slot)
+            session = cls(variant, saved.seats, saved.seed, saved.options, store, saved.log, slot)
         except (IllegalAction, ValueError) as exc:
-            raise SaveError(f"this save does not replay: {exc}") from None
+            why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            if changed:
+                raise SaveError(f"the rules of {variant.name} changed since this save: {why}") from None
+            raise SaveError(f"this save does not replay: {why}") from None
+        if changed and not accept_changed:
+            raise SaveError(
+                f"the rules of {variant.name} changed since this save; its actions are "
+                "still legal, so it can be replayed under the new rules"
+            )
+        return session
 
     # ------------------------------------------------------------------ playing
     # The screens read the game through these and `view` only: the full state stays in here.
     def to_move(self) -> int | None:
         """Whose decision it is (None: nobody's, the game is over)."""
-        return self.rules.to_move(self.state)
+        return self.rules.to_move(self._state)
 
     def is_over(self) -> bool:
-        return self.rules.is_over(self.state)
+        return self.rules.is_over(self._state)
 
     def check(self, action: dict[str, Any]) -> str | None:
         """None when `action` is legal now, else why it is not."""
-        return self.rules.check(self.state, action)
+        return self.rules.check(self._state, action)
 
     def act(self, action: dict[str, Any]) -> None:
         """Apply one decision (IllegalAction if the rules refuse it) and autosave."""
-        self.state = self.rules.apply(self.state, action)
+        before = self._state
+        self._state = self.rules.apply(before, action)  # a new state: `before` stays as it was
+        self._before[action["seat"]] = before
         self.autosave()
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may know (None: what everyone may know)."""
-        return self.rules.view(self.state, seat)
+        return self.rules.view(self._state, seat)
 
     def bot_seed(self) -> int:
         """The seed of the computer player about to decide: derived one way from the game's seed
@@ -212,26 +203,34 @@ class GameSession:
     def undo_point(self, seat: int) -> int | None:
         """The length of log to keep to take back `seat`'s last decision, or None when that is
         not fair: another person decided since, or anything new was seen by anybody since."""
+        back = self._undo(seat)
+        return None if back is None else back[0]
+
+    def _undo(self, seat: int) -> tuple[int, State] | None:
+        """(the undo point, the state to go back to), or None when undo is not fair."""
         log = self.log
-        mine = [i for i, a in enumerate(log) if a.get("seat") == seat]
-        if not mine:
+        k = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("seat") == seat), None)
+        if k is None:
             return None
-        k = mine[-1]
         for later in log[k + 1 :]:
             if later.get("seat") is not None and self.seats[later["seat"]].get("kind") != "bot":
                 return None
-        before = self.rules.replay(self.seats, self.seed, self.options, log[:k])
+        before = self._before.get(seat)
+        if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once
+            before = self._before[seat] = self.rules.replay(self.seats, self.seed, self.options, log[:k])
         for s in range(len(self.seats)):
-            if not visible_cards(self.rules.view(self.state, s)) <= visible_cards(self.rules.view(before, s)):
+            if not visible_cards(self.view(s)) <= visible_cards(self.rules.view(before, s)):
                 return None
-        return k
+        return k, before
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision (and the computer players' replies) if fair.
         Chance is not re-rolled: the same seed deals the same cards again."""
-        k = self.undo_point(seat)
-        if k is None:
+        back = self._undo(seat)
+        if back is None:
             return False
-        self.state = self.rules.replay(self.seats, self.seed, self.options, self.log[:k])
+        k, self._state = back
+        # States recorded at or after the point gone back to belong to the future just undone.
+        self._before = {s: b for s, b in self._before.items() if len(b["log"]) < k}
         self.autosave()
         return True

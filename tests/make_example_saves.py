@@ -37,13 +37,13 @@ SAVES = ROOT / "saves"
 
 # ---------------------------------------------------------------------------- the claims
 def _step(session: Any) -> dict[str, Any] | None:
-    st = session.state
+    st = session.full_state_for_tests()
     return session.rules.program[st["pc"]] if st["step"] is not None else None
 
 
 def mid_flop(session: Any) -> bool:
     """In the first reveal of the hand that the players do card by card, about half done."""
-    step, st = _step(session), session.state
+    step, st = _step(session), session.full_state_for_tests()
     if step is None or step["do"] != "reveal" or st["over"]:
         return False
     reveals = [s for s in session.rules.program if s["do"] == "reveal" and s.get("by") == "players"]
@@ -55,7 +55,7 @@ def mid_flop(session: Any) -> bool:
 
 def grid_near_end(session: Any) -> bool:
     """A placing game with at most six cards left to play (the deck and the hands together)."""
-    step, st = _step(session), session.state
+    step, st = _step(session), session.full_state_for_tests()
     if step is None or step["do"] != "place" or st["over"]:
         return False
     left = sum(len(z["cards"]) for name, z in _list_zones(st) if name != "grid")
@@ -64,8 +64,7 @@ def grid_near_end(session: Any) -> bool:
 
 def clash_open(session: Any) -> bool:
     """No clash yet this hand, and the player to move may start one."""
-    st = session.state
-    seat = session.rules.to_move(st)
+    st, seat = session.full_state_for_tests(), session.to_move()
     return (
         seat is not None
         and not st.get("showdown_called")
@@ -75,7 +74,7 @@ def clash_open(session: Any) -> bool:
 
 def clash_next(session: Any) -> bool:
     """A clash may start now, and the computer's choice for the player to move is to start it."""
-    return clash_open(session) and bool(decide(session, session.rules.to_move(session.state)).get("showdown"))
+    return clash_open(session) and bool(decide(session, session.to_move()).get("showdown"))
 
 
 def _list_zones(st: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -152,7 +151,7 @@ def play(example: Example, variant: Any = None) -> GameSession:
     for _ in range(example.limit):
         if (example.stop or example.claim)(session):
             return session
-        seat = session.rules.to_move(session.state)
+        seat = session.to_move()
         if seat is None:
             break
         session.act(decide(session, seat))
@@ -166,7 +165,7 @@ def digest(value: Any) -> str:
 
 def facts(session: Any) -> dict[str, Any]:
     """Key facts of a state: enough to know a replay reached the very same moment."""
-    st = session.state
+    st = session.full_state_for_tests()
     step = _step(session)
     return {
         "variant": session.variant.id,
@@ -195,7 +194,9 @@ def main() -> int:
         path.chmod(0o644)
         expected = SAVES / f"{example.name}.expected.json"
         expected.write_text(json.dumps(facts(session), indent=1, sort_keys=True) + "\n")
-        print(f"{path.relative_to(ROOT)}: {len(session.decisions())} actions, hand {session.state['hand']}")
+        print(
+            f"{path.relative_to(ROOT)}: {len(session.decisions())} actions, hand {session.full_state_for_tests()['hand']}"
+        )
     keep = SAVES / ".keep"
     keep.unlink(missing_ok=True)
     return 0

@@ -38,7 +38,7 @@ def test_example_replays_to_its_recorded_state(variants, name):
     expected = json.loads((SAVES / f"{name}.expected.json").read_text())
     assert facts(session) == expected
     assert CLAIMS[name](session), f"{name} is no longer what it claims to be"
-    assert session.rules.to_move(session.state) is not None  # each example is a game to go on with
+    assert session.to_move() is not None  # each example is a game to go on with
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -83,8 +83,8 @@ def test_examples_open_from_the_load_screen(tmp_path, monkeypatch):
             # (after an edit of the variant file, an example opens "under the new rules")
             k = pygame.K_u if scene.entry.changed else pygame.K_RETURN
             app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")])
-            if app.scene is not scene:  # the table scene took over
-                assert CLAIMS[name](app.scene.session)
+            assert app.scene is not scene, scene.message  # the table scene took over
+            assert CLAIMS[name](app.scene.session)
             app.pop()
     finally:
         pygame.display.quit()

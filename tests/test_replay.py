@@ -1,35 +1,19 @@
 """`cardtable replay`: hand histories of saved games, checked by replaying every action."""
 
 import json
-import random
 
 import pytest
 from conftest import VARIANT_IDS
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from replay_helpers import saved_game, states, unfinished
 
 from cardtable.cli import main
-from cardtable.commands.replay import check, find_save
+from cardtable.commands.replay import find_save
 from cardtable.engine import Rules
-from cardtable.engine.bots import random_action
+from cardtable.engine.replay import Replay
 from cardtable.saves import SaveStore, dumps
 from cardtable.saves.store import SUFFIX
-from cardtable.session import GameSession
-
-SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "bot"}, {"name": "Cy", "kind": "bot"}]
-
-
-def play(variant, seed, moves, hands=2):
-    """A game of random legal moves (quick, and reaching every kind of action)."""
-    opts = {"hands": hands} if "hands" in variant.sections.get("options", {}) else {}
-    game = GameSession(variant, SEATS, seed, opts)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = game.rules.to_move(game.state)
-        if seat is None:
-            break
-        game.act(random_action(game.rules, game.state, seat, rng))
-    return game
 
 
 def run_json(capsys, *args):
@@ -52,41 +36,49 @@ def write(tmp_path, saved, name="game"):
 )
 @given(seed=st.integers(0, 10**6), moves=st.integers(0, 300))
 def test_every_variant_replays_valid(variants, tmp_path_factory, capsys, vid, seed, moves):
-    game = play(variants[vid], seed, moves)
-    path = write(tmp_path_factory.mktemp("r"), game.saved())
+    saved, final = saved_game(variants[vid], seed, moves)
+    path = write(tmp_path_factory.mktemp("r"), saved)
     code, data = run_json(capsys, str(path))
     assert code == 0 and data["valid"] is True
     assert data["variant"] == vid
-    assert data["actions"] == len(game.decisions())
-    assert data["over"] == game.state["over"] and data["hand"] == game.state["hand"]
-    # the walk reaches exactly the game's state
-    result = check(game.rules, game.saved())
-    assert result.valid and result.final == game.state
+    assert data["actions"] == sum(1 for a in saved.log if a.get("seat") is not None)
+    assert data["over"] == final["over"] and data["hand"] == final["hand"]
+    # the linear replay reaches exactly the game's state
+    run = Replay(Rules(variants[vid]), saved.seats, saved.seed, saved.options, saved.log).run()
+    assert run.stop is None and run.state == final
 
 
-def test_text_history_hides_cards_until_the_game_is_over(variants, tmp_path, capsys):
+def _private_lines(final):
+    return {ev["private"] for ev in final["events"] if "private" in ev and ev["private"] != ev["text"]}
+
+
+def test_text_history_is_the_public_table_talk(variants, tmp_path, capsys):
+    """The hand history prints the table's public talk only: no seat's private line ('you are
+    dealt ...'), for a game in progress or a finished one (where a folded hand stays hidden)."""
     variant = variants["texas_holdem"]
-    game = play(variant, 4, 3)
-    assert not game.state["over"]
-    path = write(tmp_path, game.saved())
-    assert main(["replay", str(path)]) == 0
+    saved, final = unfinished(variant, 12)
+    public = Rules(variant).view(final, None)["log"]
+    assert main(["replay", str(write(tmp_path, saved))]) == 0
     text = capsys.readouterr().out
-    assert "is dealt 2 cards" in text and "you are dealt" not in text
-    assert text.rstrip().endswith(f"valid: all {len(game.decisions())} actions replay legally")
-    finished = play(variant, 4, 500)
-    assert finished.state["over"]
-    write(tmp_path, finished.saved(), "done")
-    assert main(["replay", str(tmp_path / f"done{SUFFIX}")]) == 0
+    decisions = sum(1 for a in saved.log if a.get("seat") is not None)
+    assert "is dealt 2 cards" in text and _private_lines(final)
+    assert not any(line in text for line in _private_lines(final))
+    body = [line[7:] for line in text.splitlines()[1:] if line.startswith("   ")]
+    assert body and set(body) <= set(public)
+    assert text.rstrip().endswith(f"valid: all {decisions} actions replay legally")
+    finished, final = saved_game(variant, 4, 500)
+    assert final["over"]
+    assert main(["replay", str(write(tmp_path, finished, "done"))]) == 0
     text = capsys.readouterr().out
-    assert "(Ann: you are dealt" in text and "game over" in text and "(the game is over)" in text
+    assert "game over" in text and "(the game is over)" in text and " shows " in text
+    assert not any(line in text for line in _private_lines(final))
     # every decision is numbered once, in order
     numbers = [int(line.split()[0]) for line in text.splitlines() if line[:5].strip().isdigit()]
-    assert numbers == list(range(1, len(finished.decisions()) + 1))
+    assert numbers == list(range(1, sum(1 for a in finished.log if a.get("seat") is not None) + 1))
 
 
 def test_illegal_action_is_named_and_file_kept(variants, tmp_path, capsys):
-    game = play(variants["texas_holdem"], 8, 6)
-    saved = game.saved()
+    saved, _ = saved_game(variants["texas_holdem"], 8, 6)
     index = [i for i, a in enumerate(saved.log) if a.get("seat") is not None][2]
     saved.log = [dict(a) for a in saved.log]
     saved.log[index] = {"seat": saved.log[index]["seat"], "type": "raise", "amount": 10**9}
@@ -102,8 +94,7 @@ def test_illegal_action_is_named_and_file_kept(variants, tmp_path, capsys):
 
 
 def test_changed_chance_step_is_found(variants, tmp_path, capsys):
-    game = play(variants["texas_holdem"], 8, 6)
-    saved = game.saved()
+    saved, _ = saved_game(variants["texas_holdem"], 8, 6)
     saved.log = [dict(a) for a in saved.log]
     chance = [i for i, a in enumerate(saved.log) if a.get("seat") is None]
     saved.log[chance[-1]]["n"] = 999
@@ -114,8 +105,7 @@ def test_changed_chance_step_is_found(variants, tmp_path, capsys):
 
 def test_wrong_seed_is_not_valid(variants, tmp_path, capsys):
     """The same decisions with another seed meet other cards: the replay says where it breaks."""
-    game = play(variants["sevendeck_poker"], 3, 40)
-    saved = game.saved()
+    saved, _ = saved_game(variants["sevendeck_poker"], 3, 40)
     saved.seed += 1
     code, data = run_json(capsys, str(write(tmp_path, saved)))
     assert code == 1 and data["valid"] is False and data["failed_at"] is not None
@@ -132,8 +122,7 @@ def test_wrong_seed_is_not_valid(variants, tmp_path, capsys):
     ],
 )
 def test_unreadable_save_exits_2(variants, tmp_path, capsys, damage, words):
-    game = play(variants["texas_holdem"], 2, 4)
-    path = write(tmp_path, game.saved())
+    path = write(tmp_path, saved_game(variants["texas_holdem"], 2, 4)[0])
     path.write_text(damage(path.read_text()))
     before = path.read_bytes()
     code, data = run_json(capsys, str(path))
@@ -142,7 +131,7 @@ def test_unreadable_save_exits_2(variants, tmp_path, capsys, damage, words):
 
 
 def test_missing_variant_and_changed_digest(variants, tmp_path, capsys):
-    saved = play(variants["texas_holdem"], 2, 4).saved()
+    saved, _ = saved_game(variants["texas_holdem"], 2, 4)
     saved.variant_digest = "0" * 64
     code, data = run_json(capsys, str(write(tmp_path, saved, "changed")))
     assert code == 0 and data["valid"] and data["variant_changed"] is True
@@ -156,7 +145,7 @@ def test_save_by_slot_name_and_unknown_name(variants, tmp_path, monkeypatch, cap
     from cardtable.paths import user_saves
 
     store = SaveStore(user_saves())
-    store.write("Friday night", play(variants["texas_holdem"], 1, 5).saved())
+    store.write("Friday night", saved_game(variants["texas_holdem"], 1, 5)[0])
     assert find_save("Friday night") == store.path("Friday night")
     code, data = run_json(capsys, "Friday night")
     assert code == 0 and data["valid"]
@@ -166,12 +155,20 @@ def test_save_by_slot_name_and_unknown_name(variants, tmp_path, monkeypatch, cap
     assert "no save file, slot or example named 'Friday nite'" in captured.err
 
 
-def test_check_keeps_every_state(variants):
-    game = play(variants["poker_grid"], 6, 12)
-    result = check(Rules(variants["poker_grid"]), game.saved(), keep_states=True)
-    assert result.valid
-    assert len(result.steps) == len(game.decisions()) + 1
-    assert [s.action for s in result.steps[1:]] == game.decisions()
+def test_each_step_is_the_state_after_its_decision(variants):
+    """The replay's steps (applied in place) are the states a copy per decision gives."""
+    variant = variants["poker_grid"]
+    saved, _ = saved_game(variant, 6, 12)
+    rules = Rules(variant)
+    every = states(rules, saved)
+    steps = [
+        (step.index, step.action, step.state == expected, step.events)
+        for step, expected in zip(Replay(rules, saved.seats, saved.seed, saved.options, saved.log), every)
+    ]
+    decisions = [(i, a) for i, a in enumerate(saved.log) if a.get("seat") is not None]
+    assert [(i, a) for i, a, _, _ in steps] == [(-1, None), *decisions]
+    assert all(same for _, _, same, _ in steps)
+    assert [events for *_, events in steps] == [len(st["events"]) for st in every]
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -180,16 +177,15 @@ def test_a_tampered_action_is_caught_where_it_is(variants, seed, pick, amount):
     """Change one decision: the replay is either still valid (the change was legal and changed
     nothing later) or fails at that decision or after it, never before."""
     variant = variants["texas_holdem"]
-    game = play(variant, seed, 40, hands=3)
-    saved = game.saved()
+    saved, _ = saved_game(variant, seed, 40, hands=3)
     decisions = [i for i, a in enumerate(saved.log) if a.get("seat") is not None]
     if not decisions:
         return
     k = decisions[pick % len(decisions)]
     saved.log = [dict(a) for a in saved.log]
     saved.log[k] = {**saved.log[k], "type": "raise", "amount": amount}
-    result = check(game.rules, saved)
-    if result.valid:
-        assert result.final["log"] == saved.log
+    run = Replay(Rules(variant), saved.seats, saved.seed, saved.options, saved.log).run()
+    if run.stop is None:
+        assert run.state["log"] == saved.log
     else:
-        assert result.failed_at is not None and result.failed_at >= k
+        assert run.stop.index >= k

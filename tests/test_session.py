@@ -8,12 +8,12 @@ from conftest import VARIANT_IDS, builtin
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.bots import choose_action
+from cardtable.engine.bots import fill, random_action
 from cardtable.saves import SaveError, SaveStore, dumps, loads
 from cardtable.session import GameSession, visible_cards
 from cardtable.variant import load_variant_text
 
-SMALL = {"max_hands": 2}
+SMALL = {"hands": 2}  # the hand limit every betting variant has: games stay short
 
 
 def _seats(n, humans=1):
@@ -30,12 +30,31 @@ def _session(variant, seed, humans=1, store=None):
     return GameSession(variant, _seats(n, humans), seed, _options(variant), store)
 
 
+def _move(game, rng):
+    """A random legal decision for whoever is to move (random, not a computer player's thinking:
+    these tests are about saving and undoing, and stay fast), seldom a fold or an all-in so that
+    hands last a few rounds."""
+    st, seat = game.full_state_for_tests(), game.to_move()
+    legal = game.rules.legal_actions(st, seat)
+    calm = [t for t in legal if t["type"] not in ("fold", "all_in")]
+    if calm and rng.random() < 0.9:
+        return fill(game.rules, st, seat, rng.choice(calm), rng)
+    return random_action(game.rules, st, seat, rng)
+
+
 def _play(session, moves, rng):
     for _ in range(moves):
-        seat = session.rules.to_move(session.state)
-        if seat is None:
+        if session.to_move() is None:
             return
-        session.act(choose_action(session.rules, session.state, seat, rng))
+        session.act(_move(session, rng))
+
+
+def test_the_option_keys_exist():
+    """SMALL names an option every betting variant declares (else the games are not short)."""
+    betting = [builtin(vid) for vid in VARIANT_IDS if "betting" in builtin(vid).sections]
+    assert betting and all(_options(v) == SMALL for v in betting)
+    game = _session(builtin("texas_holdem"), 1)
+    assert game.options["hands"] == 2
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
@@ -53,62 +72,87 @@ def test_save_load_round_trip(tmp_path_factory, vid, seed, moves):
     _play(game, moves, random.Random(seed))
     saved = store.read("autosave") if moves and game.log else game.saved()
     assert loads(dumps(saved)) == saved
+    public = game.view(None)
+    assert saved.summary["hand"] == public["hand_number"] and saved.summary["over"] == public["over"]
     again = GameSession.resume(saved, variant)
-    assert again.state == game.state
-    seat = game.rules.to_move(game.state)
+    assert again.full_state_for_tests() == game.full_state_for_tests()
+    seat = game.to_move()
     if seat is not None:
-        assert again.rules.legal_actions(again.state, seat) == game.rules.legal_actions(game.state, seat)
+        assert again.view(seat) == game.view(seat)
     rng = random.Random(seed + 1)
     for _ in range(10):  # the same actions lead both to the same states
-        seat = game.rules.to_move(game.state)
-        if seat is None:
+        if game.to_move() is None:
             break
-        action = choose_action(game.rules, game.state, seat, rng)
+        action = _move(game, rng)
         game.act(action)
         again.act(action)
-        assert again.state == game.state
+        assert again.full_state_for_tests() == game.full_state_for_tests()
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_undo_is_fair(vid):
-    """Undo restores the exact earlier state, and is refused once anything new was seen."""
+@pytest.mark.parametrize("seed", [3, 4])
+def test_undo_is_fair(vid, seed):
+    """Undo restores the exact earlier state, and is refused exactly when a seat has seen a card
+    since (the only person at the table is seat 0: nobody else's decision is in the way)."""
     variant = builtin(vid)
-    rng = random.Random(11)
-    game = _session(variant, 3, humans=1)
+    rng = random.Random(seed)
+    game = _session(variant, seed, humans=1)
     done = refused = 0
-    for _ in range(120):
-        seat = game.rules.to_move(game.state)
-        if seat is None:
-            break
-        before = game.state
-        action = choose_action(game.rules, game.state, seat, rng)
+    while game.to_move() is not None:
+        seat = game.to_move()
+        before = game.full_state_for_tests()
+        seen_before = [visible_cards(game.view(s)) for s in range(len(game.seats))]
+        action = _move(game, rng)
         game.act(action)
         if seat != 0:
             continue
+        seen_now = [visible_cards(game.view(s)) for s in range(len(game.seats))]
+        new_card_seen = any(not now <= then for now, then in zip(seen_now, seen_before))
         k = game.undo_point(0)
+        assert (k is None) == new_card_seen
         if k is None:
+            assert not game.undo(0)
             refused += 1
             continue
-        seen_now = [visible_cards(game.view(s)) for s in range(len(game.seats))]
+        assert k == len(before["log"])
         assert game.undo(0)
-        assert game.state == before  # exactly where the person was, chance not re-rolled
+        assert game.full_state_for_tests() == before  # exactly where the person was, chance not re-rolled
         for s, seen in enumerate(seen_now):
-            assert seen <= visible_cards(game.view(s)) | seen  # nothing to un-see
+            assert seen <= visible_cards(game.view(s))  # nothing to un-see
         game.act(action)
         done += 1
     assert done + refused > 0
+    if "betting" in variant.sections:  # (in a placing game every move draws a card: never undone)
+        assert done > 0
+
+
+def test_undo_in_a_resumed_game(variants):
+    """A resumed game (no earlier states kept) undoes to the same state as the game it came from."""
+    variant = variants["texas_holdem"]
+    game = _session(variant, 5)
+    rng = random.Random(5)
+    while game.to_move() != 0:
+        game.act(_move(game, rng))
+    game.act({"seat": 0, "type": "call"})
+    again = GameSession.resume(game.saved(), variant)
+    assert game.undo_point(0) == again.undo_point(0) is not None
+    assert game.undo(0) and again.undo(0)
+    assert again.full_state_for_tests() == game.full_state_for_tests()
+    assert again.to_move() == 0
 
 
 def test_undo_refuses_after_another_person_acts(variants):
     variant = variants["texas_holdem"]
     game = GameSession(variant, _seats(3, humans=3), 1, _options(variant))
-    first = game.rules.to_move(game.state)
-    game.act(choose_action(game.rules, game.state, first, random.Random(0)))
-    second = game.rules.to_move(game.state)
-    if second is not None and second != first:
-        game.act(choose_action(game.rules, game.state, second, random.Random(0)))
-        assert game.undo_point(first) is None
-        assert not game.undo(first)
+    first = game.to_move()
+    game.act({"seat": first, "type": "call"})  # pre-flop: nothing new is seen
+    second = game.to_move()
+    assert second is not None and second != first
+    assert game.undo_point(first) is not None  # fair until someone else decides
+    game.act({"seat": second, "type": "call"})
+    assert game.undo_point(first) is None
+    assert not game.undo(first)
+    assert game.undo_point(second) is not None  # the second person may still take theirs back
 
 
 def test_changed_variant(variants, tmp_path):
@@ -120,7 +164,7 @@ def test_changed_variant(variants, tmp_path):
     edited = load_variant_text(Path(variant.path).read_text() + "\n# edited\n", variant.path)
     with pytest.raises(SaveError, match="still legal"):
         GameSession.resume(saved, edited)
-    assert GameSession.resume(saved, edited, accept_changed=True).state["log"] == game.state["log"]
+    assert GameSession.resume(saved, edited, accept_changed=True).log == game.log
     # a log that the rules refuse: the message names the first failing action
     bad = game.saved()
     bad.variant_digest = "0" * 64
@@ -142,7 +186,7 @@ def test_unreadable_save_is_moved_aside_never_overwritten(variants, tmp_path):
     store.path("autosave").write_text('{"format": "cardtable-save", "ver')
     store.path("Friday").write_text("not json at all")
     game = _session(variant, 4, store=store)
-    game.act(choose_action(game.rules, game.state, game.rules.to_move(game.state), random.Random(0)))
+    game.act(_move(game, random.Random(0)))
     game.save_as("Friday")
     kept = sorted(p.name for p in store.folder.iterdir() if "unreadable" in p.name)
     assert len(kept) == 2
@@ -151,5 +195,5 @@ def test_unreadable_save_is_moved_aside_never_overwritten(variants, tmp_path):
     assert store.read("autosave").log == game.log == store.read("Friday").log
     slots = {s.name: s for s in store.slots()}
     assert all(slots[name.removesuffix(".cardtable.json")].error for name in kept)
-    game.act(choose_action(game.rules, game.state, game.rules.to_move(game.state), random.Random(0)))
+    game.act(_move(game, random.Random(0)))
     assert len([p for p in store.folder.iterdir() if "unreadable" in p.name]) == 2  # checked once

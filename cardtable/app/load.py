@@ -168,7 +168,7 @@ class LoadScene(Scene):
 
     def checked(self, e: LoadEntry) -> Any:
         """Whether a changed variant's save still replays (computed once, when first needed)."""
-        if e.check is None and e.changed:
+        if e.check is None and e.changed and e.game is not None:
             from ..session import GameSession
 
             e.check = GameSession.check_saved(e.game, e.variant)
@@ -176,10 +176,10 @@ class LoadScene(Scene):
 
     def enable_buttons(self) -> None:
         e = self.entry
-        playable = bool(e and e.game and e.variant)
+        playable = e is not None and bool(e.game and e.variant)
         self.buttons[0].enabled = e is not None  # open() says why when it cannot
-        self.buttons[1].enabled = playable and e.changed
-        self.buttons[2].enabled = playable and (not e.changed or self.checked(e).ok)
+        self.buttons[1].enabled = e is not None and playable and e.changed
+        self.buttons[2].enabled = e is not None and playable and (not e.changed or self.checked(e).ok)
         self.buttons[3].enabled = bool(e and e.game)
         self.buttons[4].enabled = bool(e and e.game)
         self.buttons[6].enabled = bool(e and not e.example)
@@ -234,7 +234,7 @@ class LoadScene(Scene):
     def _play(self, session: Any) -> None:
         if session is None:
             return
-        if session.state["over"]:
+        if session.is_over():
             self.replay()  # nothing is left to play: step through it instead
             return
         session.autosave()  # Continue now resumes this game

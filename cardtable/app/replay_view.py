@@ -1,9 +1,10 @@
 """The replay viewer: step through a saved or finished game forwards and backwards.
 
 Left/Right step one decision, PageUp/PageDown ten, Home/End to the start or the end, or drag the
-slider. Tab cycles whose view is shown: the table's, then each seat's (keys 1-9 pick a seat, T the
-table). A seat's view shows only what that seat saw at the time; once the game is over, the
-table's view shows everything (every hand, every face-down card but the deck's).
+slider. What is shown is the table's public view at each step: a replay never shows a card that
+was hidden from the table. Once the whole game is over, the cards the table saw at some moment of
+a hand (at a showdown, turned face up) show through that whole hand; a hand folded unseen stays
+hidden. The stepping itself (a checkpoint every few decisions) is the engine's `Timeline`.
 
 The table is drawn by the table scene when it is available; otherwise a readable text rendering
 of the same view is drawn.
@@ -11,41 +12,23 @@ of the same view is drawn.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 
-from ..commands.replay import Check, walk
 from ..engine import Rules
+from ..engine.replay import Timeline, describe_action
+from ..engine.state import State
 from ..saves import SavedGame
-from ..session import describe_action
 from . import ui
 from .scene import App, Scene
 
 STRIP_H = 64
-CHECKPOINT = 16  # one state kept in this many
-
-
-def full_view(rules: Any, state: dict[str, Any]) -> dict[str, Any]:
-    """The table's view with every card shown except the deck's own stack (for a finished game)."""
-    view = rules.view(state, None)
-    for name, spec in rules.layout.zones.items():
-        if name == rules.layout.deck:
-            continue
-        raw = state["zones"][name]
-        owners = list(range(len(state["seats"]))) if spec.per_seat else [None]
-        for owner in owners:
-            z = raw[owner] if owner is not None else raw
-            key = name if owner is None else f"{name}/{owner}"
-            if "cells" in z:
-                view["zones"][key]["cells"] = [[r, c, card] for r, c, card, _ in z["cells"]]
-            else:
-                view["zones"][key]["cards"] = list(z["cards"])
-    return view
 
 
 class _Still:
-    """What the table scene needs of a session, frozen at one state of the replay."""
+    """What the table scene needs of a session, frozen at the replay's current step: it answers
+    from the replay's view; nothing is played from a replay."""
 
     def __init__(self, viewer: ReplayScene) -> None:
         self._viewer = viewer
@@ -56,18 +39,30 @@ class _Still:
         self.store = None
 
     @property
-    def state(self) -> dict[str, Any]:
-        return self._viewer.state
-
-    @property
-    def log(self) -> list[dict[str, Any]]:
-        return self.state["log"]
+    def state(self) -> State:
+        """internal: being removed (lead). The table scene still reads it until it reads views."""
+        return self._viewer.timeline.state_at(self._viewer.index)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self._viewer.view()
 
-    def act(self, action: dict[str, Any]) -> None:  # a replay is only watched
+    def to_move(self) -> int | None:
+        return self._viewer.view()["to_move"]
+
+    def is_over(self) -> bool:
+        return bool(self._viewer.view()["over"])
+
+    def check(self, action: dict[str, Any]) -> str | None:
+        return "this is a replay: nothing is played here"
+
+    def act(self, action: dict[str, Any]) -> None:
         pass
+
+    def bot_seed(self) -> int:
+        return 0
+
+    def undo_point(self, seat: int) -> int | None:
+        return None
 
     def undo(self, seat: int) -> bool:
         return False
@@ -79,91 +74,44 @@ class ReplayScene(Scene):
         self.saved = saved
         self.variant = variant
         self.rules = Rules(variant)
-        # Keeping every state of a long 12,000-card game would take gigabytes: keep one state in
-        # CHECKPOINT and replay the few decisions from there when stepping.
-        self.result = Check()
-        self.checkpoints: list[dict[str, Any]] = []
-        self.actions: list[dict[str, Any]] = []  # the decisions; step i > 0 applies actions[i - 1]
-        self.marks: list[int] = []  # the table talk's length after each step
-        last: dict[str, Any] = {}
-        for step in walk(self.rules, saved, self.result):
-            if len(self.marks) % CHECKPOINT == 0:
-                self.checkpoints.append(step.state)
-            if step.action is not None:
-                self.actions.append(step.action)
-            self.marks.append(len(step.state["events"]))
-            last = step.state
-        self.final = last
-        self._at: tuple[int, dict[str, Any]] | None = None
+        self.timeline = Timeline(self.rules, saved.seats, saved.seed, saved.options, saved.log)
         self.index = 0
-        self.seat: int | None = None  # None: the table's view
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
-        self._view_key: tuple[int, int | None] | None = None
+        self._view_at: int | None = None
         self._view: dict[str, Any] = {}
-        self.table: Any = self._make_table()
+        self.table: Any = self._make_table() if self.steps else None
 
     # ------------------------------------------------------------------ where we are
     @property
     def steps(self) -> int:
-        return len(self.marks)
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return self.state_at(self.index)
-
-    def state_at(self, index: int) -> dict[str, Any]:
-        """The state after `index` decisions: from the nearest checkpoint (or the last state
-        asked for, when that is nearer), replaying the decisions in between."""
-        if self._at is not None and self._at[0] == index:
-            return self._at[1]
-        base = index - index % CHECKPOINT
-        if self._at is not None and base <= self._at[0] < index:
-            base, state = self._at
-        else:
-            state = self.checkpoints[base // CHECKPOINT]
-        for j in range(base, index):
-            state = self.rules.apply(state, self.actions[j])
-        self._at = (index, state)
-        return state
+        return self.timeline.steps
 
     @property
     def game_over(self) -> bool:
-        """Whether the whole recorded game ended (then the table's view may show everything)."""
-        return bool(self.final and self.final["over"] and self.result.valid)
+        """Whether the whole recorded game ended (then the cards the table saw may show)."""
+        return self.timeline.over
 
     def go(self, index: int) -> None:
         self.index = max(0, min(self.steps - 1, index))
 
-    def choose_seat(self, seat: int | None) -> None:
-        if seat is None or 0 <= seat < len(self.saved.seats):
-            self.seat = seat
-
-    def next_seat(self) -> None:
-        order: list[int | None] = [None, *range(len(self.saved.seats))]
-        self.seat = order[(order.index(self.seat) + 1) % len(order)]
-
     def view(self) -> dict[str, Any]:
-        key = (self.index, self.seat)
-        if key != self._view_key:
-            if self.seat is None and self.game_over:
-                view = full_view(self.rules, self.state)
-            else:
-                view = self.rules.view(self.state, self.seat)
-            view["legal"] = []  # nothing is played from a replay
-            self._view, self._view_key = view, key
+        """What is shown at this step (the replay's public view; nothing is played from it)."""
+        if self._view_at != self.index:
+            self._view = self.timeline.view_at(self.index)
+            self._view["legal"] = []
+            self._view_at = self.index
         return self._view
 
     def caption(self) -> str:
-        who = "the table (everything)" if self.seat is None and self.game_over else "the table"
-        if self.seat is not None:
-            who = self.saved.seats[self.seat]["name"]
         what = "the start"
         if self.index > 0:
-            new = self.state["events"][self.marks[self.index - 1] : self.marks[self.index]]
-            action = self.actions[self.index - 1]
-            what = new[0]["text"] if new else describe_action(action, self.saved.seats)
-        return f"Decision {self.index} of {self.steps - 1}: {what}  ·  seen by {who}"
+            talk = self.view()["log"]
+            new = talk[self.timeline.marks[self.index - 1] : self.timeline.marks[self.index]]
+            action = self.timeline.actions[self.index - 1]
+            what = new[0] if new else describe_action(action, self.saved.seats)
+        seen = "every card the table saw this hand" if self.game_over else "the table's view"
+        return f"Decision {self.index} of {self.steps - 1}: {what}  ·  {seen}"
 
     # ------------------------------------------------------------------ drawing with the table scene
     def _make_table(self) -> Any:
@@ -175,7 +123,7 @@ class ReplayScene(Scene):
 
         class ReplayTable(TableScene):  # the table scene, watching instead of playing
             def viewer(self) -> int | None:
-                return viewer.seat
+                return None  # the public table
 
             def curtain_for(self) -> int | None:
                 return None
@@ -187,7 +135,8 @@ class ReplayScene(Scene):
                 self.clock += dt
 
         try:
-            return ReplayTable(self.app, _Still(self), bot_delay=0.0)
+            # a _Still answers what the table scene asks of a session
+            return ReplayTable(self.app, cast(Any, _Still(self)), bot_delay=0.0)
         except Exception:  # the table scene changed shape: fall back to the text rendering
             return None
 
@@ -217,12 +166,6 @@ class ReplayScene(Scene):
                 self.go(moves[k])
             elif k == pygame.K_ESCAPE:
                 self.app.pop()
-            elif k == pygame.K_TAB:
-                self.next_seat()
-            elif k == pygame.K_t:
-                self.choose_seat(None)
-            elif pygame.K_1 <= k <= pygame.K_9:
-                self.choose_seat(k - pygame.K_1)
             return
         if (
             event.type == pygame.MOUSEBUTTONDOWN
@@ -258,7 +201,7 @@ class ReplayScene(Scene):
         strip = pygame.Surface((w, STRIP_H), pygame.SRCALPHA)
         strip.fill((10, 20, 16, 215))
         surface.blit(strip, (0, h - STRIP_H))
-        hint = "←/→ step · Home/End · Tab or 1-9/T: whose view · Esc: back"
+        hint = "←/→ step · PgUp/PgDn: ten · Home/End · Esc: back"
         if self.table is None:  # the table scene shows the caption in its own bar
             ui.text(surface, ui.ellipsize(self.caption(), 20, w - 520), (24, h - STRIP_H + 8), 20, ui.WHITE)
         ui.text(surface, hint, (w - 24, h - STRIP_H + 8), 18, (190, 210, 200), anchor="topright")
@@ -268,13 +211,15 @@ class ReplayScene(Scene):
         done.width = int(self.slider.width * frac)
         pygame.draw.rect(surface, (150, 130, 70), done, border_radius=7)
         pygame.draw.circle(surface, ui.ACCENT, (self.slider.left + done.width, self.slider.centery), 10)
-        if not self.result.valid:
-            why = ui.ellipsize(f"The replay stops early: {self.result.reason}", 20, w - 48)
+        if self.timeline.stop is not None:
+            why = ui.ellipsize(f"The replay stops early: {self.timeline.stop.reason}", 20, w - 48)
             ui.text(surface, why, (24, h - STRIP_H - 26), 20, (255, 170, 170))
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         """The view as text: seats, zones with their cards, and the latest table talk."""
         surface.fill(ui.FELT)
+        if not self.steps:  # the game could not even be set up: the strip says why
+            return
         view = self.view()
         deck = self.variant.deck
         lines = [f"{self.variant.name}  ·  hand {view['hand_number']}  ·  {self.saved.variant_id}", ""]

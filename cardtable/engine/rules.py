@@ -199,15 +199,11 @@ class Rules:
         options: Mapping[str, OptionValue] | None,
         log: list[Action],
     ) -> State:
-        """Rebuild a game from its log; raises IllegalAction if an action or a chance step differs."""
-        st = self.new_game(seats, seed, options)
-        for entry in log:
-            if entry.get("seat") is None:
-                continue
-            st = self.apply(st, entry)
-        if st["log"][: len(log)] != [dict(e) for e in log]:
-            raise IllegalAction("the log does not match the game it replays (a chance step differs)")
-        return st
+        """Rebuild a game from its log (see replay.py); raises IllegalAction saying where and why
+        an action or a chance step differs."""
+        from .replay import replay
+
+        return replay(self, seats, seed, options, log)
 
     # ---- the flow of play ------------------------------------------------------------------
     def _advance(self, g: Ctx) -> None:

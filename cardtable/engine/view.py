@@ -28,6 +28,7 @@ its owner and `seat` is that owner. Otherwise it is -1: a hidden card's id never
 
 from __future__ import annotations
 
+from collections.abc import Set
 from typing import TYPE_CHECKING
 
 from .pots import side_pots
@@ -39,7 +40,8 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 
-def view(rules: Rules, st: State, seat: int | None) -> View:
+def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozenset()) -> View:
+    """`revealed`: cards known to have been shown to everyone (a finished game's replay)."""
     zones: dict[str, ZoneView] = {}
     for name, spec in rules.layout.zones.items():
         raw = st["zones"][name]
@@ -48,9 +50,10 @@ def view(rules: Rules, st: State, seat: int | None) -> View:
         )
         for owner, z in owned:
 
-            def shown(up: int, owner: int | None = owner, spec: ZoneSpec = spec) -> bool:
+            def shown(up: int, card: int, owner: int | None = owner, spec: ZoneSpec = spec) -> bool:
                 return (
                     bool(up)
+                    or card in revealed
                     or spec.visibility == "everyone"
                     or (spec.visibility == "owner" and seat is not None and seat == owner)
                 )
@@ -65,14 +68,14 @@ def view(rules: Rules, st: State, seat: int | None) -> View:
                 "max_line": spec.max_line,
             }
             if spec.is_grid:
-                out["cells"] = [[r, c, card if shown(up) else -1] for r, c, card, up in z["cells"]]
+                out["cells"] = [[r, c, card if shown(up, card) else -1] for r, c, card, up in z["cells"]]
                 out["count"] = len(z["cells"])
             else:
                 out["count"] = len(z["cards"])
                 if spec.visibility == "nobody" and spec.shape == "stack" and not any(z["up"]):
                     out["cards"] = []
                 else:
-                    out["cards"] = [card if shown(up) else -1 for card, up in zip(z["cards"], z["up"])]
+                    out["cards"] = [card if shown(up, card) else -1 for card, up in zip(z["cards"], z["up"])]
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
     log = []

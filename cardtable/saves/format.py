@@ -3,10 +3,10 @@
     {"format": "cardtable-save", "version": 1,
      "variant": {"id": ..., "digest": sha256 of the variant file, "name": ...},
      "seed": int, "seats": [{"name", "kind"}], "options": {...}, "log": [action, ...],
-     "summary": {"game", "players", "hand", "over", "saved_at"}}
+     "summary": {"game", "players", "hand", "actions", "over", "saved_at"}}
 
 Everything needed to rebuild the game is the variant plus seats, seed, options and log; the
-summary only feeds the Load screen.
+summary only feeds the Load screen (public facts, taken from the table's public view).
 """
 
 from __future__ import annotations
