@@ -9,19 +9,19 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
-from .engine.state import State
+from .engine.types import Action, OptionValue, State, View
 from .saves import SavedGame, SaveError, SaveStore
 from .saves.store import read_file
 from .variant import Variant
 
 
-def visible_cards(view: dict[str, Any]) -> set[int]:
+def visible_cards(view: View) -> set[int]:
     """Every card id a view shows, in any zone."""
     seen: set[int] = set()
     for zone in view["zones"].values():
@@ -46,11 +46,11 @@ class GameSession:
     def __init__(
         self,
         variant: Variant,
-        seats: list[dict[str, Any]],
+        seats: Sequence[Mapping[str, str]],
         seed: int,
-        options: dict[str, Any] | None = None,
+        options: Mapping[str, OptionValue] | None = None,
         store: SaveStore | None = None,
-        log: list[dict[str, Any]] | None = None,
+        log: list[Action] | None = None,
         slot: str = "autosave",
     ) -> None:
         """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not)."""
@@ -78,11 +78,11 @@ class GameSession:
 
     # ------------------------------------------------------------------ saving
     @property
-    def log(self) -> list[dict[str, Any]]:
+    def log(self) -> list[Action]:
         """The game's record as it is saved (a decision may name its seat's own hidden cards)."""
         return self._state["log"]
 
-    def decisions(self) -> list[dict[str, Any]]:
+    def decisions(self) -> list[Action]:
         """The log without chance entries (those are rebuilt from the seed)."""
         return [a for a in self.log if a.get("seat") is not None]
 
@@ -178,18 +178,20 @@ class GameSession:
     def is_over(self) -> bool:
         return self.rules.is_over(self._state)
 
-    def check(self, action: dict[str, Any]) -> str | None:
+    def check(self, action: object) -> str | None:
         """None when `action` is legal now, else why it is not."""
         return self.rules.check(self._state, action)
 
-    def act(self, action: dict[str, Any]) -> None:
+    def act(self, action: Action) -> None:
         """Apply one decision (IllegalAction if the rules refuse it) and autosave."""
         before = self._state
         self._state = self.rules.apply(before, action)  # a new state: `before` stays as it was
-        self._before[action["seat"]] = before
+        seat = action["seat"]
+        if seat is not None:
+            self._before[seat] = before
         self.autosave()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What `seat` may know (None: what everyone may know)."""
         return self.rules.view(self._state, seat)
 
@@ -213,7 +215,8 @@ class GameSession:
         if k is None:
             return None
         for later in log[k + 1 :]:
-            if later.get("seat") is not None and self.seats[later["seat"]].get("kind") != "bot":
+            who = later.get("seat")
+            if who is not None and self.seats[who].get("kind") != "bot":
                 return None
         before = self._before.get(seat)
         if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once

@@ -20,13 +20,17 @@ stays hidden.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from .rules import IllegalAction, Rules
-from .state import State, clone
+from .state import clone
+from .types import Action, HandRecord, OptionValue, State, View, Zone
 from .view import view
+
+Seats = Sequence[Mapping[str, str]]
+Options = Mapping[str, OptionValue] | None
 
 MAX_CHECKPOINTS = 64  # a Timeline keeps at most about this many copies of the state...
 MIN_EVERY = 8  # ...and at least this many decisions apart
@@ -35,7 +39,7 @@ GROWING = ("log", "events", "history")  # append-only lists: a checkpoint keeps 
 Place = tuple[str, int]  # (zone key as views name it, e.g. "hand/2"; card id)
 
 
-def describe_action(action: dict[str, Any], seats: list[dict[str, Any]]) -> str:
+def describe_action(action: Mapping[str, object], seats: Seats) -> str:
     """'Ann: raise amount=40': for messages about one entry of a log."""
     seat = action.get("seat")
     if seat is None:
@@ -62,7 +66,7 @@ class Step:
     after it. `state` is the replay's own, changed by the next step: read it now or clone it."""
 
     index: int
-    action: dict[str, Any] | None
+    action: Action | None
     state: State
     events: int  # how long the table talk is after this step
 
@@ -74,10 +78,10 @@ class Replay:
     def __init__(
         self,
         rules: Rules,
-        seats: list[dict[str, Any]],
+        seats: Seats,
         seed: int,
-        options: dict[str, Any] | None,
-        log: list[dict[str, Any]],
+        options: Options,
+        log: list[Action],
     ) -> None:
         self.rules, self.seats, self.seed, self.options, self.log = rules, seats, seed, options, log
         self.state: State | None = None
@@ -119,7 +123,7 @@ class Replay:
         # (a log may leave out the chance steps after its last decision: the engine makes them)
         self._chance_differs(st["log"], checked, len(log), "the game does not end the way the log records")
 
-    def _chance_differs(self, have: list[dict[str, Any]], start: int, upto: int, why: str) -> bool:
+    def _chance_differs(self, have: list[Action], start: int, upto: int, why: str) -> bool:
         """Whether the engine's log differs from the saved log's first `upto` entries (the first
         `start` are known to match); if so, the replay stops at the first difference. Before a
         decision (`upto` is its index) the engine must have made exactly the entries before it."""
@@ -134,13 +138,7 @@ class Replay:
         return True
 
 
-def replay(
-    rules: Rules,
-    seats: list[dict[str, Any]],
-    seed: int,
-    options: dict[str, Any] | None,
-    log: list[dict[str, Any]],
-) -> State:
+def replay(rules: Rules, seats: Seats, seed: int, options: Options, log: list[Action]) -> State:
     """The game a log leads to; IllegalAction (saying where and why) if it does not replay."""
     run = Replay(rules, seats, seed, options, log).run()
     if run.stop is not None or run.state is None:
@@ -157,26 +155,25 @@ class Timeline:
     def __init__(
         self,
         rules: Rules,
-        seats: list[dict[str, Any]],
+        seats: Seats,
         seed: int,
-        options: dict[str, Any] | None,
-        log: list[dict[str, Any]],
+        options: Options,
+        log: list[Action],
         every: int = 0,
     ) -> None:
         self.rules = rules
         decisions = sum(1 for a in log if a.get("seat") is not None)
         self.every = every if every > 0 else max(MIN_EVERY, -(-decisions // MAX_CHECKPOINTS))
-        self.actions: list[dict[str, Any]] = []  # the decisions replayed: step d applies actions[d - 1]
+        self.actions: list[Action] = []  # the decisions replayed: step d applies actions[d - 1]
         self.marks: list[int] = []  # the talk's length after each step
-        self._checkpoints: list[State] = []
+        self._checkpoints: list[dict[str, object]] = []  # a state with lengths for GROWING lists
         self._seen: dict[int, set[Place]] = {}  # hand number -> the places the table saw a card in
         self._at: tuple[int, State] | None = None  # the state last asked for
         run = Replay(rules, seats, seed, options, log)
         for step in run:
             if len(self.marks) % self.every == 0:
-                self._checkpoints.append(
-                    {k: len(v) if k in GROWING else clone(v) for k, v in step.state.items()}
-                )
+                state = cast(dict[str, list[object]], step.state)
+                self._checkpoints.append({k: len(v) if k in GROWING else clone(v) for k, v in state.items()})
             if step.action is not None:
                 self.actions.append(step.action)
             self.marks.append(step.events)
@@ -203,14 +200,14 @@ class Timeline:
         if self._at is not None and self._at[0] == d:
             return self._at[1]
         base = d - d % self.every
-        snap, final = self._checkpoints[base // self.every], self._final
-        st = {k: final[k][: snap[k]] if k in GROWING else clone(v) for k, v in snap.items()}
+        snap, final = self._checkpoints[base // self.every], cast(dict[str, list[object]], self._final)
+        st = cast(State, {k: final[k][: cast(int, v)] if k in GROWING else clone(v) for k, v in snap.items()})
         for action in self.actions[base:d]:
             self.rules.apply_in_place(st, action)
         self._at = (d, st)
         return st
 
-    def view_at(self, d: int) -> dict[str, Any]:
+    def view_at(self, d: int) -> View:
         """What a replay shows after `d` decisions: the public view, plus (once the whole game is
         over) the cards the table saw at some moment of that hand, in the places it saw them."""
         st = self.state_at(d)
@@ -220,7 +217,7 @@ class Timeline:
         shown = {card for key, card in _places(self.rules, st, True) if (key, card) in seen}
         return view(self.rules, st, None, revealed=shown)
 
-    def _note_shown(self, history: list[dict[str, Any]]) -> None:
+    def _note_shown(self, history: list[HandRecord]) -> None:
         """Hands shown at a showdown: the step that shows them usually sweeps them off the table
         too (the next hand is dealt), so they are taken from the hand's history."""
         hands = [name for name, z in self.rules.layout.zones.items() if z.per_seat and not z.is_grid]
@@ -238,7 +235,10 @@ def _places(rules: Rules, st: State, all_places: bool) -> Iterator[Place]:
             continue
         raw = st["zones"][name]
         everyone = all_places or spec.visibility == "everyone"
-        for owner, z in enumerate(raw) if spec.per_seat else [(None, raw)]:
+        owned: list[tuple[int | None, Zone]] = (
+            list(enumerate(raw)) if isinstance(raw, list) else [(None, raw)]
+        )
+        for owner, z in owned:
             key = name if owner is None else f"{name}/{owner}"
             if "cells" in z:
                 yield from ((key, card) for _, _, card, up in z["cells"] if everyone or up)

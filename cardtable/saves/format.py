@@ -15,6 +15,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.types import Action, OptionValue
+
 FORMAT_NAME = "cardtable-save"
 FORMAT_VERSION = 1
 MAX_SAVE_BYTES = 64 * 1024 * 1024
@@ -30,9 +32,9 @@ class SavedGame:
     variant_digest: str
     variant_name: str
     seed: int
-    seats: list[dict[str, Any]]
-    options: dict[str, Any] = field(default_factory=dict)
-    log: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[dict[str, str]]
+    options: dict[str, OptionValue] = field(default_factory=dict)
+    log: list[Action] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
