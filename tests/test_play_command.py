@@ -35,3 +35,25 @@ def test_options():
     }
     with pytest.raises(ValueError, match="NAME=VALUE"):
         parse_options(["chips"])
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--option", "chips=abc"], "option 'chips' must be a whole number"),
+        (["--option", "chps=500"], "no option named 'chps' (did you mean 'chips'?)"),
+        (["--option", "chips"], "NAME=VALUE"),
+        (["--players", "Ann"], "seats 2 to 10 players, not 1"),
+    ],
+)
+def test_bad_setup_is_one_clear_line_and_exit_2_without_a_window(monkeypatch, capsys, args, says):
+    import cardtable.app.main as app_main
+    from cardtable.cli import main
+
+    def no_window(**kwargs):
+        raise AssertionError("the window must not open for a bad set-up")
+
+    monkeypatch.setattr(app_main, "run_app", no_window)
+    assert main(["play", "texas_holdem", *args]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and says in err[0], err

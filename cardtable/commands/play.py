@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..engine.types import OptionValue
 
 HELP = "start a game directly, skipping the menu"
 BOT_WORDS = {"bot", "computer", "cpu", "ai"}
@@ -45,13 +49,13 @@ def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str
     return seats
 
 
-def parse_options(pairs: list[str]) -> dict[str, object]:
-    out: dict[str, object] = {}
+def parse_options(pairs: list[str]) -> dict[str, OptionValue]:
+    out: dict[str, OptionValue] = {}
     for pair in pairs:
         name, sep, raw = pair.partition("=")
         if not sep:
             raise ValueError(f"--option takes NAME=VALUE, not '{pair}'")
-        value: object = raw
+        value: OptionValue = raw
         if raw.lower() in ("true", "on", "yes"):
             value = True
         elif raw.lower() in ("false", "off", "no"):
@@ -67,11 +71,13 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..catalog import resolve
+    from ..engine.options import resolve_options
 
     variant = resolve(args.variant)
     try:
         seats = parse_players(args.players, variant.min_players, variant.max_players)
         options = parse_options(args.option)
+        resolve_options(variant.sections.get("options", {}), options)  # refused here, not in the window
     except ValueError as exc:
         print(f"cardtable play: {exc}", file=sys.stderr)
         return 2
