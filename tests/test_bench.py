@@ -17,11 +17,10 @@ def test_variants_are_chosen_by_what_they_are(variants):
 
 def test_the_showdown_deals_as_the_phases_do(variants):
     inf = variants["infinite_poker"]
-    assert choose.hand_rules(inf) is not None
-    assert hands.showdown_zones(choose.hand_rules(inf)) == ("hand", "grid")
+    assert hands.showdown_zones(inf.hands) == ("hand", "grid")
     assert hands.dealt(inf, "hand") == (4, 8)  # four hole cards each, eight for the Underdog
     assert len(hands.grid_cells(inf, "grid")) == 100
-    assert hands.showdown_zones(choose.hand_rules(variants["texas_holdem"])) is None
+    assert hands.showdown_zones(variants["texas_holdem"].hands) is None
 
 
 def test_random_deals_fill_every_zone_of_the_form_and_evaluate(variants):

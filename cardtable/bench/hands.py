@@ -63,9 +63,9 @@ def random_zones(variant: Variant, rules: Rules, rng: random.Random) -> Zones:
     return zones
 
 
-def showdown_zones(rules: Rules | None) -> tuple[str, str] | None:
+def showdown_zones(rules: Rules) -> tuple[str, str] | None:
     """(hole cards zone, grid zone) when hands are hole cards plus one line of a grid."""
-    uses = rules.form.uses if rules is not None else []
+    uses = rules.form.uses
     line = next((u.zone for u in uses if u.line), None)
     hole = next((u.zone for u in uses if not u.line), None)
     return (hole, line) if line is not None and hole is not None else None
