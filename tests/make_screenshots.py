@@ -29,7 +29,7 @@ def shoot(vid: str, out: Path) -> None:
     import pygame
 
     from cardtable.app.display import open_window
-    from cardtable.app.hooks import start_game
+    from cardtable.app.launch import start_game
     from cardtable.app.scene import App
     from cardtable.catalog import resolve
     from cardtable.engine.bots import choose_action

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import check_invariants, rig, use_stand_in_if_needed
+from engine_helpers import check_invariants, rig
 
 from cardtable.engine import IllegalAction, Rules
 from cardtable.engine.state import all_cards, chips_in_play
@@ -61,9 +61,8 @@ def test_five_card_draw_respects_the_declared_limit(variants):
     assert not any("you trade" in line for line in rules.view(st2, 2)["log"])
 
 
-def test_nine_card_draw_recycles_discards_when_the_stock_runs_out(variants, monkeypatch):
+def test_nine_card_draw_recycles_discards_when_the_stock_runs_out(variants):
     v = variants["sigilian_poker"]
-    use_stand_in_if_needed(v, monkeypatch)
     rules = Rules(v)
     st = rules.new_game(seats(7), seed=2)
     start = chips_in_play(st)
@@ -81,9 +80,8 @@ def test_nine_card_draw_recycles_discards_when_the_stock_runs_out(variants, monk
 
 
 # ---- Limbo Hold'em ---------------------------------------------------------------------------
-def test_limbo_deals_three_hole_cards_and_five_two_two(variants, monkeypatch):
+def test_limbo_deals_three_hole_cards_and_five_two_two(variants):
     v = variants["limbo_holdem"]
-    use_stand_in_if_needed(v, monkeypatch)
     rules = Rules(v)
     st = rules.new_game(seats(3), seed=3)
     assert [len(z["cards"]) for z in st["zones"]["hand"]] == [3, 3, 3]
@@ -94,9 +92,8 @@ def test_limbo_deals_three_hole_cards_and_five_two_two(variants, monkeypatch):
     assert sorted(set(boards)) == [0, 5, 7, 9]
 
 
-def test_limbo_antes_option(variants, monkeypatch):
+def test_limbo_antes_option(variants):
     v = variants["limbo_holdem"]
-    use_stand_in_if_needed(v, monkeypatch)
     rules = Rules(v)
     st = rules.new_game(seats(3), seed=3, options={"antes": True, "blind": 20})
     assert [s["total"] for s in st["seats"]] == [5, 5, 5] and all(s["bet"] == 0 for s in st["seats"])
@@ -157,9 +154,8 @@ def test_grid_game_ends_when_the_last_card_is_played(variants):
 
 # ---- the 12,000-card game -------------------------------------------------------------------
 @pytest.fixture
-def infinite(variants, monkeypatch):
+def infinite(variants):
     v = variants["infinite_poker"]
-    use_stand_in_if_needed(v, monkeypatch)
     return Rules(v)
 
 
@@ -231,9 +227,8 @@ def test_infinite_underdog_gets_four_more_and_winner_posts(infinite):
 
 # ---- Poker Clash ----------------------------------------------------------------------------
 @pytest.fixture
-def clash(variants, monkeypatch):
+def clash(variants):
     v = variants["poker_clash"]
-    use_stand_in_if_needed(v, monkeypatch)
     return Rules(v)
 
 

@@ -1,5 +1,7 @@
 """Hand-built cases for the standard, Clash and Sevendeck rankings, and ranking properties."""
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -122,11 +124,16 @@ def test_order_does_not_matter_and_more_cards_never_hurt(variants, data):
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
-def test_comparison_is_a_total_order(variants, data):
-    v = variants["texas_holdem"]
-    hands = [data.draw(st.lists(st.integers(0, 51), min_size=5, max_size=5, unique=True)) for _ in range(3)]
-    a, b, c = (evaluate_pool(v.hands, h) for h in hands)
-    assert (a.key < b.key) + (a.key == b.key) + (a.key > b.key) == 1
-    if a.key <= b.key <= c.key:
-        assert a.key <= c.key
-    assert (compare(a, b) == 0) == (a.key == b.key)
+def test_comparison_agrees_with_the_categories(variants, data):
+    """Any two hands compare (keys of different categories too); a better category always wins,
+    and compare, best, weakest and < agree with one another."""
+    v = variants[data.draw(st.sampled_from(["texas_holdem", "poker_clash", "sevendeck_poker"]))]
+    deck = st.lists(st.integers(0, v.deck.size - 1), min_size=5, max_size=5, unique=True)
+    values = [evaluate_pool(v.hands, data.draw(deck)) for _ in range(3)]
+    for x, y in itertools.permutations(values, 2):
+        assert compare(x, y) == -compare(y, x)
+        assert (x < y) == (compare(x, y) < 0)
+        if x.rank != y.rank:  # rank 0 is the best category
+            assert (x.rank < y.rank) == (compare(x, y) > 0), (x.category, y.category)
+    order = sorted(range(3), key=lambda i: values[i])
+    assert order[-1] in best(values) and order[0] in weakest(values)

@@ -1,8 +1,11 @@
 """`cardtable odds`: the JSON fields, exact and sampled runs, and its refusals."""
 
 import json
+from pathlib import Path
 
 from cardtable.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_json(capsys, *args):
@@ -26,10 +29,31 @@ def test_sampled_json(capsys):
     assert again == data
 
 
-def test_exact_json_sevendeck(capsys):
-    data = run_json(capsys, "sevendeck_poker", "--exact")
-    assert data["method"] == "exact" and data["hands"] == 1_906_884
-    assert data["categories"][0] == {"name": "Five of a Kind", "count": 147, "probability": 147 / 1_906_884}
+def test_exact_json_counts_every_hand_once(capsys, tmp_path):
+    """The standard ranking on 12 cards (9 to Ace in two suits): 792 hands, counted by hand below.
+    (The seeds' full tables are in test_hands_exact.py.)"""
+    texas = (ROOT / "variants" / "texas_holdem.yaml").read_text()
+    assert "{rank: all, suit: all}" in texas
+    small = tmp_path / "small.yaml"
+    small.write_text(
+        texas.replace("{rank: all, suit: all}", "{rank: [9, T, J, Q, K, A], suit: [clubs, hearts]}")
+    )
+    data = run_json(capsys, str(small), "--exact")
+    assert data["method"] == "exact" and data["hands"] == 792 and data["hand_size"] == 5
+    expected = {
+        "Royal Flush": 2,  # one per suit
+        "Straight Flush": 2,  # 9 to King, one per suit
+        "Four of a Kind": 0,  # two suits
+        "Full House": 0,
+        "Flush": 8,  # C(6,5) = 6 per suit, less the two straights
+        "Straight": 60,  # two runs x 2^5 suitings, less the 4 one-suited ones
+        "Three of a Kind": 0,
+        "Two Pair": 120,  # C(6,2) pairs x 4 other ranks x 2 suits
+        "Pair": 480,  # 6 ranks x C(5,3) others x 2^3 suitings
+        "High Card": 120,  # 6 rank sets x 32 suitings, less 64 straights and 8 flushes
+    }
+    assert [(c["name"], c["count"]) for c in data["categories"]] == list(expected.items())
+    assert all(c["probability"] == c["count"] / 792 for c in data["categories"])
 
 
 def test_refuses_an_impossible_enumeration(capsys):

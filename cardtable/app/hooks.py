@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .launch import start_game
 from .scene import App, Scene
+
+__all__ = ["continue_target", "open_scene", "start_game"]  # start_game: callers from before launch.py
 
 _autosave_seen: tuple[Any, Any] = (None, None)  # (file stamp, what it held): the menu asks often
 
@@ -79,18 +82,3 @@ def open_scene(what: str, app: App, variant: Any) -> Scene | None:
 
         return BrowserScene(app, variant)
     return None
-
-
-def start_game(
-    app: App, variant: Any, seats: list[dict[str, str]], seed: int, options: dict[str, Any]
-) -> Scene | None:
-    """The table scene of a new game (autosaved after every action); ValueError when the rules
-    refuse the set-up."""
-    from ..paths import user_saves
-    from ..saves import SaveStore
-    from ..session import GameSession
-    from .table import TableScene
-
-    session = GameSession(variant, seats, seed, options, SaveStore(user_saves()))
-    session.autosave()
-    return TableScene(app, session)

@@ -23,7 +23,7 @@ def run_app(
         app = App(surface)
         app.push(MenuScene(app))
         if variant is not None:
-            from .hooks import start_game
+            from .launch import start_game
 
             table = start_game(app, variant, seats or [], seed, options or {})
             if table is not None:

@@ -93,7 +93,7 @@ class NewGameScene(Scene):
         chosen = self.chosen()
         if chosen is None:
             return
-        from .hooks import start_game
+        from .launch import start_game
 
         seats, seed, values = chosen
         try:

@@ -1,50 +1,18 @@
-"""What the engine calls: evaluate a player's best hand, compare hands, score a grid placement.
-
-A HandValue's `key` orders hands: higher is better, equal keys split the pot. The key is
-(category strength, then the category's tie layers: its own cards, kickers, trumps...).
-"""
+"""What the engine calls: evaluate a player's best hand, compare hands, score a grid placement."""
 
 from __future__ import annotations
 
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from .combined import evaluate_combined
 from .rules import Category, Rules
 from .search import Pool, find, part_key
+from .value import HandValue, Placement
 
 ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
-
-
-@dataclass(frozen=True)
-class HandValue:
-    key: tuple  # compare with < and ==: higher is better; equal keys split the pot
-    category: str  # the category's display name, e.g. "Full House"
-    rank: int  # the category's position in the ranking, 0 = best
-    cards: tuple[int, ...]  # the cards that make the hand (category cards first, then kickers)
-    points: int = 0  # for points tables
-    made: tuple[int, ...] = ()  # the category's own cards (the rest of `cards` are kickers)
-    detail: str = ""  # a fuller name where the category alone says too little ("7-card Match")
-
-    def describe(self, deck: Any) -> str:
-        """'Full House: King of Hearts, ...' — the category and the cards that make it."""
-        names = ", ".join(deck.short(c) for c in self.cards)
-        title = self.detail or self.category
-        return f"{title}: {names}" if names else title
-
-    def __lt__(self, other: HandValue) -> bool:
-        return self.key < other.key
-
-
-@dataclass(frozen=True)
-class Placement:
-    """The hands a placed card completes: (cards, category, points) per line, and the total."""
-
-    lines: list[tuple[tuple[int, ...], str, int]] = field(default_factory=list)
-    bonus: int = 0
-    total: int = 0
 
 
 def rules_of(variant: Any) -> Rules:
@@ -94,8 +62,6 @@ def evaluate_pool(
     """The best hand of `size` cards (default the form's size) from the pool. With `floor`,
     categories ranked below it are not tried (the caller already holds a hand that good)."""
     if rules.combine:
-        from .combined import evaluate_combined
-
         return evaluate_combined(rules, tuple(cards), size or rules.size)
     size = size or rules.size
     pool = Pool(rules, cards)
@@ -168,8 +134,6 @@ def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
         if not exact:
             value = evaluate_pool(rules, pool, form.size, declared, floor=best.rank)
         elif rules.combine:
-            from .combined import evaluate_combined
-
             value = evaluate_combined(rules, tuple(pool), form.size, exact)
         else:
             value = best

@@ -18,9 +18,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from .api import HandValue
 from .rules import Part, Rules
 from .search import _matches, run_top
+from .value import HandValue
 
 
 def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
@@ -58,7 +58,7 @@ def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
             pos = [seq.positions.get(col[c]) for c in normal]
             if any(p is None for p in pos):
                 continue
-            flat = [p[0] for p in pos]  # the seeds' orders give each value one place
+            flat = [p[0] for p in pos if p is not None]  # the seeds' orders give each value one place
             if len(set(flat)) != len(flat):
                 continue
             if not flat or max(flat) - min(flat) < n:

@@ -1,48 +1,31 @@
-"""The renderer's measurements for `cardtable bench`: the 12,000-card deck spread at 1920x1080.
+"""The renderer's figures for a deck spread at 1920x1080 (the 12,000-card deck by default).
 
 Frame times at every ladder level while panning (faces made within the per-frame budget, as in
-the real program), the worst frame of a zoom sweep from one card filling the window to all 12,000
-visible and back, resident memory after touring the whole deck, search latency per keystroke and
-the time from launch to the first menu frame and to the first frame of the deck. Nothing here is
-asserted by tests: the machines are shared and noisy.
+the real program), the worst frame of a zoom sweep from one card filling the window to the whole
+deck visible and back, resident memory after touring the whole deck, and search latency per
+keystroke.
 """
 
 from __future__ import annotations
 
-import statistics
-import subprocess
-import sys
+import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+from ..deck import Deck
+from ..render import init_display
+from ..render.browser import DeckBrowser
+from ..render.ladder import LEVELS
+from ..variant import Variant
+from .stats import median_p95_ms, rss_mb
 
 SIZE = (1920, 1080)
 PAN_FRAMES = 90
 DT = 1 / 120
 
 
-def _ms(samples: list[float]) -> tuple[float, float]:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
-    return round(statistics.median(ordered) * 1000, 3), round(p95 * 1000, 3)
-
-
-def rss_mb() -> float:
-    """Resident memory of this process, in MB (Linux /proc; elsewhere the peak from getrusage)."""
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
-                    return round(int(line.split()[1]) / 1024, 1)
-    except OSError:
-        pass
-    import resource
-
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return round(peak / (1024 * 1024 if sys.platform == "darwin" else 1024), 1)
-
-
-def _frame(browser: Any, screen: Any) -> float:
+def _frame(browser: DeckBrowser, screen: Any) -> float:
     import pygame
 
     start = time.perf_counter()
@@ -52,10 +35,8 @@ def _frame(browser: Any, screen: Any) -> float:
     return time.perf_counter() - start
 
 
-def deck_view(browser: Any, screen: Any, progress: Callable[[str], None]) -> list[dict[str, Any]]:
+def deck_view(browser: DeckBrowser, screen: Any, progress: Callable[[str], None]) -> list[dict[str, Any]]:
     """Median and p95 frame time at each ladder level, panning steadily across the deck."""
-    from .ladder import LEVELS
-
     cam = browser.camera
     out = []
     fit = cam.fit_level()
@@ -71,7 +52,7 @@ def deck_view(browser: Any, screen: Any, progress: Callable[[str], None]) -> lis
             times.append(_frame(browser, screen))
             c0, c1, r0, r1 = cam.visible()
             visible = max(visible, min(browser.deck.size, (c1 - c0) * (r1 - r0)))
-        med, p95 = _ms(times)
+        med, p95 = median_p95_ms(times)
         out.append(
             {
                 "card_width": LEVELS[level],
@@ -84,10 +65,8 @@ def deck_view(browser: Any, screen: Any, progress: Callable[[str], None]) -> lis
     return out
 
 
-def zoom_sweep(browser: Any, screen: Any) -> tuple[float, int]:
+def zoom_sweep(browser: DeckBrowser, screen: Any) -> tuple[float, int]:
     """The worst frame (ms) and frame count of an animated zoom all the way in and out again."""
-    from .ladder import LEVELS
-
     cam = browser.camera
     cam.jump(cam.fit_level())
     cam.center_on(browser.layout.cols / 2, browser.layout.rows / 2)
@@ -100,7 +79,7 @@ def zoom_sweep(browser: Any, screen: Any) -> tuple[float, int]:
     return round(worst * 1000, 3), frames
 
 
-def tour(browser: Any, screen: Any, level: int) -> None:
+def tour(browser: DeckBrowser, screen: Any, level: int) -> None:
     """Pan over the whole deck at one level, row band by row band."""
     cam = browser.camera
     cam.jump(level)
@@ -112,10 +91,22 @@ def tour(browser: Any, screen: Any, level: int) -> None:
             _frame(browser, screen)
 
 
-def search_ms(browser: Any) -> dict[str, float]:
+def search_queries(deck: Deck, count: int = 6, seed: int = 1) -> list[str]:
+    """What a person might type, taken from the deck itself: a few cards' names, alternating with
+    the longest of the card's other words (a colour, a group) before the first word of its name."""
+    rng = random.Random(seed)
+    queries = []
+    for i, card in enumerate(rng.sample(range(deck.size), min(count, deck.size))):
+        name = deck.name(card).lower()
+        others = [w for w in dict.fromkeys(deck.search_text[card].split()) if w not in name.split()]
+        queries.append(f"{max(others, key=len)} {name.split()[0]}" if i % 2 and others else name)
+    return queries + [queries[0][0]]  # one letter: the whole deck scanned, many matches
+
+
+def search_ms(browser: DeckBrowser) -> dict[str, float]:
     """Per-keystroke search time over the whole deck: typing queries letter by letter."""
     times = []
-    for query in ("infinity trump", "crimson ace", "dragon", "queen of roses", "7 tides", "x"):
+    for query in search_queries(browser.deck):
         for n in range(1, len(query) + 1):
             start = time.perf_counter()
             browser.set_query(query[:n])
@@ -124,50 +115,13 @@ def search_ms(browser: Any) -> dict[str, float]:
             start = time.perf_counter()
             browser.set_query(browser.search.query[:-1])
             times.append(time.perf_counter() - start)
-    med, p95 = _ms(times)
+    med, p95 = median_p95_ms(times)
     return {"median": med, "p95": p95, "max": round(max(times) * 1000, 3), "keystrokes": len(times)}
 
 
-FIRST_FRAME = """
-import os, sys, time
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-what = sys.argv[1]
-from cardtable.app.display import open_window
-from cardtable.app.scene import App
-screen = open_window((1920, 1080), resizable=False)
-app = App(screen)
-if what == "menu":
-    from cardtable.app.menu import MenuScene
-    app.push(MenuScene(app))
-else:
-    from cardtable.catalog import resolve
-    from cardtable.app.browse import BrowserScene
-    app.push(BrowserScene(app, resolve(what)))
-app.step([])
-import pygame
-pygame.display.flip()
-"""
-
-
-def first_frame_s(what: str) -> float:
-    """Seconds from launching a fresh interpreter to its first frame (menu or a deck)."""
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", FIRST_FRAME, what], check=True, capture_output=True)
-    return round(time.perf_counter() - start, 3)
-
-
-def run(
-    progress: Callable[[str], None] = lambda s: None, variant_id: str = "infinite_poker"
-) -> dict[str, Any]:
-    from ..catalog import resolve
-    from . import init_display
-    from .browser import DeckBrowser
-
-    progress("start-up")
-    startup = min(first_frame_s("menu") for _ in range(3))
-    first_deck = min(first_frame_s(variant_id) for _ in range(3))
+def run(variant: Variant, progress: Callable[[str], None]) -> dict[str, Any]:
+    """Every renderer figure for the variant's deck, in the shape `cardtable bench --json` prints."""
     screen = init_display(SIZE, headless=True)
-    variant = resolve(variant_id)
     start = time.perf_counter()
     browser = DeckBrowser(variant.deck, SIZE)
     setup_s = time.perf_counter() - start
@@ -186,20 +140,15 @@ def run(
     browser.atlas.make(64, 0)
     strip_ms = round((time.perf_counter() - start) * 1000, 3)
     return {
-        "variant": variant_id,
         "size": list(SIZE),
         "deck_view": views,
         "deck_view_max_p95_ms": max(v["frame_ms_p95"] for v in views),
         "zoom_sweep_max_ms": max(sweep_ms, sweep_after_ms),
         "zoom_sweep_frames": sweep_frames,
         "rss_mb": memory,
-        "atlas_budget_mb": round(browser.atlas.budget / 2**20, 1)
-        if hasattr(browser.atlas, "budget")
-        else None,
+        "atlas_budget_mb": round(browser.atlas.budget / 2**20, 1),
         "search_ms": search["median"],
         "search": search,
         "atlas_strip_ms": strip_ms,
         "browser_setup_s": round(setup_s, 3),
-        "startup_s": startup,
-        "first_deck_frame_s": first_deck,
     }

@@ -1,0 +1,44 @@
+"""The bench's choices and inputs (never its timings): it picks the built-in variants by property,
+deals hands shaped like the real game's, and types searches that find cards."""
+
+import random
+
+from cardtable.bench import choose, frames, hands
+from cardtable.hands.api import evaluate_rules
+from cardtable.render.search import DeckSearch
+
+
+def test_variants_are_chosen_by_what_they_are(variants):
+    assert choose.biggest_deck(variants) == "infinite_poker"
+    assert choose.standard_deck(variants) == "texas_holdem"
+    assert choose.exhaustive(variants) == ["poker_clash", "sevendeck_poker", "texas_holdem"]
+    assert choose.biggest_deck({}) is None and choose.standard_deck({}) is None
+
+
+def test_the_showdown_deals_as_the_phases_do(variants):
+    inf = variants["infinite_poker"]
+    assert hands.showdown_zones(inf.hands) == ("hand", "grid")
+    assert hands.dealt(inf, "hand") == (4, 8)  # four hole cards each, eight for the Underdog
+    assert len(hands.grid_cells(inf, "grid")) == 100
+    assert hands.showdown_zones(variants["texas_holdem"].hands) is None
+
+
+def test_random_deals_fill_every_zone_of_the_form_and_evaluate(variants):
+    rng = random.Random(3)
+    for vid, variant in variants.items():
+        rules = choose.hand_rules(variant)
+        if rules is None or rules.form.runs_zone is not None:
+            continue
+        zones = hands.random_zones(variant, rules, rng)
+        assert set(zones) == {u.zone for u in rules.form.uses}, vid
+        cards = [c for z in zones.values() for c in (z.values() if isinstance(z, dict) else z)]
+        assert len(cards) == len(set(cards)) >= rules.size, vid
+        assert evaluate_rules(rules, zones).cards, vid
+
+
+def test_search_queries_find_cards(variants):
+    for variant in variants.values():
+        search = DeckSearch(variant.deck)
+        queries = frames.search_queries(variant.deck)
+        assert len(queries) == 7
+        assert all(search.set(q) > 0 for q in queries), queries
