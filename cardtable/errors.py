@@ -1,4 +1,4 @@
-"""The one error type for every problem in a variant file or a save."""
+"""The errors a person is shown: every problem of a variant file, and an action the rules refuse."""
 
 from __future__ import annotations
 
@@ -24,3 +24,11 @@ class VariantError(Exception):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = sorted(problems, key=lambda p: (p.path, p.line, p.col))
         super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse; `reason` says why. The state is left unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason

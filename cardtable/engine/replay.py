@@ -22,12 +22,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from .rules import IllegalAction, Rules
+from ..errors import IllegalAction
 from .state import clone
 from .types import Action, HandRecord, OptionValue, State, View, Zone
 from .view import view
+
+if TYPE_CHECKING:
+    from .rules import Rules
 
 Seats = Sequence[Mapping[str, str]]
 Options = Mapping[str, OptionValue] | None

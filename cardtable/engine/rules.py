@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
+from ..errors import IllegalAction
 from . import outcome
 from .context import Ctx
 from .options import resolve_options
@@ -43,14 +44,6 @@ if TYPE_CHECKING:
     from .phases import Phases
 
 ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal")
-
-
-class IllegalAction(Exception):
-    """An action the rules refuse; `reason` says why. The state is left unchanged."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class Rules:
