@@ -18,7 +18,7 @@ from typing import Any
 import pygame
 
 from ..session import GameSession
-from . import ui
+from . import frame, ui
 from .controls import Control, build_controls, describe, role_badge
 from .geometry import TableGeometry, fan_positions, grid_cell_size
 from .scene import App, Scene
@@ -35,6 +35,14 @@ SELECT = (90, 200, 255)
 SPOT = (120, 230, 140)
 
 
+def computer_action(session: GameSession, seat: int) -> dict[str, Any]:
+    """The computer player's decision for `seat` (also the screenshot driver's moves)."""
+    # lead: replace with the view-only Thinker
+    from ..engine.bots import choose_action
+
+    return choose_action(session.rules, session.state, seat, random.Random(session.bot_seed()))
+
+
 @dataclass
 class Hit:
     rect: pygame.Rect
@@ -43,6 +51,8 @@ class Hit:
 
 
 class TableScene(Scene):
+    manifest_scene = "table"
+
     def __init__(self, app: App, session: GameSession, bot_delay: float = BOT_DELAY) -> None:
         super().__init__(app)
         from ..render.faces import FacePainter
@@ -177,10 +187,8 @@ class TableScene(Scene):
             return
         self.bot_clock += dt
         if self.bot_clock >= self.bot_delay:
-            from ..engine.bots import choose_action
-
             self.bot_clock = 0.0
-            self.act(choose_action(self.rules, self.state, to_move, self.rng))
+            self.act(computer_action(self.session, to_move))
 
     # ------------------------------------------------------------------ events
     def handle(self, event: pygame.event.Event) -> None:
@@ -363,6 +371,7 @@ class TableScene(Scene):
         raised: bool = False,
         outline: tuple[int, int, int] | None = None,
         slot: tuple[str, Any] | None = None,
+        where: str = "community",
     ) -> pygame.Rect:
         """Draw a card (or its back) and make it clickable; a card new to its `slot` glides in."""
         x, y = pos
@@ -381,6 +390,7 @@ class TableScene(Scene):
         rect = surface.blit(image, (x, y))
         if card >= 0:
             self.drawn_cards.append(card)
+        frame.note_card(surface, card, rect, where)
         if outline:
             pygame.draw.rect(surface, outline, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12))
         self.hits.append(Hit(rect, kind, payload if payload is not None else card))
@@ -392,9 +402,11 @@ class TableScene(Scene):
         surface.fill((18, 40, 30))
         who = self.curtain_for()
         if who is not None:
+            frame.shows(None, curtain=True)
             self._draw_curtain(surface, who)
             return
         view = self.view()
+        frame.shows(view["seat"])
         self._note_arrivals(view)
         seats = view["seats"]
         viewer = view["seat"]
@@ -410,6 +422,10 @@ class TableScene(Scene):
             count = sum(len(z.get("cards", [])) for z in view["zones"].values() if z["owner"] == seat)
             footprints.append(geo.footprint(seat, self.seat_card_width(geo, own), count, own))
         centre = geo.centre_area(footprints)
+        for seat, footprint in enumerate(footprints):
+            frame.region(f"seat:{seat}", footprint)
+        frame.region("community", centre)
+        frame.region("actions", geo.bar)
         self._draw_table_zones(surface, geo, view, centre)
         for seat in range(len(seats)):
             self._draw_seat(surface, geo, view, seat)
@@ -429,6 +445,7 @@ class TableScene(Scene):
         rows = len(shown)
         width = max(28, min(64, (area.height - 50) // max(1, rows) * 10 // 17 - 6))
         box = area.inflate(24, 16)
+        frame.region("showdown", box)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((10, 20, 16, 225))
         surface.blit(shade, box)
@@ -449,7 +466,14 @@ class TableScene(Scene):
             x = box.left + 12
             made = set(h.get("made", ()))
             for card in h["cards"]:  # the category's own cards stand raised above the kickers
-                self.blit_card(surface, card, (x, y + 22 + width // 4), width, raised=card in made)
+                self.blit_card(
+                    surface,
+                    card,
+                    (x, y + 22 + width // 4),
+                    width,
+                    raised=card in made,
+                    where=f"showdown:{h['seat']}",
+                )
                 x += int(width * 0.8)
                 if x > box.right - width:
                     break
@@ -495,8 +519,10 @@ class TableScene(Scene):
         for i in range(0, w, 48):
             pygame.draw.rect(surface, (40, 30, 54), (i, 0, 24, h))
         name = self.session.seats[seat]["name"]
-        ui.text(surface, f"Pass the screen to {name}", (w // 2, h // 2 - 60), 64, ui.WHITE, True, "center")
-        ui.text(
+        title = ui.text(
+            surface, f"Pass the screen to {name}", (w // 2, h // 2 - 60), 64, ui.WHITE, True, "center"
+        )
+        words = ui.text(
             surface,
             "Everyone else, look away: their cards are about to be shown.",
             (w // 2, h // 2),
@@ -509,6 +535,7 @@ class TableScene(Scene):
         pygame.draw.rect(surface, ui.ACCENT, button, border_radius=12)
         ui.text(surface, f"I am {name}: show me  [Space]", button.center, 28, ui.INK, anchor="center")
         self.hits.append(Hit(button, "button", self.lift_curtain))
+        frame.region("prompt", title.unionall([words, button]))
 
     # ---- zones
     def _draw_table_zones(
@@ -560,7 +587,7 @@ class TableScene(Scene):
         if count:
             top = z["cards"][-1] if z.get("cards") else -1
             self._deck_pos = (x + layers, y - layers * 2)
-            self.blit_card(surface, top, self._deck_pos, width)
+            self.blit_card(surface, top, self._deck_pos, width, where="stack")
         label = f"{z['label']}: {count:,}"
         if count >= 2000:  # a physical deck's height: about 0.2 mm a card
             label += f" ({count * 0.2 / 1000:.1f} m tall)"
@@ -663,9 +690,10 @@ class TableScene(Scene):
                     "flip",
                     {"seat": seat, "type": "flip", "at": [r, c]},
                     outline=GLOW if self.hover is None else None,
+                    where="grid",
                 )
             else:
-                self.blit_card(surface, card, pos, width, slot=(name, (r, c)))
+                self.blit_card(surface, card, pos, width, slot=(name, (r, c)), where="grid")
         for r, c in spots:
             rect = pygame.Rect(*corner(r, c), width, height)
             chosen = self.spot_preview is not None and self.spot_preview[0] == (r, c)
@@ -675,10 +703,7 @@ class TableScene(Scene):
             (r, c), words = self.spot_preview
             x, y = corner(r, c)
             if words:
-                tag = ui.font(22, True).render(words, True, ui.INK)
-                box = tag.get_rect(midbottom=(x + width // 2, y - 4)).inflate(12, 6)
-                pygame.draw.rect(surface, SPOT, box, border_radius=6)
-                surface.blit(tag, tag.get_rect(center=box.center))
+                ui.tag(surface, words, (x + width // 2, y - 4), 22, SPOT, radius=6, anchor="midbottom")
         surface.set_clip(clip)
         # cards zoomed out of sight cannot be clicked
         self.hits[first_hit:] = [h for h in self.hits[first_hit:] if inner.colliderect(h.rect)]
@@ -721,9 +746,10 @@ class TableScene(Scene):
                         raised=picked,
                         outline=SELECT if picked else None,
                         slot=(name, j),
+                        where=f"hand:{seat}",
                     )
                 else:
-                    self.blit_card(surface, card, pos, width, slot=(name, j))
+                    self.blit_card(surface, card, pos, width, slot=(name, j), where=f"hand:{seat}")
         colour = (250, 246, 232) if not s["folded"] and not s["out"] else (150, 150, 145)
         if to_move:
             pulse = 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
@@ -739,21 +765,25 @@ class TableScene(Scene):
         ui.text(surface, money, (panel.left + 10, panel.top + 30), 20, ui.MUTED if s["folded"] else ui.INK)
         x = panel.right - 8
         for role in reversed(s["roles"]):
-            tag = ui.font(18, True).render(role_badge(role), True, ui.WHITE)
-            box = tag.get_rect(topright=(x, panel.top + 6)).inflate(8, 4)
-            pygame.draw.rect(
-                surface, (60, 70, 150) if role != "dealer" else (170, 60, 60), box, border_radius=6
+            fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
+            box = ui.tag(
+                surface, role_badge(role), (x, panel.top + 6), 18, fill, ui.WHITE, (8, 4), 6, "topright"
             )
-            surface.blit(tag, tag.get_rect(center=box.center))
             x = box.left - 4
         if s["bet"]:
             ui.text(surface, f"bet {s['bet']:,}", (panel.centerx, panel.bottom + 4), 20, GLOW, True, "midtop")
         bubble = self.bubbles.get(seat)
         if bubble and self.clock - bubble[1] < BUBBLE_TIME:
-            tag = ui.font(22, True).render(bubble[0], True, ui.INK)
-            box = tag.get_rect(midbottom=(panel.centerx, panel.top - 6)).inflate(14, 8)
-            pygame.draw.rect(surface, (255, 255, 255), box, border_radius=10)
-            surface.blit(tag, tag.get_rect(center=box.center))
+            ui.tag(
+                surface,
+                bubble[0],
+                (panel.centerx, panel.top - 6),
+                22,
+                (255, 255, 255),
+                pad=(14, 8),
+                radius=10,
+                anchor="midbottom",
+            )
 
     def _draw_pots(self, surface: pygame.Surface, area: pygame.Rect, view: dict[str, Any]) -> None:
         pots = view.get("pots") or []
@@ -764,10 +794,10 @@ class TableScene(Scene):
         all_in = any(s["chips"] == 0 and not s["out"] and not s["folded"] for s in view["seats"])
         if len(pots) > 1 and all_in:  # side pots are real only once somebody is all in
             words += "  (" + " + ".join(f"{p['amount']:,}" for p in pots) + ")"
-        tag = ui.font(30, True).render(words, True, ui.INK)
-        box = tag.get_rect(topright=(area.right, area.top)).inflate(20, 8)
-        pygame.draw.rect(surface, GLOW, box, border_radius=14)
-        surface.blit(tag, tag.get_rect(center=box.center))
+        box = ui.tag(
+            surface, words, (area.right, area.top), 30, GLOW, pad=(20, 8), radius=14, anchor="topright"
+        )
+        frame.region("pot", box)
 
     # ---- side panel: the log, the rules, a large preview of the hovered card
     def _draw_panel(self, surface: pygame.Surface, geo: TableGeometry, view: dict[str, Any]) -> None:
@@ -778,13 +808,20 @@ class TableScene(Scene):
         ui.text(surface, title, (x, 12), 22, ui.WHITE, bold=True)
         ui.text(surface, "Tab: rules  ·  Ctrl+Z: undo  ·  Esc: menu", (x, 38), 18, (170, 190, 180))
         top = 64
+        frame.region("header", pygame.Rect(panel.left, panel.top, panel.width, top))
         if self.hover is not None and self.hover >= 0:
+            frame.region("preview", pygame.Rect(panel.left, top, panel.width, 284))
             big = self.face(self.hover, 180)
-            surface.blit(big, (x + (panel.width - 28 - 180) // 2, top))
+            shown = surface.blit(big, (x + (panel.width - 28 - 180) // 2, top))
+            frame.note_card(surface, self.hover, shown, "preview")
             ui.text(
                 surface, self.deck.name(self.hover), (panel.centerx, top + 256), 20, ui.WHITE, anchor="midtop"
             )
             top += 284
+        frame.region(
+            "rules" if self.show_rules else "log",
+            pygame.Rect(panel.left, top, panel.width, panel.bottom - top),
+        )
         lines = self._rules_lines() if self.show_rules else view["log"]
         wrapped: list[str] = []
         for line in lines[-60:]:
@@ -846,14 +883,13 @@ class TableScene(Scene):
         x, y = bar.left + 14, bar.top + 40
         for control in self.controls:
             label = control.label + (f" [{control.keyname}]" if control.keyname else "")
-            tag = ui.font(22, True).render(label, True, ui.INK if control.enabled else ui.MUTED)
-            rect = pygame.Rect(x, y, tag.get_width() + 22, 34)
+            rect = pygame.Rect(x, y, ui.font(22, True).size(label)[0] + 22, 34)
             if rect.right > bar.right - 10:
                 x, y = bar.left + 14, y + 40
                 rect.topleft = (x, y)
             colour = ui.ACCENT if control.on else (ui.PANEL if control.enabled else (120, 120, 120))
             pygame.draw.rect(surface, colour, rect, border_radius=8)
-            surface.blit(tag, tag.get_rect(center=rect.center))
+            ui.text(surface, label, rect.center, 22, ui.INK if control.enabled else ui.MUTED, True, "center")
             if control.enabled:
                 self.hits.append(Hit(rect, "button", control.action))
             x = rect.right + 8
