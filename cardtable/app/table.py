@@ -78,6 +78,7 @@ class TableScene(Scene):
         self.hover: int | None = None
         self.spot_preview: tuple[tuple[int, int], str] | None = None
         self._view_key: tuple[int, int | None] | None = None
+        self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._view: dict[str, Any] = {}
         self._slider: tuple[pygame.Rect, int, int] | None = None
         self.drawn_cards: list[int] = []  # every card id drawn face up in the last frame (privacy tests)
@@ -146,7 +147,19 @@ class TableScene(Scene):
         self.bubbles[seat] = (describe(action, self.deck), self.clock)
         self.selected, self.call_showdown, self.show_cards, self.message = [], False, False, ""
         self.amount = 0
+        self.hits = []  # the places clicked on belonged to the game before this action
         return True
+
+    def _forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
+        """The card pointed at (and its large preview), the cards chosen and the cards in flight
+        belong to the person who was looking: a frame for anybody else (or the curtain) starts
+        without them, so nothing of one person's hand reaches the next."""
+        if shown == self._shown_for:
+            return
+        self._shown_for = shown
+        self.hover, self.spot_preview, self.selected = None, None, []
+        self.amount, self.call_showdown, self.show_cards = 0, False, False
+        self._arrivals.clear()
 
     def lift_curtain(self) -> None:
         who = self.curtain_for()
@@ -401,6 +414,7 @@ class TableScene(Scene):
         self._slider = None
         surface.fill((18, 40, 30))
         who = self.curtain_for()
+        self._forget_on_new_viewer((None, True) if who is not None else (self.viewer(), False))
         if who is not None:
             frame.shows(None, curtain=True)
             self._draw_curtain(surface, who)
