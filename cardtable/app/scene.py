@@ -87,7 +87,7 @@ class App:
                 self.running = False
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.surface = pygame.display.get_surface()
+                self.surface = pygame.display.get_surface() or self.surface
                 self.scene.resized(self.surface.get_size())
                 continue
             self.scene.handle(event)
