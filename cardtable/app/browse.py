@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..variant import Variant
 from . import frame
 from .scene import App, Scene
+
+if TYPE_CHECKING:
+    from ..render.browser import DeckBrowser
 
 
 class BrowserScene(Scene):
@@ -42,15 +47,14 @@ class BrowserScene(Scene):
         record_browser(self.browser, surface.get_size())
 
 
-def record_browser(browser: object, size: tuple[int, int], where: str = "grid") -> None:
+def record_browser(browser: DeckBrowser, size: tuple[int, int], where: str = "grid") -> None:
     """Note in the frame what the deck browser drew: its bar, the spread and every card on screen
     (listed only when the manifest is asked for: at the far zoom levels that is all 12,000), and
     the card shown large. The browser lives in the renderer, which knows nothing of frames, so this
     follows its own arithmetic: the camera's visible cells in the layout's order."""
-    from ..render.browser import BAR_H, DeckBrowser
+    from ..render.browser import BAR_H
     from ..render.faces import card_height
 
-    assert isinstance(browser, DeckBrowser)
     w, h = size
     spread = pygame.Rect(0, BAR_H, w, h - BAR_H)
     frame.region("bar", pygame.Rect(0, 0, w, BAR_H))

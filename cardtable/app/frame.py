@@ -6,6 +6,9 @@ manifest says what was drawn, never what a layout computed separately would have
 
 Only drawing onto the frame's own surface (or a subsurface of it) counts: text painted onto an
 off-screen surface is not on screen until that surface is, and then at another place.
+
+A card's id is the engine's (an int). A card drawn face down carries the id its view had, which
+is -1: the engine never gives the screen a hidden card's id, so a back never says which card it is.
 """
 
 from __future__ import annotations
@@ -33,7 +36,8 @@ class FrameRecord:
     pending: list[Callable[[FrameRecord], None]] = field(default_factory=list)
 
     def region(self, name: str, rect: pygame.Rect) -> None:
-        """A top-level area of the layout (regions never overlap and lie inside the window)."""
+        """A top-level area of the layout. The contract is that regions never overlap and lie
+        inside the window; today's table breaks it when crowded (issue 14 redoes the layout)."""
         self.regions.append((name, (rect.x, rect.y, rect.width, rect.height)))
 
     def later(self, fill: Callable[[FrameRecord], None]) -> None:
@@ -107,9 +111,9 @@ def _on_frame(surface: pygame.Surface, rect: pygame.Rect) -> Box | None:
 
 
 def note_text(surface: pygame.Surface, words: str, rect: pygame.Rect, px: int) -> None:
-    """A text drawn at `rect` (as blitted) in a font of `px` pixels."""
+    """A text drawn at `rect` (as blitted: clipped) in a font of `px` pixels."""
     where = _on_frame(surface, rect)
-    if where is not None and _record is not None and words:
+    if where is not None and _record is not None and words and rect.width and rect.height:
         _record.texts.append((words, where, px))
 
 

@@ -225,6 +225,16 @@ class TableScene(Scene):
         table_input.handle(self, event)
 
     # ------------------------------------------------------------------ the frame
+    def _panel_lines(self, view: dict[str, Any]) -> list[str]:
+        """The side panel's text: the table talk, or (Tab) the rules with sampled frequencies."""
+        if not self.show_rules:
+            return list(view["log"])
+        if self.sampler is None and self.rules.variant.sections.get("hands") is not None:
+            from ..rules_view import FrequencySampler
+
+            self.sampler = FrequencySampler(self.rules.variant)
+        return rules_lines(self.rules.variant, self.sampler)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
@@ -248,15 +258,10 @@ class TableScene(Scene):
         draw_felt(self.canvas, layout)
         draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
         for other in range(len(view["seats"])):
-            draw_seat(self.canvas, layout, view, other, self.choices.selected, self.rules.betting is not None)
+            draw_seat(self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting))
         draw_pots(self.canvas, layout.centre, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
-        if self.show_rules and self.sampler is None and self.rules.variant.sections.get("hands") is not None:
-            from ..rules_view import FrequencySampler
-
-            self.sampler = FrequencySampler(self.rules.variant)
-        lines = rules_lines(self.rules.variant, self.sampler) if self.show_rules else view["log"]
-        draw_panel(self.canvas, layout, title, self.choices.hover, lines, self.show_rules)
+        draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
         if seat is not None and seat == view["to_move"]:
             self.controls = build_controls(self, seat, view.get("legal", []))
         self.slider = draw_bar(self.canvas, layout.geo.bar, view, self.message, self.controls, self.choices)
