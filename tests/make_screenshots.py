@@ -7,7 +7,6 @@ moment worth seeing: a decision of Ann's, or the showdown.
 from __future__ import annotations
 
 import os
-import random
 import sys
 import tempfile
 from pathlib import Path
@@ -28,29 +27,24 @@ SHOTS = {  # variant id -> (seed, players, bot moves before waiting for Ann, wha
 def shoot(vid: str, out: Path) -> None:
     import pygame
 
-    from cardtable.app.display import open_window
-    from cardtable.app.launch import start_game
-    from cardtable.app.scene import App
-    from cardtable.catalog import resolve
-    from cardtable.engine.bots import choose_action
+    from cardtable.app.headless import start
+    from cardtable.app.table import computer_action
 
     seed, players, moves, moment = SHOTS[vid]
-    app = App(open_window((1280, 800)))
-    seats = [{"name": "Ann", "kind": "human" if moment == "turn" else "bot"}]
-    seats += [{"name": f"Bot {i}", "kind": "bot"} for i in range(1, players)]
-    table = start_game(app, resolve(vid), seats, seed, {})
-    app.push(table)
+    names = ["Ann" if moment == "turn" else "bot:Ann"] + [f"bot:Bot {i}" for i in range(1, players)]
+    app = start(vid, players=names, seed=seed, size=(1280, 800), autosave=False)
+    table = app.scene
     table.bot_delay = 0.0
-    rng = random.Random(seed)
+    session = table.session
     for _ in range(moves):
-        seat = table.rules.to_move(table.state)
+        seat = session.to_move()
         if seat is None:
             break
-        table.act(choose_action(table.rules, table.state, seat, rng))
+        table.act(computer_action(session, seat))
     for _ in range(5000):
-        if moment == "turn" and table.rules.to_move(table.state) == 0:
+        if moment == "turn" and session.to_move() == 0:
             break
-        if moment == "showdown" and table.showing_showdown():
+        if moment == "showdown" and table.anim.showing_showdown():
             break
         app.step([], dt=0.05)
     table.bot_delay = 1e9

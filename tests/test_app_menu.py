@@ -3,18 +3,15 @@
 import pygame
 import pytest
 
-from cardtable.app.display import open_window
-from cardtable.app.menu import MenuScene
-from cardtable.app.scene import App
-from cardtable.catalog import catalog
+from cardtable.app.headless import start
 from cardtable.cli import main
 
 
 @pytest.fixture()
-def app():
-    surface = open_window((1280, 800))
-    app = App(surface)
-    yield app
+def menu_app(tmp_path, monkeypatch):
+    """The menu as a double-click opens it, the user's folders empty."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    yield lambda variant=None: start(variant, scene="menu", size=(1280, 800))
     pygame.display.quit()
 
 
@@ -22,10 +19,9 @@ def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
-def test_menu_lists_every_variant_and_moves_with_keys(app):
-    menu = MenuScene(app)
-    app.push(menu)
-    app.step([])
+def test_menu_lists_every_variant_and_moves_with_keys(menu_app):
+    app = menu_app()
+    menu = app.scene
     names = [e.variant.name for e in menu.entries if e.ok]
     assert len(names) >= 7
     first = menu.selected
@@ -38,13 +34,12 @@ def test_menu_lists_every_variant_and_moves_with_keys(app):
     assert app.surface.get_at((menu.list_rect.left + 5, row_y))[:3] == (245, 240, 225)
 
 
-def test_broken_variant_is_listed_with_errors(app, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+def test_broken_variant_is_listed_with_errors(menu_app, tmp_path):
     folder = tmp_path / "cardtable" / "variants"
     folder.mkdir(parents=True)
     (folder / "zz_broken.yaml").write_text("name: Broken\nplayers: {min: 2, max: 3}\ndek: {}\n")
-    menu = MenuScene(app, catalog())
-    app.push(menu)
+    app = menu_app()
+    menu = app.scene
     index = next(i for i, e in enumerate(menu.entries) if e.id == "zz_broken")
     menu.select(index)
     app.step([])
@@ -52,10 +47,11 @@ def test_broken_variant_is_listed_with_errors(app, tmp_path, monkeypatch):
     # the error box is drawn (dark red) at the bottom of the list
     box_y = menu.list_rect.bottom - 90
     assert app.surface.get_at((menu.list_rect.left + 4, box_y))[:3] == (60, 20, 20)
+    assert any(t["text"].startswith("Fix ") for t in app.manifest()["texts"])
 
 
-def test_escape_quits(app):
-    app.push(MenuScene(app))
+def test_escape_quits(menu_app):
+    app = menu_app()
     app.step([key(pygame.K_ESCAPE)])
     assert not app.running
 
@@ -71,13 +67,12 @@ def test_install_desktop(tmp_path, monkeypatch, capsys):
     assert image.get_size() == (256, 256)
 
 
-def test_rules_and_deck_browser_open_from_the_menu(app):
+def test_rules_and_deck_browser_open_from_the_menu(menu_app):
     from cardtable.app.browse import BrowserScene
     from cardtable.app.rules_view import RulesScene
 
-    menu = MenuScene(app)
-    app.push(menu)
-    menu.select(next(i for i, e in enumerate(menu.entries) if e.id == "poker_clash"))
+    app = menu_app("poker_clash")
+    menu = app.scene
     app.step([key(pygame.K_r)])
     rules = app.scene
     assert isinstance(rules, RulesScene)

@@ -40,14 +40,6 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
 NO_PYGAME = {"core", "session"}
 FORBIDDEN = [("hands", "catalog")]  # (importer, imported): the hands get their variants passed in
 
-# Imports that break the rules today and that another helper of issue 12 is removing right now.
-# Each is (importer, imported); it is skipped by the layer check and left out of the cycle search.
-# The test fails when an entry no longer occurs: delete it then.
-BEING_FIXED_ELSEWHERE = {
-    # the screenshot driver plays a game through the app; it moves to the layer above the app
-    ("render.shot", "app"),
-}
-
 
 @dataclass(frozen=True)
 class Import:
@@ -153,13 +145,6 @@ def _scan() -> tuple[list[Import], list[Import]]:
 IMPORTS, PYGAME_IMPORTS = _scan()
 
 
-def _allowed(imp: Import) -> bool:
-    return any(_under(imp.importer, a) and _under(imp.imported, b) for a, b in BEING_FIXED_ELSEWHERE)
-
-
-CHECKED = [imp for imp in IMPORTS if not _allowed(imp)]
-
-
 def test_every_module_has_a_layer():
     missing = sorted(name or "cardtable" for name in MODULES if layer_of(name) is None)
     if missing:
@@ -175,7 +160,7 @@ def test_every_import_names_a_module():
 def test_imports_point_down_the_layers():
     bad = [
         f"{imp} ({layer_of(imp.importer)} may not import {layer_of(imp.imported)})"
-        for imp in CHECKED
+        for imp in IMPORTS
         if RANK[layer_of(imp.importer) or "core"] < RANK[layer_of(imp.imported) or "core"]
     ]
     if bad:
@@ -203,7 +188,7 @@ def test_importing_the_lower_layers_loads_no_pygame():
 def test_forbidden_imports():
     bad = [
         str(imp)
-        for imp in CHECKED
+        for imp in IMPORTS
         for a, b in FORBIDDEN
         if _under(imp.importer, a) and _under(imp.imported, b)
     ]
@@ -261,7 +246,7 @@ def test_strongly_connected_finds_cycles():
 
 
 def test_no_import_cycles():
-    runtime = [imp for imp in CHECKED if not imp.typing_only]
+    runtime = [imp for imp in IMPORTS if not imp.typing_only]
     graph: dict[str, set[str]] = {name: set() for name in MODULES}
     for imp in runtime:
         graph[imp.importer].add(imp.imported)
@@ -272,13 +257,3 @@ def test_no_import_cycles():
         cycles.append(f"cycle between {', '.join(component)}:\n    " + "\n    ".join(edges))
     if cycles:
         pytest.fail("\n".join(cycles))
-
-
-def test_allow_list_entries_still_occur():
-    gone = [
-        entry
-        for entry in sorted(BEING_FIXED_ELSEWHERE)
-        if not any(_under(i.importer, entry[0]) and _under(i.imported, entry[1]) for i in IMPORTS)
-    ]
-    if gone:
-        pytest.fail(f"fixed: delete these entries from BEING_FIXED_ELSEWHERE: {gone}")

@@ -1,5 +1,5 @@
 """The real screens driven headless with synthetic events: menu -> new game -> table -> the end,
-in hot-seat with several people, checking state, pixels and privacy at every frame."""
+in hot-seat with several people, checking the game, pixels and privacy at every frame."""
 
 import random
 
@@ -7,20 +7,16 @@ import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
 
-from cardtable.app.display import open_window
-from cardtable.app.menu import MenuScene
+from cardtable.app.headless import start
 from cardtable.app.new_game import NewGameScene
-from cardtable.app.scene import App
 from cardtable.app.table import TableScene
-from cardtable.catalog import catalog
 from cardtable.session import visible_cards
 
 
-@pytest.fixture()
-def app(tmp_path, monkeypatch):
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    app = App(open_window((1280, 800)))
-    yield app
+    yield
     pygame.display.quit()
 
 
@@ -70,25 +66,24 @@ def human_turn(app, table, rng):
         app.step([key(pygame.K_f)])
 
 
-def assert_private(table):
-    """What the last frame drew: nothing under the curtain, else only what the viewer may see."""
-    if table.curtain_for() is not None:
-        assert table.drawn_cards == []
+def assert_private(app):
+    """What the last frame drew (its manifest): no card under the curtain, else only what the
+    frame's viewer may see."""
+    m = app.manifest()
+    if m["curtain"]:
+        assert m["viewer"] is None and m["cards"] == []
         return
-    seat = table.viewer()
-    view = table.session.view(seat)
+    view = app.scene.session.view(m["viewer"])
     allowed = visible_cards(view)
     for shown in (view.get("last_hand") or {}).get("shown", []):
         allowed |= set(shown["cards"])  # hands shown at the last showdown are public
-    assert set(table.drawn_cards) <= allowed
+    assert {c["id"] for c in m["cards"] if c["face_up"]} <= allowed
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_hot_seat_game_through_the_screens(app, vid):
+def test_hot_seat_game_through_the_screens(vid):
     variant = builtin(vid)
-    menu = MenuScene(app, catalog())
-    app.push(menu)
-    menu.select(next(i for i, e in enumerate(menu.entries) if e.id == vid))
+    app = start(vid, scene="menu", size=(1280, 800))
     app.step([key(pygame.K_n)])
     new_game = app.scene
     assert isinstance(new_game, NewGameScene)
@@ -102,14 +97,14 @@ def test_hot_seat_game_through_the_screens(app, vid):
     table = app.scene
     assert isinstance(table, TableScene), new_game.message
     table.bot_delay = 0.0
+    session = table.session
     rng = random.Random(4)
     curtains = decisions = 0
     for _ in range(3000):
-        state = table.state
-        if table.rules.is_over(state):
+        if session.is_over():
             break
         app.step([], dt=0.05)
-        assert_private(table)
+        assert_private(app)
         who = table.curtain_for()
         if who is not None:
             curtains += 1
@@ -118,45 +113,39 @@ def test_hot_seat_game_through_the_screens(app, vid):
             app.step([key(pygame.K_SPACE)])
             assert table.curtain_for() is None and table.viewer() == who
             continue
-        seat = table.rules.to_move(state)
-        if seat is not None and table.session.seats[seat]["kind"] == "human":
-            before = len(state["log"])
+        seat = session.to_move()
+        if seat is not None and session.seats[seat]["kind"] == "human":
+            before = len(session.log)
             human_turn(app, table, rng)
-            assert_private(table)
+            assert_private(app)
             if table.message:  # a refused action says why and changes nothing
-                assert len(table.state["log"]) == before
+                assert len(session.log) == before
                 app.step([key(pygame.K_f)])
             decisions += 1
-    assert table.rules.is_over(table.state), "the game did not end"
+    assert session.is_over(), "the game did not end"
     app.step([], dt=0.05)
-    assert_private(table)
+    assert_private(app)
     assert decisions > 0
     if variant.sections.get("betting") is not None:
         assert curtains > 0
 
 
-def test_refused_action_shows_the_reason(app):
-    variant = builtin("texas_holdem")
-    from cardtable.app.hooks import start_game
-
-    table = start_game(
-        app, variant, [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], 1, {}
-    )
-    app.push(table)
+def test_refused_action_shows_the_reason():
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1)
+    table = app.scene
     app.step([key(pygame.K_SPACE)])
     seat = table.viewer()
-    before = table.state
+    before = list(table.session.log)
     assert not table.act({"seat": seat, "type": "raise", "amount": 10**9})
-    assert table.message and table.state is before
+    assert table.message and table.session.log == before
+    app.step([])
+    assert any(t["text"] == table.message for t in app.manifest()["texts"])  # shown in the bar
 
 
-def _table(app, vid, seats, seed=2, options=None):
-    from cardtable.app.hooks import start_game
-
-    table = start_game(app, builtin(vid), seats, seed, options or {})
-    app.push(table)
-    table.bot_delay = 0.0
-    return table
+def _table(vid, players, seed=2, options=None):
+    app = start(vid, players=players, seed=seed, size=(1280, 800), options=options)
+    app.scene.bot_delay = 0.0
+    return app, app.scene
 
 
 def _until(app, table, predicate, steps=2000):
@@ -167,16 +156,11 @@ def _until(app, table, predicate, steps=2000):
     return predicate()
 
 
-def test_called_shot_names_ten_cards_in_the_picker(app):
+def test_called_shot_names_ten_cards_in_the_picker():
     """Naming ten cards of 12,000 through the searchable deck browser."""
     from cardtable.app.picker import PickerScene
 
-    table = _table(
-        app,
-        "infinite_poker",
-        [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}],
-        options={"called_shot": True},
-    )
+    app, table = _table("infinite_poker", ["Ann", "bot:Bot"], options={"called_shot": True})
     assert _until(app, table, lambda: any(t["type"] == "declare" for t in table.view()["legal"]))
     app.step([])  # the frame the player sees before pressing a key
     app.step([key(pygame.K_n)])
@@ -197,20 +181,19 @@ def test_called_shot_names_ten_cards_in_the_picker(app):
     table.bot_delay = 99.0  # hold the computer player so the declaration can be inspected
     app.step([key(pygame.K_RETURN)])
     assert app.scene is table
-    declares = [a for a in table.state["log"] if a.get("type") == "declare"]
+    declares = [a for a in table.session.log if a.get("type") == "declare"]
     assert declares and declares[0]["cards"] == named
-    assert table.state["declared"][0] == sorted(named)  # a named set of cards
+    assert table.session.view(None)["declared"][0] == sorted(named)  # a named set of cards, public
 
 
-def test_clash_with_double_down_through_the_action_bar(app):
+def test_clash_with_double_down_through_the_action_bar():
     """Start a clash, double down, choose the three cards to show, and call."""
-    table = _table(
-        app, "poker_clash", [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}], seed=5
-    )
+    app, table = _table("poker_clash", ["Ann", "bot:Bot"], seed=5)
+    session = table.session
     found = False
     rng = random.Random(1)
     for _ in range(400):
-        if table.rules.is_over(table.state):
+        if session.is_over():
             break
         app.step([], dt=0.05)
         legal = table.view()["legal"]
@@ -218,22 +201,59 @@ def test_clash_with_double_down_through_the_action_bar(app):
         if clash is not None and clash.get("reveal_count"):
             found = True
             break
-        if table.rules.to_move(table.state) == 0:
+        if session.to_move() == 0:
             human_turn(app, table, rng)
     assert found, "no clash was offered"
     n = clash["reveal_count"]
     assert (clash["label"], clash["reveal_label"]) == ("Clash", "Double down")  # the variant's own words
     app.step([key(pygame.K_d)])  # double down (turns the clash on too)
-    assert table.call_showdown and table.show_cards
+    assert table.choices.call_showdown and table.choices.show_cards
     hand = _hits(table, "hand")
     for hit in hand[:n]:
         app.step([click(hit.rect.center)])
-    chosen = list(table.selected)
+    chosen = list(table.choices.selected)
     assert len(chosen) == n
     table.bot_delay = 99.0  # hold the computer player so the revealed cards can be inspected
     app.step([key(pygame.K_c if clash["type"] == "call" else pygame.K_k)])
-    action = [a for a in table.state["log"] if a.get("seat") == 0][-1]
+    action = [a for a in session.log if a.get("seat") == 0][-1]
     assert action.get("showdown") is True and action.get("reveal") == chosen
     # the revealed cards are now public: the other seat's view shows them
     other = table.session.view(1)
     assert set(chosen) <= visible_cards(other)
+
+
+class ApiOnly:
+    """A session offering the table nothing but its API: no state, no rules functions."""
+
+    API = ("view", "to_move", "is_over", "check", "act", "undo", "bot_seed")
+
+    def __init__(self, session):
+        self._session = session
+        self.rules = type("FixedRules", (), {})()  # the fixed rules only: variant, betting, layout
+        for name in ("variant", "betting", "layout"):
+            setattr(self.rules, name, getattr(session.rules, name))
+
+    def __getattr__(self, name):
+        if name in self.API:
+            return getattr(self._session, name)
+        raise AttributeError(f"the table read session.{name}")
+
+
+@pytest.mark.parametrize("vid", ["texas_holdem", "poker_grid"])
+def test_the_table_reads_the_game_only_through_the_session_api(vid):
+    """Curtains, cards chosen, places on the grid, bets, the showdown: all from views."""
+    app = start(vid, players=["Ann", "Bob"], seed=2, options={"hands": 1} if vid == "texas_holdem" else {})
+    session = app.scene.session
+    table = TableScene(app, ApiOnly(session))
+    app.replace(table)
+    rng = random.Random(2)
+    for _ in range(30):
+        if session.is_over():
+            break
+        app.step([], dt=0.05)
+        if table.curtain_for() is not None:
+            app.step([key(pygame.K_SPACE)])
+        elif session.to_move() is not None:
+            human_turn(app, table, rng)
+    app.step([], dt=0.05)
+    assert len(session.decisions()) >= 6

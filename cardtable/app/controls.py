@@ -1,11 +1,12 @@
 """The action bar's controls: exactly the legal action templates of the view, as buttons with
-keyboard shortcuts, filled in from the table's current choices (amount, selected cards, a call
-for the showdown)."""
+keyboard shortcuts, filled in from the viewer's current choices (`scene.choices`: amount, selected
+cards, a call for the showdown)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -30,11 +31,11 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
         def go() -> None:
             action = {"seat": seat, "type": kind, **(extra or {})}
             if kind in ("bet", "raise"):
-                action["amount"] = scene.amount
-            if scene.call_showdown:
+                action["amount"] = scene.choices.amount
+            if scene.choices.call_showdown:
                 action["showdown"] = True
-                if scene.show_cards:
-                    action["reveal"] = list(scene.selected)
+                if scene.choices.show_cards:
+                    action["reveal"] = list(scene.choices.selected)
             scene.act(action)
 
         return go
@@ -51,27 +52,29 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
             word = "Bet" if kind == "bet" else "Raise to"
             out.append(
                 Control(
-                    f"{word} {max(t['min'], min(t['max'], scene.amount or t['min'])):,}",
+                    f"{word} {max(t['min'], min(t['max'], scene.choices.amount or t['min'])):,}",
                     betting(kind),
                     pygame.K_b,
                     "B",
                 )
             )
-            out.append(Control("Min", lambda t=t: setattr(scene, "amount", t["min"])))
+            out.append(Control("Min", partial(setattr, scene.choices, "amount", t["min"])))
             pot = sum(p["amount"] for p in scene.view().get("pots", []))
             if t["min"] < pot < t["max"]:
-                out.append(Control("Pot", lambda pot=pot: setattr(scene, "amount", pot)))
-            out.append(Control("Max", lambda t=t: setattr(scene, "amount", t["max"])))
+                out.append(Control("Pot", partial(setattr, scene.choices, "amount", pot)))
+            out.append(Control("Max", partial(setattr, scene.choices, "amount", t["max"])))
         elif kind == "all_in":
             out.append(Control(f"All in {t['cost']:,}", betting("all_in"), pygame.K_a, "A"))
         elif kind == "discard":
-            n = len(scene.selected)
+            n = len(scene.choices.selected)
             label = f"Discard {n}" if n else ("Stand pat" if t["min"] == 0 else f"Choose {t['min']}")
             ok = t["min"] <= n <= t["max"]
             out.append(
                 Control(
                     label,
-                    lambda: scene.act({"seat": seat, "type": "discard", "cards": list(scene.selected)}),
+                    lambda: scene.act(
+                        {"seat": seat, "type": "discard", "cards": list(scene.choices.selected)}
+                    ),
                     pygame.K_RETURN,
                     "Enter",
                     enabled=ok,
@@ -86,10 +89,10 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
             out.append(
                 Control(
                     f"Swap: give {k} selected",
-                    lambda: scene.act({"seat": seat, "type": "swap", "give": list(scene.selected)}),
+                    lambda: scene.act({"seat": seat, "type": "swap", "give": list(scene.choices.selected)}),
                     pygame.K_s,
                     "S",
-                    enabled=len(scene.selected) == k,
+                    enabled=len(scene.choices.selected) == k,
                 )
             )
         elif kind == "pass":
@@ -97,12 +100,7 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
         elif kind == "flip":
             out.append(
                 Control(
-                    "Flip one at random",
-                    lambda t=t: scene.act(
-                        {"seat": seat, "type": "flip", t["key"]: scene.rng.choice(t["choices"])}
-                    ),
-                    pygame.K_SPACE,
-                    "Space",
+                    "Flip one at random", partial(_flip_at_random, scene, seat, t), pygame.K_SPACE, "Space"
                 )
             )
         elif kind == "place":
@@ -111,7 +109,7 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
             out.append(
                 Control(
                     f"Name {t['count']} cards",
-                    lambda t=t: scene.open_picker(seat, t["count"]),
+                    partial(scene.open_picker, seat, t["count"]),
                     pygame.K_n,
                     "N",
                 )
@@ -120,18 +118,18 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
         out.append(
             Control(
                 call_t.get("label", "Call the showdown"),
-                lambda: setattr(scene, "call_showdown", not scene.call_showdown),
+                lambda: setattr(scene.choices, "call_showdown", not scene.choices.call_showdown),
                 pygame.K_x,
                 "X",
-                on=scene.call_showdown,
+                on=scene.choices.call_showdown,
             )
         )
         if call_t.get("reveal_count"):
             n = call_t["reveal_count"]
 
             def toggle_show() -> None:
-                scene.show_cards = not scene.show_cards
-                scene.call_showdown = scene.call_showdown or scene.show_cards
+                scene.choices.show_cards = not scene.choices.show_cards
+                scene.choices.call_showdown = scene.choices.call_showdown or scene.choices.show_cards
 
             out.append(
                 Control(
@@ -139,10 +137,14 @@ def build_controls(scene: Any, seat: int, legal: list[dict[str, Any]]) -> list[C
                     toggle_show,
                     pygame.K_d,
                     "D",
-                    on=scene.show_cards,
+                    on=scene.choices.show_cards,
                 )
             )
     return out
+
+
+def _flip_at_random(scene: Any, seat: int, t: dict[str, Any]) -> None:
+    scene.act({"seat": seat, "type": "flip", t["key"]: scene.rng.choice(t["choices"])})
 
 
 def role_badge(role: str) -> str:

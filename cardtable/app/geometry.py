@@ -146,7 +146,7 @@ def _largest_clear(
                         continue
                     candidate = pygame.Rect(left, top, right - left, bottom - top)
                     if candidate.collidelist(rects) == -1:
-                        best, best_area = tuple(candidate), size
+                        best, best_area = (candidate.x, candidate.y, candidate.w, candidate.h), size
     return best
 
 

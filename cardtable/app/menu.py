@@ -6,13 +6,15 @@ from __future__ import annotations
 import pygame
 
 from ..catalog import Entry, catalog
-from . import ui
+from . import frame, ui
 from .scene import App, Scene
 
 ROW_H = 64
 
 
 class MenuScene(Scene):
+    manifest_scene = "menu"
+
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         super().__init__(app)
         self.entries = entries if entries is not None else catalog()
@@ -120,8 +122,8 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.FELT)
         w, h = surface.get_size()
-        ui.text(surface, "Cardtable", (48, 40), 84, ui.WHITE, bold=True)
-        ui.text(
+        title = ui.text(surface, "Cardtable", (48, 40), 84, ui.WHITE, bold=True)
+        tagline = ui.text(
             surface,
             "Pick a game, seat your friends and the computer, and play.",
             (52, 118),
@@ -130,16 +132,20 @@ class MenuScene(Scene):
         )
         self.column.draw(surface)
         self._draw_list(surface)
+        frame.region("title", title.union(tagline))
+        frame.region("buttons", self.buttons[0].rect.unionall([b.rect for b in self.buttons]))
+        frame.region("list", self.list_rect)
         if self.status:
-            ui.text(surface, self.status, (48, h - 40), 24, ui.ACCENT)
+            status = ui.text(surface, self.status, (48, h - 40), 24, ui.ACCENT)
         else:
-            ui.text(
+            status = ui.text(
                 surface,
                 "Up/Down choose a game  ·  Enter starts it  ·  Esc quits",
                 (48, h - 40),
                 22,
                 (200, 220, 210),
             )
+        frame.region("status", status)
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         ui.draw_rows(

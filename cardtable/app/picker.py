@@ -8,7 +8,8 @@ from typing import Any
 import pygame
 
 from ..deck import Deck
-from . import ui
+from . import frame, ui
+from .browse import record_browser
 from .scene import App, Scene
 
 FOOTER = 64
@@ -64,7 +65,9 @@ class PickerScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.browser.draw(surface)
+        record_browser(self.browser, (w, h - FOOTER))
         bar = pygame.Rect(0, h - FOOTER, w, FOOTER)
+        frame.region("actions", bar)
         pygame.draw.rect(surface, (30, 34, 40), bar)
         chosen = ", ".join(self.deck.short(c) for c in self.picks)
         words = (

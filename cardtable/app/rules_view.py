@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from ..variant import Variant
-from . import ui
+from . import frame, ui
 from .scene import App, Scene
 
 SAMPLE_BUDGET = 0.006  # seconds of sampling per frame
@@ -48,6 +48,8 @@ class FrequencySampler:
 
 
 class RulesScene(Scene):
+    manifest_scene = "rules"
+
     def __init__(self, app: App, variant: Variant) -> None:
         super().__init__(app)
         self.variant = variant
@@ -105,6 +107,7 @@ class RulesScene(Scene):
             ui.ACCENT,
         )
         y += 48
+        frame.region("title", pygame.Rect(0, 0, w, y - 4))
         if not self.hands:
             ui.text(surface, "This variant declares no hands.", (42, y), 26, ui.WHITE)
             return
@@ -123,6 +126,7 @@ class RulesScene(Scene):
         y += 40
         rows = self.lines()
         room = max(1, (h - y - 40) // 26)
+        frame.region("hands", pygame.Rect(40, y - 2, w - 80, room * 26))
         self.scroll = min(self.scroll, max(0, len(rows) - room))
         for i, (name, pts, freq) in enumerate(rows[self.scroll : self.scroll + room], start=self.scroll):
             shade = (30, 70, 50) if i % 2 else (24, 60, 42)
@@ -134,4 +138,6 @@ class RulesScene(Scene):
             colour = (255, 190, 90) if i in self.never else (220, 235, 225)
             ui.text(surface, freq, (w - 50, y), 22, colour, anchor="topright")
             y += 26
-        ui.text(surface, "Up/Down scroll  ·  Esc back", (42, h - 32), 20, (180, 200, 190))
+        frame.region(
+            "prompt", ui.text(surface, "Up/Down scroll  ·  Esc back", (42, h - 32), 20, (180, 200, 190))
+        )

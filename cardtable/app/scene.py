@@ -1,18 +1,35 @@
 """Scenes and the loop that runs them. A scene handles events, advances time and draws a frame.
 
 The loop can also be stepped by hand (`App.step`) with synthetic events, which is how the tests
-drive the real screens headless.
+drive the real screens headless (see `headless.start`); `App.manifest` says what the last frame
+showed (see frame.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
+from . import frame
+
 
 class Scene:
-    """One screen of the program. Subclasses override what they need."""
+    """One screen of the program. Subclasses override what they need.
+
+    `manifest_scene` is the scene's name in the frame manifest: by default the class name without
+    "Scene", in snake case ("NewGameScene" -> "new_game").
+    """
+
+    manifest_scene = "scene"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "manifest_scene" not in cls.__dict__:
+            name = cls.__name__.removesuffix("Scene") or cls.__name__
+            cls.manifest_scene = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -39,6 +56,7 @@ class App:
         self.running = True
         self.fps = fps
         self.clock = pygame.time.Clock()
+        self.last_frame: frame.FrameRecord | None = None  # what the last drawn frame showed
 
     @property
     def scene(self) -> Scene:
@@ -69,14 +87,25 @@ class App:
                 self.running = False
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self.surface = pygame.display.get_surface()
+                self.surface = pygame.display.get_surface() or self.surface
                 self.scene.resized(self.surface.get_size())
                 continue
             self.scene.handle(event)
             if not self.running or not self.scenes:
                 return
         self.scene.update(dt)
-        self.scene.draw(self.surface)
+        frame.begin(self.surface, self.scene.manifest_scene)
+        try:
+            self.scene.draw(self.surface)
+        finally:
+            self.last_frame = frame.end()
+
+    def manifest(self) -> dict[str, Any]:
+        """What the last drawn frame showed, as a plain JSON-ready dict (see interfaces.md)."""
+        if self.last_frame is None:  # nothing drawn yet: an empty frame of the current scene
+            name = self.scene.manifest_scene if self.scenes else ""
+            return frame.FrameRecord(self.surface.get_size(), name).as_dict()
+        return self.last_frame.as_dict()
 
     def run(self) -> None:
         while self.running:

@@ -8,6 +8,8 @@ from functools import lru_cache
 
 import pygame
 
+from . import frame
+
 FELT = (22, 78, 52)
 FELT_DARK = (14, 52, 35)
 PANEL = (245, 240, 225)
@@ -43,10 +45,33 @@ def text(
     bold: bool = False,
     anchor: str = "topleft",
 ) -> pygame.Rect:
-    image = font(size, bold).render(words, True, colour)
+    """Draw one line of text anchored at `pos` (and note it in the frame being recorded)."""
+    f = font(size, bold)
+    image = f.render(words, True, colour)
     rect = image.get_rect(**{anchor: pos})
-    surface.blit(image, rect)
+    frame.note_text(surface, words, surface.blit(image, rect), f.point_size)
     return rect
+
+
+def tag(
+    surface: pygame.Surface,
+    words: str,
+    pos: tuple[int, int],
+    size: int,
+    fill: tuple[int, int, int],
+    colour: tuple[int, int, int] = INK,
+    pad: tuple[int, int] = (12, 6),
+    radius: int = 8,
+    anchor: str = "center",
+) -> pygame.Rect:
+    """A bold label on a rounded box (a badge, a speech bubble, the pot); the text is anchored at
+    `pos` and the box grows `pad` around it. Returns the box."""
+    box = pygame.Rect((0, 0), font(size, True).size(words))
+    setattr(box, anchor, pos)
+    box = box.inflate(pad)
+    pygame.draw.rect(surface, fill, box, border_radius=radius)
+    text(surface, words, box.center, size, colour, True, "center")
+    return box
 
 
 def wrap(words: str, size: int, width: int) -> list[str]:

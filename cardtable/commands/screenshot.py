@@ -1,10 +1,10 @@
-"""`cardtable screenshot`: render one frame headless to a PNG."""
+"""`cardtable screenshot`: render one frame headless to a PNG (and say what it shows as JSON)."""
 
 from __future__ import annotations
 
 import argparse
 
-HELP = "render one frame of a variant (its deck spread or its table) headless to a PNG"
+HELP = "render one frame of a variant (its deck spread, its table or its rules) headless to a PNG"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,7 +20,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--search", default="", help="search the deck for this text (deck view)")
     parser.add_argument("--size", default="1920x1080", help="WxH of the frame")
-    parser.add_argument("--seat", type=int, default=0, help="whose view of the table to draw")
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="table view: K players, --seat the one person and the rest computer players; or names "
+        '("Ann,Bob,bot") for a hot-seat table, pictured as the person to move sees it',
+    )
+    parser.add_argument("--seat", type=int, default=0, help="the person's seat when --players is a number")
+    parser.add_argument("--manifest", metavar="OUT.json", default=None, help="also write the frame manifest")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -36,20 +43,25 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
-    from ..render.shot import screenshot
+    from .shot import shoot, table_players
 
     variant = resolve(args.variant)
     size = parse_size(args.size)
-    screenshot(
-        variant,
-        args.out,
-        view=args.view,
-        size=size,
-        zoom=args.zoom,
-        search=args.search,
-        seed=args.seed,
-        moves=args.moves,
-        seat=args.seat,
-    )
+    try:
+        players = table_players(variant, args.players, args.seat) if args.view == "table" else None
+        shoot(
+            variant,
+            args.out,
+            view=args.view,
+            size=size,
+            zoom=args.zoom,
+            search=args.search,
+            seed=args.seed,
+            moves=args.moves,
+            players=players,
+            manifest=args.manifest,
+        )
+    except ValueError as exc:  # a table the rules refuse (too many players, say)
+        raise SystemExit(f"cardtable screenshot: {exc}") from None
     print(args.out)
     return 0

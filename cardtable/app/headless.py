@@ -1,0 +1,109 @@
+"""The real program without a screen: what tests, screenshots and outside checks drive.
+
+    app = start("texas_holdem", players=["Ann", "Bob", "bot"], seed=1, size=(1280, 720))
+    app.step(events, dt=1 / 60)   # pygame events in, time advanced, one frame drawn
+    app.manifest()                # what that frame showed (see frame.py and interfaces.md)
+
+The App returned is the program's own, on the program's own scene ("table", "browser", "rules" or
+"menu"), with the input handling a person gets. Its first frame is already drawn. The table stands
+alone (Esc there stops the app; in the program it returns to the menu beneath). Games autosave in
+the user's data folder, as in the program (tests point it elsewhere with XDG_DATA_HOME), unless
+`autosave=False` (screenshots must never overwrite a player's unfinished game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ..variant import Variant
+from .scene import App, Scene
+
+SCENES = ("table", "browser", "rules", "menu")
+
+
+def seats_for(players: Sequence[str]) -> list[dict[str, str]]:
+    """Seats from names: "bot" is a computer player ("Computer 1", "Computer 2"... in order),
+    "bot:NAME" a computer player called NAME, anything else a person at the screen."""
+    seats, bots = [], 0
+    for word in players:
+        kind, _, name = word.partition(":")
+        if kind == "bot":
+            if not name:
+                bots += 1
+                name = f"Computer {bots}"
+            seats.append({"name": name, "kind": "bot"})
+        else:
+            seats.append({"name": word, "kind": "human"})
+    return seats
+
+
+def start(
+    variant: str | Path | Variant | None,
+    players: Sequence[str] | None = None,
+    seed: int = 1,
+    size: tuple[int, int] = (1280, 720),
+    options: Mapping[str, Any] | None = None,
+    scene: str = "table",
+    autosave: bool = True,
+) -> App:
+    """Open the window headless on `scene` of `variant` (an id, a path or a loaded Variant; None
+    for the menu) and draw the first frame. `players` default to as many people as the game needs
+    ("Player 1", "Player 2"...). ValueError for an unknown scene or a set-up the rules refuse."""
+    if scene not in SCENES:
+        raise ValueError(f"scene must be one of {', '.join(SCENES)}, not {scene!r}")
+    from ..render import init_display
+
+    app = App(init_display(size, headless=True))
+    app.push(_scene(app, scene, _variant(variant), players, seed, dict(options or {}), autosave))
+    app.step([], dt=0.0)
+    return app
+
+
+def _variant(variant: str | Path | Variant | None) -> Variant | None:
+    if variant is None or isinstance(variant, Variant):
+        return variant
+    from ..catalog import resolve
+
+    return resolve(str(variant))
+
+
+def _scene(
+    app: App,
+    name: str,
+    variant: Variant | None,
+    players: Sequence[str] | None,
+    seed: int,
+    options: dict[str, Any],
+    autosave: bool,
+) -> Scene:
+    if name == "menu":
+        from .menu import MenuScene
+
+        menu = MenuScene(app)
+        menu.resized(app.surface.get_size())
+        if variant is not None:  # the menu opens on that game
+            menu.select(next((i for i, e in enumerate(menu.entries) if e.id == variant.id), menu.selected))
+        return menu
+    if variant is None:
+        raise ValueError(f"the {name} scene needs a variant")
+    if name == "browser":
+        from .browse import BrowserScene
+
+        return BrowserScene(app, variant)
+    if name == "rules":
+        from .rules_view import RulesScene
+
+        return RulesScene(app, variant)
+    names = list(players) if players else [f"Player {i + 1}" for i in range(variant.min_players)]
+    if autosave:
+        from .hooks import start_game
+
+        table = start_game(app, variant, seats_for(names), seed, options)
+        assert table is not None
+        return table
+    from ..session import GameSession
+    from .table import TableScene
+
+    return TableScene(app, GameSession(variant, seats_for(names), seed, options))

@@ -1,0 +1,110 @@
+"""What moves on the table, by the table's own clock: cards gliding in from the deck, speech
+bubbles over the seats, and the showdown, with the pot flying to its winners.
+
+It holds places and public words only, never a card's identity: a gliding card is drawn from the
+view of the frame it is drawn in, and how many cards each place holds is public. So, unlike what
+the viewer points at and chooses (choices.py), it outlives a change of viewer: cards dealt behind
+the curtain still glide in when it lifts. An animation that ever carries a card's id must be
+dropped when the viewer changes, as the choices are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import ui
+from .palette import GLOW
+
+BUBBLE_TIME = 2.2  # seconds a speech bubble stays up
+SHOWDOWN_TIME = 4.0  # seconds the showdown stays up (any key or click dismisses it)
+POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
+DEAL_TIME = 0.28  # seconds a newly arrived card takes to glide in from the deck
+
+
+class Animations:
+    def __init__(self) -> None:
+        self.clock = 0.0
+        self.bubbles: dict[int, tuple[str, float]] = {}  # seat -> (words, when said)
+        self.showdown: dict[str, Any] | None = None  # the last hand's shown hands, while on display
+        self.showdown_at = 0.0
+        self.deck_pos: tuple[int, int] | None = None  # where arriving cards come from
+        self._slots_seen: dict[str, set[Any]] = {}  # per zone: the places that held a card last frame
+        self._arrivals: dict[tuple[str, Any], float] = {}  # (zone, place) -> when a card arrived there
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    # ---- cards arriving
+    def note_arrivals(self, view: dict[str, Any]) -> None:
+        """Mark the places that hold a card now but did not last frame: those cards glide in."""
+        for name, z in view["zones"].items():
+            if z["shape"] == "stack":
+                continue
+            now = {(r, c) for r, c, _ in z["cells"]} if "cells" in z else set(range(len(z["cards"])))
+            before = self._slots_seen.get(name)
+            if before is not None:
+                for place in now - before:
+                    self._arrivals[(name, place)] = self.clock
+            self._slots_seen[name] = now
+
+    def glide(self, slot: tuple[str, Any] | None, pos: tuple[int, int]) -> tuple[int, int]:
+        """Where a card bound for `pos` is now: on its way from the deck if it just arrived."""
+        start = self._arrivals.get(slot) if slot is not None else None
+        if start is None or slot is None or self.deck_pos is None:
+            return pos
+        t = (self.clock - start) / DEAL_TIME
+        if t >= 1:
+            del self._arrivals[slot]
+            return pos
+        ease = 1 - (1 - t) ** 3  # easing out
+        (dx, dy), (x, y) = self.deck_pos, pos
+        return int(dx + (x - dx) * ease), int(dy + (y - dy) * ease)
+
+    # ---- speech bubbles and the glow of the seat to move
+    def say(self, seat: int, words: str) -> None:
+        self.bubbles[seat] = (words, self.clock)
+
+    def draw_bubble(self, surface: pygame.Surface, seat: int, panel: pygame.Rect) -> None:
+        bubble = self.bubbles.get(seat)
+        if bubble and self.clock - bubble[1] < BUBBLE_TIME:
+            ui.tag(
+                surface,
+                bubble[0],
+                (panel.centerx, panel.top - 6),
+                22,
+                (255, 255, 255),
+                pad=(14, 8),
+                radius=10,
+                anchor="midbottom",
+            )
+
+    def pulse(self) -> int:
+        """The breathing width (3 to 5 px) of the glow round the seat to move."""
+        return 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
+
+    # ---- the showdown
+    def start_showdown(self, last: dict[str, Any]) -> None:
+        self.showdown, self.showdown_at = last, self.clock
+
+    def showing_showdown(self) -> bool:
+        return self.showdown is not None and self.clock - self.showdown_at < SHOWDOWN_TIME
+
+    def end_showdown(self) -> None:
+        self.showdown = None
+
+    def draw_pot_flight(
+        self, surface: pygame.Surface, start: pygame.Rect, panels: dict[int, pygame.Rect]
+    ) -> None:
+        """The pot sliding from the middle of `start` to each winner's seat panel."""
+        flight = (self.clock - self.showdown_at) / POT_FLIGHT
+        if flight >= 1 or self.showdown is None:
+            return
+        for h in self.showdown.get("shown", []):
+            panel = panels.get(h["seat"])
+            if h.get("won", 0) > 0 and panel is not None:
+                x = int(start.centerx + (panel.centerx - start.centerx) * flight)
+                y = int(start.centery + (panel.centery - start.centery) * flight)
+                pygame.draw.circle(surface, GLOW, (x, y), 16)
+                pygame.draw.circle(surface, (150, 110, 20), (x, y), 16, 3)

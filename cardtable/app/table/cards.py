@@ -1,0 +1,98 @@
+"""Cards on the table: faces cached by size, and the one way a table frame draws a card.
+
+`Canvas.card` paints a card (a back for -1: the engine never gives the screen a hidden card's id),
+lets a card new to its place glide in, makes it a click target and writes it into the frame
+manifest with where it was drawn. Every card of a table frame goes through it, the large preview
+and the showdown included, so the manifest (and the privacy tests reading it) see them all.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from .. import frame
+from .animation import Animations
+
+FACE_CACHE = 700  # faces kept, all sizes together
+
+
+@dataclass
+class Hit:
+    """A click target of the last frame."""
+
+    rect: pygame.Rect
+    kind: str  # "card" (pointing shows it large), "hand" (choosable), "flip", "spot", "button", "slider"
+    payload: Any = None
+
+
+class Faces:
+    """Card faces (and the back, for -1) by width, the most recently used kept."""
+
+    def __init__(self, deck: Any) -> None:
+        from ...render.faces import FacePainter
+
+        self.painter = FacePainter(deck)
+        self._cache: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+
+    def get(self, card: int, width: int) -> pygame.Surface:
+        key = (card, width)
+        surf = self._cache.get(key)
+        if surf is None:
+            surf = self.painter.back(width) if card < 0 else self.painter.render(card, width)
+            self._cache[key] = surf
+            if len(self._cache) > FACE_CACHE:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(key)
+        return surf
+
+
+class Canvas:
+    """One table frame being drawn: its surface, its click targets and the cards it showed."""
+
+    def __init__(self, faces: Faces, anim: Animations) -> None:
+        self.faces, self.anim = faces, anim
+        self.surface = pygame.Surface((1, 1))
+        self.hits: list[Hit] = []
+        self.drawn: list[int] = []  # every card id drawn face up in the last frame
+
+    def begin(self, surface: pygame.Surface) -> None:
+        self.surface, self.hits, self.drawn = surface, [], []
+
+    def hit(self, rect: pygame.Rect, kind: str, payload: Any = None) -> None:
+        self.hits.append(Hit(rect, kind, payload))
+
+    def card(
+        self,
+        card: int,
+        pos: tuple[int, int],
+        width: int,
+        where: str,
+        kind: str | None = "card",
+        payload: Any = None,
+        raised: bool = False,
+        outline: tuple[int, int, int] | None = None,
+        slot: tuple[str, Any] | None = None,
+    ) -> pygame.Rect:
+        """Draw `card` (or a back for -1) with its top-left at `pos`, `where` being its place in
+        the manifest ("hand:2", "community", "grid", "preview"...); a click target of `kind`
+        (None: none) carrying `payload` (default: the card); `raised` a quarter card; a card new
+        to its `slot` (zone, place) glides in from the deck."""
+        x, y = pos
+        if raised:
+            y -= width // 4
+        rect = self.surface.blit(self.faces.get(card, width), self.anim.glide(slot, (x, y)))
+        if card >= 0:
+            self.drawn.append(card)
+        frame.note_card(self.surface, card, rect, where)
+        if outline:
+            pygame.draw.rect(
+                self.surface, outline, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12)
+            )
+        if kind is not None:
+            self.hit(rect, kind, payload if payload is not None else card)
+        return rect

@@ -1,0 +1,67 @@
+"""What the person at the screen points at and has chosen. It belongs to one viewer: the table
+clears it whenever the viewer changes (or the curtain comes down), so nothing of one person's hand
+reaches the next person."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class Choices:
+    hover: int | None = None  # the card under the pointer, shown large in the side panel
+    spot: tuple[tuple[int, int], str] | None = None  # the grid place under the pointer, with its score
+    selected: list[int] = field(default_factory=list)  # cards of the hand chosen, in order
+    amount: int = 0  # the bet or raise on the slider
+    call_showdown: bool = False  # this decision also calls the showdown
+    show_cards: bool = False  # ... and shows the selected cards for double stakes
+
+    def clear(self) -> None:
+        """Forget everything: a new viewer starts with nothing."""
+        self.hover, self.spot = None, None
+        self.decided()
+
+    def decided(self) -> None:
+        """After a decision: what was chosen for it is spent (the pointer stays where it is)."""
+        self.selected, self.amount, self.call_showdown, self.show_cards = [], 0, False, False
+
+    def toggle(self, card: int, legal: list[dict[str, Any]]) -> None:
+        """Choose or unchoose a card of the hand; past the decision's limit the oldest goes."""
+        if card in self.selected:
+            self.selected.remove(card)
+            return
+        self.selected.append(card)
+        limit = self.limit(legal)
+        if limit is not None and len(self.selected) > limit:
+            self.selected.pop(0)
+
+    def limit(self, legal: list[dict[str, Any]]) -> int | None:
+        """How many cards the decision at hand takes (None: no limit)."""
+        for t in legal:
+            if t["type"] == "discard":
+                return int(t["max"])
+            if t["type"] == "place":
+                return 1
+        if self.show_cards:
+            return next((t.get("reveal_count", 0) for t in legal if t.get("showdown_allowed")), 0)
+        return None
+
+
+def placement_preview(variant: Any, view: dict[str, Any], card: int | None, at: tuple[int, int]) -> str:
+    """What `card` would score placed at `at` on the view's grid ('' when it cannot be told)."""
+    if card is None:
+        return "choose a card first"
+    from ...hands import api
+
+    grid: dict[tuple[int, int], int] = {}
+    for z in view["zones"].values():
+        grid.update({(r, c): cell for r, c, cell in z.get("cells", ()) if cell >= 0})
+    grid[at] = card
+    try:
+        placement = api.score_placement(variant, grid, at)
+    except Exception:  # a preview must never break the table
+        return ""
+    lines = ", ".join(f"{cat} {pts}" for _, cat, pts in placement.lines)
+    bonus = f" + bonus {placement.bonus}" if placement.bonus else ""
+    return f"{placement.total} points" + (f" ({lines}{bonus})" if lines else "")

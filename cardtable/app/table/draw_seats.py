@@ -1,0 +1,68 @@
+"""Drawing the seats: each one's panel (name, chips or points, roles, bet, speech bubble, a glow
+when it is to move) and its cards, the viewer's own large and choosable, the others' small."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import ui
+from ..controls import role_badge
+from ..geometry import fan_positions
+from .cards import Canvas
+from .layout import TableLayout, seat_card_width
+from .palette import GLOW, SELECT
+
+CHOOSING = ("discard", "swap", "place")  # decisions made by choosing cards of the hand
+
+
+def draw_seat(
+    canvas: Canvas, layout: TableLayout, view: dict[str, Any], seat: int, selected: list[int], betting: bool
+) -> None:
+    geo = layout.geo
+    own = view["seat"] == seat
+    zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
+    width = seat_card_width(geo, own)
+    count = sum(len(z.get("cards", [])) for _, z in zones)
+    anchor = geo.seat_cards_anchor(seat, width, count, own)
+    choosable = own and any(t["type"] in CHOOSING or t.get("showdown_allowed") for t in view.get("legal", []))
+    where = f"hand:{seat}"
+    for i, (name, z) in enumerate(zones):
+        cards = z.get("cards", [])
+        centre = (anchor[0], anchor[1] + i * int(width * 0.9))
+        max_w = geo.table.width // 2 if own else geo.table.width // 5
+        positions = fan_positions(len(cards), centre, width, spread=0.72 if own else 0.35, max_width=max_w)
+        for j, (card, pos) in enumerate(zip(cards, positions)):
+            if choosable and card >= 0:
+                picked = card in selected
+                outline = SELECT if picked else None
+                canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
+            else:
+                canvas.card(card, pos, width, where, slot=(name, j))
+    _draw_panel(canvas, geo.seat_panel(seat), view, seat, betting)
+
+
+def _draw_panel(canvas: Canvas, panel: pygame.Rect, view: dict[str, Any], seat: int, betting: bool) -> None:
+    surface, s = canvas.surface, view["seats"][seat]
+    if view["to_move"] == seat:
+        pulse = canvas.anim.pulse()
+        pygame.draw.rect(surface, GLOW, panel.inflate(8 + pulse, 8 + pulse), border_radius=14)
+    colour = (250, 246, 232) if not s["folded"] and not s["out"] else (150, 150, 145)
+    pygame.draw.rect(surface, colour, panel, border_radius=10)
+    kind = "  (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else ""
+    ui.text(surface, s["name"] + kind, (panel.left + 10, panel.top + 6), 22, ui.INK, bold=True)
+    money = f"{s['chips']:,} chips" if betting else f"{s['points']} points"
+    if s["out"]:
+        money = "out"
+    elif s["folded"]:
+        money += " · folded"
+    ui.text(surface, money, (panel.left + 10, panel.top + 30), 20, ui.MUTED if s["folded"] else ui.INK)
+    x = panel.right - 8
+    for role in reversed(s["roles"]):
+        fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
+        box = ui.tag(surface, role_badge(role), (x, panel.top + 6), 18, fill, ui.WHITE, (8, 4), 6, "topright")
+        x = box.left - 4
+    if s["bet"]:
+        ui.text(surface, f"bet {s['bet']:,}", (panel.centerx, panel.bottom + 4), 20, GLOW, True, "midtop")
+    canvas.anim.draw_bubble(surface, seat, panel)

@@ -1,0 +1,132 @@
+"""The table's input: keys, clicks, the pointer, the wheel and right-drags, hit-tested against
+the click targets the last frame drew. Everything that changes the game goes back to the scene
+(`act`, `place`, `undo`...), which asks the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import pygame
+
+from ..controls import Control
+from .animation import Animations
+from .cards import Hit
+from .choices import Choices
+from .draw_bar import Slider
+from .layout import GridCamera
+
+
+class Table(Protocol):
+    """What the input needs of the table scene."""
+
+    choices: Choices
+    grid: GridCamera
+    anim: Animations
+    controls: list[Control]
+    slider: Slider | None
+    show_rules: bool
+    pointer: tuple[int, int]  # where the pointer was last seen
+
+    @property
+    def hits(self) -> list[Hit]: ...
+    def view(self) -> dict[str, Any]: ...
+    def curtain_for(self) -> int | None: ...
+    def lift_curtain(self) -> None: ...
+    def leave(self) -> None: ...
+    def undo(self) -> None: ...
+    def act(self, action: dict[str, Any]) -> bool: ...
+    def place(self, at: tuple[int, int]) -> None: ...
+    def preview_points(self, at: tuple[int, int]) -> str: ...
+
+
+def handle(t: Table, event: pygame.event.Event) -> None:
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        t.leave()
+        return
+    if t.curtain_for() is not None:  # only lifting it, by Space, Enter or a click
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)) or (
+            event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        ):
+            t.lift_curtain()
+        return
+    if t.anim.showing_showdown() and (
+        event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
+    ):
+        t.anim.end_showdown()
+        return
+    if event.type == pygame.KEYDOWN:
+        _key(t, event)
+    elif event.type == pygame.MOUSEMOTION:
+        _motion(t, event.pos)
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        _click(t, event.pos)
+    elif event.type == pygame.MOUSEWHEEL:
+        if t.grid.area is not None and t.grid.area.collidepoint(t.pointer):
+            t.grid.zoom_about(1.25 if event.y > 0 else 0.8, t.pointer)
+        elif t.slider is not None:
+            _nudge(t, event.y)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        t.grid.drag = event.pos
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+        t.grid.drag = None
+
+
+def _key(t: Table, event: pygame.event.Event) -> None:
+    if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        t.undo()
+    elif event.key == pygame.K_TAB:
+        t.show_rules = not t.show_rules
+    elif event.key == pygame.K_0:
+        t.grid.fit()
+    elif event.key in (pygame.K_UP, pygame.K_RIGHT):
+        _nudge(t, 1)
+    elif event.key in (pygame.K_DOWN, pygame.K_LEFT):
+        _nudge(t, -1)
+    else:
+        for control in t.controls:
+            if control.enabled and control.key == event.key:
+                control.action()
+                return
+
+
+def _nudge(t: Table, direction: int) -> None:
+    """Move the bet a blind up or down, within the slider."""
+    if t.slider is None:
+        return
+    _, lo, hi = t.slider
+    step = max(1, t.view()["blind"] or 1)
+    t.choices.amount = max(lo, min(hi, t.choices.amount + direction * step))
+
+
+def _motion(t: Table, pos: tuple[int, int]) -> None:
+    t.pointer = pos
+    t.grid.drag_to(pos)
+    t.choices.hover, t.choices.spot = None, None
+    hit = _hit_at(t, pos)
+    if hit is not None and hit.kind in ("hand", "card") and hit.payload >= 0:
+        t.choices.hover = hit.payload
+    elif hit is not None and hit.kind == "spot":
+        t.choices.spot = (hit.payload, t.preview_points(hit.payload))
+
+
+def _click(t: Table, pos: tuple[int, int]) -> None:
+    hit = _hit_at(t, pos)
+    if hit is None:
+        return
+    if hit.kind == "button":
+        hit.payload()
+    elif hit.kind == "slider" and t.slider is not None:
+        rect, lo, hi = t.slider
+        frac = (pos[0] - rect.left) / max(1, rect.width)
+        t.choices.amount = int(lo + round(frac * (hi - lo)))
+    elif hit.kind == "hand":
+        t.choices.toggle(hit.payload, t.view().get("legal", []))
+    elif hit.kind == "flip":
+        t.act(hit.payload)
+    elif hit.kind == "spot":
+        t.place(hit.payload)
+
+
+def _hit_at(t: Table, pos: tuple[int, int]) -> Hit | None:
+    """The topmost click target of the last frame under `pos`."""
+    return next((hit for hit in reversed(t.hits) if hit.rect.collidepoint(pos)), None)

@@ -1,0 +1,269 @@
+"""The table scene: one game in play, who sees what, time passing, and the frame put together.
+
+The scene never decides rules: it draws `session.view(seat)`, offers exactly the view's legal
+action templates, and sends filled-in actions to the engine, which says why when it refuses one.
+It reads the game only through the session's API (view, to_move, is_over, check, act, undo,
+bot_seed) and the fixed rules; the full state stays inside the session.
+
+Privacy in hot-seat play: before a person acts, a curtain covers the whole screen and names who
+is next; only after they confirm is their view drawn. While a computer player acts, the screen
+shows what everyone may see (or, with a single person at the table, that person's view). What
+the person points at and chooses belongs to them: it is forgotten when the viewer changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from ...session import GameSession
+from .. import frame
+from ..controls import Control, build_controls, describe
+from ..scene import App, Scene
+from . import input as table_input
+from .animation import Animations
+from .cards import Canvas, Faces, Hit
+from .choices import Choices, placement_preview
+from .draw_bar import Slider, draw_bar
+from .draw_overlays import draw_curtain, draw_showdown
+from .draw_panel import draw_panel, rules_lines
+from .draw_seats import draw_seat
+from .draw_zones import draw_felt, draw_pots, draw_table_zones
+from .layout import GridCamera, TableLayout
+from .palette import BACKDROP
+
+BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
+
+
+def computer_action(session: GameSession, seat: int) -> dict[str, Any]:
+    """The computer player's decision for `seat` (also the screenshot driver's moves)."""
+    # lead: replace with the view-only Thinker
+    from ...engine.bots import choose_action
+
+    return choose_action(session.rules, session.state, seat, random.Random(session.bot_seed()))
+
+
+class TableScene(Scene):
+    manifest_scene = "table"
+
+    def __init__(self, app: App, session: GameSession, bot_delay: float = BOT_DELAY) -> None:
+        super().__init__(app)
+        self.session = session
+        self.deck = session.rules.variant.deck
+        self.anim = Animations()
+        self.canvas = Canvas(Faces(self.deck), self.anim)
+        self.choices = Choices()  # the viewer's: forgotten when the viewer changes
+        self.grid = GridCamera()
+        self.bot_delay = bot_delay
+        self.bot_clock = 0.0
+        self.confirmed: int | None = None  # the person who last lifted the curtain
+        self.message = ""  # why the last action was refused, or what undo did
+        self.show_rules = False
+        self.controls: list[Control] = []
+        self.slider: Slider | None = None
+        self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
+        self.sampler: Any = None  # the rules panel's frequency sampler, made when first shown
+        self._version = 0  # bumped by every change of the game: views are cached per version
+        self._views: dict[int | None, dict[str, Any]] = {}
+        self._views_version = -1
+        self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
+        self._last_hand_seen = self._hand_key()
+
+    # ------------------------------------------------------------------ what other parts read
+    @property
+    def rules(self) -> Any:
+        return self.session.rules
+
+    @property
+    def clock(self) -> float:
+        return self.anim.clock
+
+    @clock.setter
+    def clock(self, value: float) -> None:
+        self.anim.clock = value
+
+    @property
+    def hits(self) -> list[Hit]:
+        """The click targets of the last frame."""
+        return self.canvas.hits
+
+    @property
+    def drawn_cards(self) -> list[int]:
+        """Every card id drawn face up in the last frame."""
+        return self.canvas.drawn
+
+    @property
+    def rng(self) -> random.Random:
+        """For a person's "at random" choices: fixed by the game and the decisions so far."""
+        return random.Random(self.session.bot_seed())
+
+    # ------------------------------------------------------------------ who sees what
+    def _view_for(self, seat: int | None) -> dict[str, Any]:
+        if self._views_version != self._version:
+            self._views, self._views_version = {}, self._version
+        if seat not in self._views:
+            self._views[seat] = self.session.view(seat)
+        return self._views[seat]
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self._view_for(None)["seats"]) if s["kind"] != "bot"]
+
+    def curtain_for(self) -> int | None:
+        """The person the curtain is waiting for, if it is up."""
+        to_move = self.session.to_move()
+        humans = self.humans()
+        if to_move in humans and len(humans) > 1 and self.confirmed != to_move:
+            return to_move
+        return None
+
+    def viewer(self) -> int | None:
+        """Whose view is drawn: the person acting, the only person, or (None) the public table."""
+        if self.session.is_over():
+            return None
+        to_move = self.session.to_move()
+        humans = self.humans()
+        if to_move in humans:
+            return to_move if self.curtain_for() is None else None
+        if len(humans) == 1:
+            return humans[0]
+        return None
+
+    def view(self) -> dict[str, Any]:
+        return self._view_for(self.viewer())
+
+    def _forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
+        """The card pointed at (and its large preview, or the score of a place), the cards chosen
+        and the bet belong to the person who was looking: a frame for anybody else (or the
+        curtain) starts without them, so nothing of one person's hand reaches the next."""
+        if shown != self._shown_for:
+            self._shown_for = shown
+            self.choices.clear()
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: dict[str, Any]) -> bool:
+        """Send a decision to the engine; False (and the reason, shown) when it refuses it."""
+        reason = self.session.check(action)
+        if reason is not None:
+            self.message = reason[0].upper() + reason[1:]
+            return False
+        self.session.act(action)
+        self._version += 1
+        self.anim.say(action["seat"], describe(action, self.deck))
+        self.choices.decided()
+        self.message = ""
+        self.canvas.hits = []  # the places clicked on belonged to the game before this action
+        return True
+
+    def lift_curtain(self) -> None:
+        who = self.curtain_for()
+        if who is not None:
+            self.confirmed = who
+
+    def leave(self) -> None:
+        self.app.pop()  # the game is autosaved after every action
+
+    def undo(self) -> None:
+        seat = self.viewer()
+        if seat is None:
+            return
+        if self.session.undo(seat):
+            self._version += 1
+            self.message = "Your last decision was taken back."
+            self.choices.selected = []
+        else:
+            self.message = "Undo is not fair now: a card was seen, or someone else decided, since."
+
+    def place(self, at: tuple[int, int]) -> None:
+        """Put the one chosen card of the hand at a place of the grid."""
+        seat = self.viewer()
+        if seat is None:
+            return
+        if len(self.choices.selected) != 1:
+            self.message = "Choose a card of your hand first, then a highlighted place."
+            return
+        self.act({"seat": seat, "type": "place", "card": self.choices.selected[0], "at": list(at)})
+
+    def preview_points(self, at: tuple[int, int]) -> str:
+        card = self.choices.selected[0] if len(self.choices.selected) == 1 else None
+        return placement_preview(self.rules.variant, self.view(), card, at)
+
+    def open_picker(self, seat: int, count: int) -> None:
+        from ..picker import PickerScene
+
+        def done(cards: list[int]) -> None:
+            self.act({"seat": seat, "type": "declare", "cards": cards})
+
+        self.app.push(PickerScene(self.app, self.deck, count, done, self.canvas.faces.painter))
+
+    # ------------------------------------------------------------------ time
+    def _hand_key(self) -> Any:
+        last = self._view_for(None)["last_hand"]
+        return (last["hand"], len(last.get("shown") or ())) if last else None
+
+    def update(self, dt: float) -> None:
+        self.anim.tick(dt)
+        key = self._hand_key()
+        if key != self._last_hand_seen:
+            self._last_hand_seen = key
+            last = self._view_for(None)["last_hand"]
+            if last and last.get("shown"):
+                self.anim.start_showdown(last)
+        if self.anim.showing_showdown():
+            return  # everyone looks at the showdown; nobody acts meanwhile
+        to_move = self.session.to_move()
+        if to_move is None or to_move in self.humans():
+            self.bot_clock = 0.0
+            return
+        self.bot_clock += dt
+        if self.bot_clock >= self.bot_delay:
+            self.bot_clock = 0.0
+            self.act(computer_action(self.session, to_move))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        table_input.handle(self, event)
+
+    # ------------------------------------------------------------------ the frame
+    def _panel_lines(self, view: dict[str, Any]) -> list[str]:
+        """The side panel's text: the table talk, or (Tab) the rules with sampled frequencies."""
+        if not self.show_rules:
+            return list(view["log"])
+        if self.sampler is None and self.rules.variant.sections.get("hands") is not None:
+            from ..rules_view import FrequencySampler
+
+            self.sampler = FrequencySampler(self.rules.variant)
+        return rules_lines(self.rules.variant, self.sampler)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.canvas.begin(surface)
+        self.controls, self.slider = [], None
+        surface.fill(BACKDROP)
+        who = self.curtain_for()
+        self._forget_on_new_viewer((None, True) if who is not None else (self.viewer(), False))
+        if who is not None:
+            frame.shows(None, curtain=True)
+            name = self._view_for(None)["seats"][who]["name"]
+            self.canvas.hit(draw_curtain(self.canvas, name), "button", self.lift_curtain)
+            return
+        view = self.view()
+        seat = view["seat"]
+        frame.shows(seat)
+        self.anim.note_arrivals(view)
+        humans = self.humans()
+        layout = TableLayout.of(
+            surface.get_size(), view, seat if seat is not None else (humans[0] if humans else 0)
+        )
+        layout.record_regions()
+        draw_felt(self.canvas, layout)
+        draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
+        for other in range(len(view["seats"])):
+            draw_seat(self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting))
+        draw_pots(self.canvas, layout.centre, view)
+        title = f"{self.rules.variant.name} · hand {view['hand_number']}"
+        draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
+        if seat is not None and seat == view["to_move"]:
+            self.controls = build_controls(self, seat, view.get("legal", []))
+        self.slider = draw_bar(self.canvas, layout.geo.bar, view, self.message, self.controls, self.choices)
+        if self.anim.showing_showdown() and self.anim.showdown is not None:
+            draw_showdown(self.canvas, layout, view, self.anim.showdown)

@@ -1,0 +1,162 @@
+"""Privacy at one screen, checked on what the frames really drew (the frame manifest).
+
+Hot-seat games of every variant with only people, played through the headless driver as people
+play them: before each decision the person moves the mouse over their own cards and clicks some,
+then decides with a key (or, when cards must be chosen, through the table's own act path); the
+curtain is lifted with Space or a click. Each seat's private cards are learned from the frames
+where that seat is the viewer (its face-up cards in "hand:SEAT"). Such a card must never show face
+up in a frame of another viewer, or of nobody (a curtain, a public frame), anywhere (hands, the
+large preview, the showdown, an animation), unless the public view shows it (turned up on the
+table, shown for double stakes) or it was shown at the last showdown: "revealed" comes from the
+engine's public view, never from the frame under test.
+"""
+
+import random
+from collections import defaultdict
+
+import pygame
+import pytest
+from conftest import VARIANT_IDS, builtin
+
+from cardtable.app.headless import start
+from cardtable.session import visible_cards
+
+PEOPLE = ["Ann", "Bob", "Cid"]
+SMALL = {"hands": 1, "called_shot": False}  # one hand; nobody names cards before the deal
+FRAMES = 3000
+KEYS = {  # the action bar's shortcuts for the decisions that need no cards chosen
+    "fold": pygame.K_f,
+    "check": pygame.K_k,
+    "call": pygame.K_c,
+    "bet": pygame.K_b,
+    "raise": pygame.K_b,
+    "all_in": pygame.K_a,
+    "draw": pygame.K_w,
+    "pass": pygame.K_p,
+    "flip": pygame.K_SPACE,
+}
+PREFERRED = ("check", "call", "flip", "draw", "pass", "place", "discard", "swap", "bet", "raise")
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def mouse(kind, pos, button=1):
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def revealed(session):
+    """Cards everyone may see now: the public view's, and the hands shown at the last showdown."""
+    public = session.view(None)
+    shown = (public.get("last_hand") or {}).get("shown", [])
+    return visible_cards(public) | {card for hand in shown for card in hand["cards"]}
+
+
+class Watcher:
+    """Learns each seat's private cards from its own frames and fails on any frame that shows
+    one of them face up to somebody else."""
+
+    def __init__(self, app, vid):
+        self.app, self.vid = app, vid
+        self.learned = defaultdict(set)
+        self.frames = 0
+
+    def step(self, events=(), dt=0.05):
+        self.app.step(list(events), dt)
+        self.check(self.app.manifest())
+
+    def check(self, m):
+        self.frames += 1
+        viewer = m["viewer"]
+        assert not (m["curtain"] and viewer is not None)
+        up = [c for c in m["cards"] if c["face_up"]]
+        own = {c["id"] for c in up if viewer is not None and c["where"] == f"hand:{viewer}"}
+        if viewer is not None:
+            self.learned[viewer] |= own
+        public = None
+        for c in up:
+            for seat, cards in self.learned.items():
+                if seat == viewer or c["id"] not in cards or c["id"] in own:
+                    continue
+                public = revealed(self.app.scene.session) if public is None else public
+                assert c["id"] in public, (
+                    f"{self.vid}: seat {seat}'s card {c['id']} shown face up at {c['where']} "
+                    f"{c['rect']} in a frame of {'the curtain' if m['curtain'] else f'viewer {viewer}'}"
+                )
+
+
+def fiddle(w, rng, m):
+    """Move over and click some of the viewer's own cards, as a person looking at their hand."""
+    own = [c for c in m["cards"] if c["where"] == f"hand:{m['viewer']}"]
+    for _ in range(rng.randint(1, 3) if own else 0):
+        x, y, cw, ch = rng.choice(own)["rect"]
+        pos = (x + rng.randrange(max(1, cw)), y + rng.randrange(max(1, ch)))
+        events = [mouse(pygame.MOUSEMOTION, pos)]
+        if rng.random() < 0.5:
+            events.append(mouse(pygame.MOUSEBUTTONUP, pos))
+        w.step(events)
+
+
+def decide(w, rng, seat):
+    """One decision: a key when the bar has one for it, else the table's own act path."""
+    table = w.app.scene
+    view = table.session.view(seat)
+    legal = {t["type"]: t for t in view["legal"]}
+    kind = next((k for k in PREFERRED if k in legal), None)
+    if kind is None or ("fold" in legal and rng.random() < 0.1):
+        kind = "fold" if "fold" in legal else rng.choice(sorted(legal))
+    t = legal[kind]
+    if kind in KEYS:
+        w.step([key(KEYS[kind])])
+        return
+    hand = sorted(
+        c for z in view["zones"].values() if z["owner"] == seat for c in z.get("cards", []) if c >= 0
+    )
+    action = {"seat": seat, "type": kind}
+    if kind == "discard":
+        action["cards"] = rng.sample(hand, rng.randint(t["min"], min(t["max"], len(hand))))
+    elif kind == "swap":
+        action["give"] = rng.sample(hand, t["count"])
+    elif kind == "place":
+        action["card"], action["at"] = rng.choice(t["cards"]), list(rng.choice(t["spots"]))
+    elif kind == "declare":
+        action["cards"] = rng.sample(range(table.session.rules.variant.deck.size), t["count"])
+    assert table.act(action), table.message
+    w.step()
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_no_private_card_reaches_another_viewer(vid, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    variant = builtin(vid)
+    options = {k: v for k, v in SMALL.items() if k in variant.sections.get("options", {})}
+    people = PEOPLE[: max(2, min(3, variant.max_players))]
+    app = start(vid, players=people, seed=3, size=(1280, 720), options=options)
+    session = app.scene.session
+    rng = random.Random(vid)
+    w = Watcher(app, vid)
+    w.check(app.manifest())
+    decisions = 0
+    for _ in range(FRAMES):
+        if session.is_over():
+            break
+        m = app.manifest()
+        if m["curtain"]:  # the next person lifts it: Space, or a click anywhere
+            w.step([key(pygame.K_SPACE)] if rng.random() < 0.5 else [mouse(pygame.MOUSEBUTTONUP, (400, 300))])
+            continue
+        seat = session.to_move()
+        if m["viewer"] != seat:  # a showdown on display: look at it, then go on
+            w.step([], dt=0.5)
+            continue
+        fiddle(w, rng, m)
+        if session.to_move() == seat and app.manifest()["viewer"] == seat:
+            decide(w, rng, seat)
+            decisions += 1
+    for _ in range(3):  # the end: the showdown and the result, public
+        w.step([], dt=1.0)
+    pygame.display.quit()
+    assert session.is_over(), f"{vid}: the game did not end"
+    assert decisions >= 2 and len(w.learned) == len(people), (decisions, dict(w.learned))
