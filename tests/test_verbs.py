@@ -80,13 +80,14 @@ def test_controls_send_only_legal_actions_and_every_decision_has_a_prompt(vid, s
 
 
 def _sample_choices(rng: random.Random, verb, legal, hand: list[int]) -> list[Choice]:
+    """Choices a person could have made: as many cards as the decision takes, an amount on the
+    slider, the showdown called with cards shown (where the verb offers it)."""
+    n = verb.selects(legal)
+    bet = next((x for x in legal if x["type"] in ("bet", "raise")), None)
+    calls = any(t.get("showdown_allowed") for t in legal)
     out = []
-    for t in legal:
-        n = verb.selects(t)
-        if not n:
-            continue
-        picked = tuple(rng.sample(hand, min(n, len(hand))))
-        bet = next((x for x in legal if x["type"] in ("bet", "raise")), None)
+    for _ in range(3):
+        picked = tuple(rng.sample(hand, min(n, len(hand)))) if n else ()
         amount = rng.randint(bet["min"], bet["max"]) if bet else 0
-        out.append(Choice(picked, amount, call_showdown=bool(t.get("showdown_allowed")), show_cards=True))
+        out.append(Choice(picked, amount, call_showdown=calls, show_cards=calls and bool(n)))
     return out

@@ -19,6 +19,7 @@ import pygame
 from ..engine import Rules
 from ..engine.replay import Timeline, describe_action
 from ..engine.state import State
+from ..engine.types import Action, View
 from ..saves import SavedGame
 from . import ui
 from .scene import App, Scene
@@ -43,7 +44,7 @@ class _Still:
         """internal: being removed (lead). The table scene still reads it until it reads views."""
         return self._viewer.timeline.state_at(self._viewer.index)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         return self._viewer.view()
 
     def to_move(self) -> int | None:
@@ -52,10 +53,10 @@ class _Still:
     def is_over(self) -> bool:
         return bool(self._viewer.view()["over"])
 
-    def check(self, action: dict[str, Any]) -> str | None:
+    def check(self, action: object) -> str | None:
         return "this is a replay: nothing is played here"
 
-    def act(self, action: dict[str, Any]) -> None:
+    def act(self, action: Action) -> None:
         pass
 
     def bot_seed(self) -> int:
@@ -79,7 +80,7 @@ class ReplayScene(Scene):
         self.slider = pygame.Rect(0, 0, 0, 0)
         self.dragging = False
         self._view_at: int | None = None
-        self._view: dict[str, Any] = {}
+        self._view: View | None = None
         self.table: Any = self._make_table() if self.steps else None
 
     # ------------------------------------------------------------------ where we are
@@ -95,9 +96,9 @@ class ReplayScene(Scene):
     def go(self, index: int) -> None:
         self.index = max(0, min(self.steps - 1, index))
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         """What is shown at this step (the replay's public view; nothing is played from it)."""
-        if self._view_at != self.index:
+        if self._view is None or self._view_at != self.index:
             self._view = self.timeline.view_at(self.index)
             self._view["legal"] = []
             self._view_at = self.index
@@ -128,7 +129,7 @@ class ReplayScene(Scene):
             def curtain_for(self) -> int | None:
                 return None
 
-            def view(self) -> dict[str, Any]:
+            def view(self) -> View:
                 return viewer.view()
 
             def update(self, dt: float) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from ...engine.types import HandRecord, View
 from .. import ui
 from .palette import GLOW
 
@@ -27,7 +28,7 @@ class Animations:
     def __init__(self) -> None:
         self.clock = 0.0
         self.bubbles: dict[int, tuple[str, float]] = {}  # seat -> (words, when said)
-        self.showdown: dict[str, Any] | None = None  # the last hand's shown hands, while on display
+        self.showdown: HandRecord | None = None  # the last hand's shown hands, while on display
         self.showdown_at = 0.0
         self.deck_pos: tuple[int, int] | None = None  # where arriving cards come from
         self._slots_seen: dict[str, set[Any]] = {}  # per zone: the places that held a card last frame
@@ -37,7 +38,7 @@ class Animations:
         self.clock += dt
 
     # ---- cards arriving
-    def note_arrivals(self, view: dict[str, Any]) -> None:
+    def note_arrivals(self, view: View) -> None:
         """Mark the places that hold a card now but did not last frame: those cards glide in."""
         for name, z in view["zones"].items():
             if z["shape"] == "stack":
@@ -85,7 +86,7 @@ class Animations:
         return 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
 
     # ---- the showdown
-    def start_showdown(self, last: dict[str, Any]) -> None:
+    def start_showdown(self, last: HandRecord) -> None:
         self.showdown, self.showdown_at = last, self.clock
 
     def showing_showdown(self) -> bool:

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.types import View
+
 
 @dataclass
 class Choices:
@@ -26,29 +28,17 @@ class Choices:
         """After a decision: what was chosen for it is spent (the pointer stays where it is)."""
         self.selected, self.amount, self.call_showdown, self.show_cards = [], 0, False, False
 
-    def toggle(self, card: int, legal: list[dict[str, Any]]) -> None:
-        """Choose or unchoose a card of the hand; past the decision's limit the oldest goes."""
+    def toggle(self, card: int, limit: int | None) -> None:
+        """Choose or unchoose a card of the hand; past the decision's `limit` the oldest goes."""
         if card in self.selected:
             self.selected.remove(card)
             return
         self.selected.append(card)
-        limit = self.limit(legal)
         if limit is not None and len(self.selected) > limit:
             self.selected.pop(0)
 
-    def limit(self, legal: list[dict[str, Any]]) -> int | None:
-        """How many cards the decision at hand takes (None: no limit)."""
-        for t in legal:
-            if t["type"] == "discard":
-                return int(t["max"])
-            if t["type"] == "place":
-                return 1
-        if self.show_cards:
-            return next((t.get("reveal_count", 0) for t in legal if t.get("showdown_allowed")), 0)
-        return None
 
-
-def placement_preview(variant: Any, view: dict[str, Any], card: int | None, at: tuple[int, int]) -> str:
+def placement_preview(variant: Any, view: View, card: int | None, at: tuple[int, int]) -> str:
     """What `card` would score placed at `at` on the view's grid ('' when it cannot be told)."""
     if card is None:
         return "choose a card first"

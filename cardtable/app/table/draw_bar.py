@@ -3,10 +3,9 @@ end, the viewer's controls with their keys, and the bet slider."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ...engine.types import View
 from .. import ui
 from ..controls import Control
 from .cards import Canvas
@@ -19,7 +18,7 @@ Slider = tuple[pygame.Rect, int, int]  # the track, and the amounts at its ends
 def draw_bar(
     canvas: Canvas,
     bar: pygame.Rect,
-    view: dict[str, Any],
+    view: View,
     message: str,
     controls: list[Control],
     choices: Choices,
@@ -65,15 +64,15 @@ def draw_bar(
     return track, lo, hi
 
 
-def _status(surface: pygame.Surface, bar: pygame.Rect, view: dict[str, Any]) -> str:
+def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:
     """Whose move it is; at the end, the winners (drawn large) and why the game ended."""
     seat, to_move = view["seat"], view["to_move"]
-    if view.get("over"):
-        result = view.get("result") or {}
-        names = [view["seats"][w]["name"] for w in result.get("winners", [])]
+    result = view["result"]
+    if view["over"] and result is not None:
+        names = [view["seats"][w]["name"] for w in result["winners"]]
         verb = "wins" if len(names) == 1 else "win"
         ui.text(surface, f"{' and '.join(names)} {verb}!", (bar.left + 14, bar.top + 34), 44, GLOW, bold=True)
-        return f"The game is over: {result.get('reason', '')}. Esc returns to the menu."
+        return f"The game is over: {result['reason']}. Esc returns to the menu."
     if to_move is None:
         return ""
     if seat != to_move:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ...engine.types import HandRecord, View
 from .. import frame, ui
 from .cards import Canvas
 from .layout import TableLayout
@@ -38,7 +37,7 @@ def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
     return button
 
 
-def draw_showdown(canvas: Canvas, layout: TableLayout, view: dict[str, Any], last: dict[str, Any]) -> None:
+def draw_showdown(canvas: Canvas, layout: TableLayout, view: View, last: HandRecord) -> None:
     """The hands shown, best cards raised and categories named, and the pot going to the winners."""
     surface, area = canvas.surface, layout.centre
     shown = sorted(last.get("shown", []), key=lambda h: -h.get("won", 0))

@@ -3,22 +3,19 @@ when it is to move) and its cards, the viewer's own large and choosable, the oth
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ...engine.types import View
 from .. import ui
-from ..controls import role_badge
+from ..controls import role_badge, verb_of
 from ..geometry import fan_positions
 from .cards import Canvas
 from .layout import TableLayout, seat_card_width
 from .palette import GLOW, SELECT
 
-CHOOSING = ("discard", "swap", "place")  # decisions made by choosing cards of the hand
-
 
 def draw_seat(
-    canvas: Canvas, layout: TableLayout, view: dict[str, Any], seat: int, selected: list[int], betting: bool
+    canvas: Canvas, layout: TableLayout, view: View, seat: int, selected: list[int], betting: bool
 ) -> None:
     geo = layout.geo
     own = view["seat"] == seat
@@ -26,7 +23,8 @@ def draw_seat(
     width = seat_card_width(geo, own)
     count = sum(len(z.get("cards", [])) for _, z in zones)
     anchor = geo.seat_cards_anchor(seat, width, count, own)
-    choosable = own and any(t["type"] in CHOOSING or t.get("showdown_allowed") for t in view.get("legal", []))
+    verb = verb_of(view)
+    choosable = own and verb is not None and verb.selects(view["legal"]) is not None
     where = f"hand:{seat}"
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
@@ -43,7 +41,7 @@ def draw_seat(
     _draw_panel(canvas, geo.seat_panel(seat), view, seat, betting)
 
 
-def _draw_panel(canvas: Canvas, panel: pygame.Rect, view: dict[str, Any], seat: int, betting: bool) -> None:
+def _draw_panel(canvas: Canvas, panel: pygame.Rect, view: View, seat: int, betting: bool) -> None:
     surface, s = canvas.surface, view["seats"][seat]
     if view["to_move"] == seat:
         pulse = canvas.anim.pulse()

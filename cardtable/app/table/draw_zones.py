@@ -3,10 +3,9 @@ the places a card may go) and the pots."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from ...engine.types import Template, View, ZoneView
 from .. import frame, ui
 from ..geometry import fan_positions
 from .cards import Canvas
@@ -22,7 +21,7 @@ def draw_felt(canvas: Canvas, layout: TableLayout) -> None:
 
 
 def draw_table_zones(
-    canvas: Canvas, layout: TableLayout, view: dict[str, Any], grid: GridCamera, choices: Choices
+    canvas: Canvas, layout: TableLayout, view: View, grid: GridCamera, choices: Choices
 ) -> None:
     """Every zone of the table (not of a seat) in its declared place."""
     legal = view.get("legal", [])
@@ -38,7 +37,7 @@ def draw_table_zones(
             draw_row(canvas, area, name, z, layout.geo.card_width, view["seat"], flips)
 
 
-def draw_stack(canvas: Canvas, pos: tuple[int, int], width: int, z: dict[str, Any]) -> None:
+def draw_stack(canvas: Canvas, pos: tuple[int, int], width: int, z: ZoneView) -> None:
     """A pile drawn as layers as thick as its count, its top card (a back, mostly) on it."""
     surface, count = canvas.surface, z["count"]
     layers = 0 if count == 0 else min(14, 1 + count.bit_length())
@@ -61,10 +60,10 @@ def draw_row(
     canvas: Canvas,
     area: pygame.Rect,
     name: str,
-    z: dict[str, Any],
+    z: ZoneView,
     width: int,
     seat: int | None,
-    flips: dict[str, Any] | None,
+    flips: Template | None,
 ) -> None:
     """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click."""
     cards = z["cards"]
@@ -92,10 +91,10 @@ def draw_grid(
     canvas: Canvas,
     area: pygame.Rect,
     name: str,
-    z: dict[str, Any],
+    z: ZoneView,
     seat: int | None,
-    flips: dict[str, Any] | None,
-    place: dict[str, Any] | None,
+    flips: Template | None,
+    place: Template | None,
     grid: GridCamera,
     choices: Choices,
 ) -> None:
@@ -104,8 +103,9 @@ def draw_grid(
     surface, cells = canvas.surface, z["cells"]
     spots = [tuple(s) for s in place["spots"]] if place else []
     points = [(r, c) for r, c, _ in cells] + spots
-    if z.get("size"):
-        r0, c0, rows, cols = 0, 0, z["size"][0], z["size"][1]
+    size = z.get("size")
+    if size:
+        r0, c0, rows, cols = 0, 0, size[0], size[1]
     elif points:
         r0, c0 = min(p[0] for p in points), min(p[1] for p in points)
         rows, cols = max(p[0] for p in points) - r0 + 1, max(p[1] for p in points) - c0 + 1
@@ -119,7 +119,7 @@ def draw_grid(
     if grid.zoom > 1:
         hint = "wheel: zoom · right-drag: pan · 0: fit"
         ui.text(surface, hint, (inner.right, area.top), 16, (200, 220, 210), anchor="topright")
-    flip_at = {tuple(c) for c in flips["choices"]} if flips and flips.get("key") == "at" else set()
+    flip_at = {(c[0], c[1]) for c in flips["choices"] if isinstance(c, list)} if flips else set()
 
     def corner(r: int, c: int) -> tuple[int, int]:
         return left + (c - c0) * (width + 4), top + (r - r0) * (height + 4)
@@ -145,7 +145,7 @@ def draw_grid(
     canvas.hits[first_hit:] = [h for h in canvas.hits[first_hit:] if inner.colliderect(h.rect)]
 
 
-def draw_pots(canvas: Canvas, area: pygame.Rect, view: dict[str, Any]) -> None:
+def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:
     """The chips in the middle: one badge, with the side pots once somebody is all in."""
     pots = view.get("pots") or []
     if not pots:

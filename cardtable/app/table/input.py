@@ -4,11 +4,12 @@ the click targets the last frame drew. Everything that changes the game goes bac
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
-from ..controls import Control
+from ...engine.types import Action, View
+from ..controls import Control, verb_of
 from .animation import Animations
 from .cards import Hit
 from .choices import Choices
@@ -29,12 +30,12 @@ class Table(Protocol):
 
     @property
     def hits(self) -> list[Hit]: ...
-    def view(self) -> dict[str, Any]: ...
+    def view(self) -> View: ...
     def curtain_for(self) -> int | None: ...
     def lift_curtain(self) -> None: ...
     def leave(self) -> None: ...
     def undo(self) -> None: ...
-    def act(self, action: dict[str, Any]) -> bool: ...
+    def act(self, action: Action) -> bool: ...
     def place(self, at: tuple[int, int]) -> None: ...
     def preview_points(self, at: tuple[int, int]) -> str: ...
 
@@ -120,7 +121,9 @@ def _click(t: Table, pos: tuple[int, int]) -> None:
         frac = (pos[0] - rect.left) / max(1, rect.width)
         t.choices.amount = int(lo + round(frac * (hi - lo)))
     elif hit.kind == "hand":
-        t.choices.toggle(hit.payload, t.view().get("legal", []))
+        view = t.view()
+        verb = verb_of(view)
+        t.choices.toggle(hit.payload, verb.selects(view["legal"]) if verb is not None else None)
     elif hit.kind == "flip":
         t.act(hit.payload)
     elif hit.kind == "spot":

@@ -5,10 +5,10 @@ the window size and the view (see ../geometry.py); the draw_* modules paint into
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
+from ...engine.types import View, ZoneView
 from .. import frame
 from ..geometry import TableGeometry, grid_cell_size
 
@@ -25,7 +25,7 @@ class TableLayout:
     centre: pygame.Rect  # the middle of the table, clear of every seat
 
     @classmethod
-    def of(cls, size: tuple[int, int], view: dict[str, Any], bottom: int) -> TableLayout:
+    def of(cls, size: tuple[int, int], view: View, bottom: int) -> TableLayout:
         """The layout for `view` in a window of `size`, seat `bottom` at the bottom centre."""
         geo = TableGeometry(size, len(view["seats"]), bottom)
         viewer = view["seat"]
@@ -47,13 +47,11 @@ class TableLayout:
         return {seat: self.geo.seat_panel(seat) for seat in range(self.geo.seats)}
 
     def table_zones(
-        self, view: dict[str, Any]
-    ) -> tuple[
-        list[tuple[str, dict[str, Any], tuple[int, int], int]], list[tuple[str, dict[str, Any], pygame.Rect]]
-    ]:
+        self, view: View
+    ) -> tuple[list[tuple[str, ZoneView, tuple[int, int], int]], list[tuple[str, ZoneView, pygame.Rect]]]:
         """The table's zones placed: stacks as (name, zone, top-left, card width) in a strip on
         the left of their place, the rows and grids as (name, zone, area) sharing the rest."""
-        by_place: dict[str, list[tuple[str, dict[str, Any]]]] = {}
+        by_place: dict[str, list[tuple[str, ZoneView]]] = {}
         for name, z in view["zones"].items():
             if z["owner"] == "table":
                 by_place.setdefault(z["place"] if z["place"] != "seat" else "center", []).append((name, z))

@@ -18,9 +18,10 @@ from typing import Any
 
 import pygame
 
+from ...engine.types import Action, View
 from ...session import GameSession
 from .. import frame
-from ..controls import Control, build_controls, describe
+from ..controls import Control, build_controls, verb_of
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
@@ -37,7 +38,7 @@ from .palette import BACKDROP
 BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
 
 
-def computer_action(session: GameSession, seat: int) -> dict[str, Any]:
+def computer_action(session: GameSession, seat: int) -> Action:
     """The computer player's decision for `seat` (also the screenshot driver's moves)."""
     # lead: replace with the view-only Thinker
     from ...engine.bots import choose_action
@@ -66,7 +67,7 @@ class TableScene(Scene):
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
         self.sampler: Any = None  # the rules panel's frequency sampler, made when first shown
         self._version = 0  # bumped by every change of the game: views are cached per version
-        self._views: dict[int | None, dict[str, Any]] = {}
+        self._views: dict[int | None, View] = {}
         self._views_version = -1
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._last_hand_seen = self._hand_key()
@@ -100,7 +101,7 @@ class TableScene(Scene):
         return random.Random(self.session.bot_seed())
 
     # ------------------------------------------------------------------ who sees what
-    def _view_for(self, seat: int | None) -> dict[str, Any]:
+    def _view_for(self, seat: int | None) -> View:
         if self._views_version != self._version:
             self._views, self._views_version = {}, self._version
         if seat not in self._views:
@@ -130,7 +131,7 @@ class TableScene(Scene):
             return humans[0]
         return None
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
         return self._view_for(self.viewer())
 
     def _forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
@@ -142,15 +143,17 @@ class TableScene(Scene):
             self.choices.clear()
 
     # ------------------------------------------------------------------ acting
-    def act(self, action: dict[str, Any]) -> bool:
+    def act(self, action: Action) -> bool:
         """Send a decision to the engine; False (and the reason, shown) when it refuses it."""
         reason = self.session.check(action)
         if reason is not None:
             self.message = reason[0].upper() + reason[1:]
             return False
+        verb = verb_of(self._view_for(None))  # the decision's verb, before the game moves on
         self.session.act(action)
         self._version += 1
-        self.anim.say(action["seat"], describe(action, self.deck))
+        if verb is not None and action["seat"] is not None:
+            self.anim.say(action["seat"], verb.describe(action, self.deck.short))
         self.choices.decided()
         self.message = ""
         self.canvas.hits = []  # the places clicked on belonged to the game before this action
@@ -189,11 +192,12 @@ class TableScene(Scene):
         card = self.choices.selected[0] if len(self.choices.selected) == 1 else None
         return placement_preview(self.rules.variant, self.view(), card, at)
 
-    def open_picker(self, seat: int, count: int) -> None:
+    def open_picker(self, send: Action, count: int) -> None:
+        """The card picker, to name `count` cards; then `send` goes with them as its "cards"."""
         from ..picker import PickerScene
 
         def done(cards: list[int]) -> None:
-            self.act({"seat": seat, "type": "declare", "cards": cards})
+            self.act({**send, "cards": cards})
 
         self.app.push(PickerScene(self.app, self.deck, count, done, self.canvas.faces.painter))
 
@@ -225,7 +229,7 @@ class TableScene(Scene):
         table_input.handle(self, event)
 
     # ------------------------------------------------------------------ the frame
-    def _panel_lines(self, view: dict[str, Any]) -> list[str]:
+    def _panel_lines(self, view: View) -> list[str]:
         """The side panel's text: the table talk, or (Tab) the rules with sampled frequencies."""
         if not self.show_rules:
             return list(view["log"])
@@ -263,7 +267,7 @@ class TableScene(Scene):
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
         if seat is not None and seat == view["to_move"]:
-            self.controls = build_controls(self, seat, view.get("legal", []))
+            self.controls = build_controls(self, view)
         self.slider = draw_bar(self.canvas, layout.geo.bar, view, self.message, self.controls, self.choices)
         if self.anim.showing_showdown() and self.anim.showdown is not None:
             draw_showdown(self.canvas, layout, view, self.anim.showdown)

@@ -102,8 +102,8 @@ class Verb:
         """One sentence: what to do now."""
         return ""
 
-    def selects(self, t: Template) -> int | None:
-        """How many cards of the hand may be selected for template `t` (None: none)."""
+    def selects(self, legal: list[Template]) -> int | None:
+        """How many cards of the hand the person may choose for this decision (None: none)."""
         return None
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:

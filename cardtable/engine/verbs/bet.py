@@ -363,8 +363,9 @@ class Bet(Verb):
             return "Open with a bet, or fold."
         return "Go all in, or fold."
 
-    def selects(self, t: Template) -> int | None:
-        return t.get("reveal_count") or None if t.get("showdown_allowed") else None
+    def selects(self, legal: list[Template]) -> int | None:
+        """The cards to show for double stakes, when the showdown call allows showing any."""
+        return next((t["reveal_count"] for t in legal if t.get("reveal_count")), None)
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         kind = str(action.get("type", "")).replace("_", " ")

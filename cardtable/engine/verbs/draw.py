@@ -86,8 +86,8 @@ class Draw(Turns):
             return "No cards can be traded now: press Enter to stand pat."
         return f"Choose up to {top} cards to discard, then press Enter (or Enter now to keep all)."
 
-    def selects(self, t: Template) -> int | None:
-        return t["max"]
+    def selects(self, legal: list[Template]) -> int | None:
+        return legal[0]["max"]
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         cards = action.get("cards") or []

@@ -141,8 +141,14 @@ class Exchange(Turns):
             return "Draw a card from the deck."
         return "Nothing can be drawn or swapped: pass."
 
-    def selects(self, t: Template) -> int | None:
-        return {"discard": 1, "swap": t.get("count", 0)}.get(t["type"])
+    def selects(self, legal: list[Template]) -> int | None:
+        """One card to put in the pot, or the cards of a swap."""
+        for t in legal:
+            if t["type"] == "discard":
+                return 1
+            if t["type"] == "swap":
+                return t["count"]
+        return None
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         if action.get("type") == "swap":

@@ -134,7 +134,7 @@ class Place(Verb):
             "the number shows the points it scores."
         )
 
-    def selects(self, t: Template) -> int | None:
+    def selects(self, legal: list[Template]) -> int | None:
         return 1
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
