@@ -230,7 +230,7 @@ def _value(node: Node, index: int, attr_names: set[str], out: list[Problem]) -> 
         id=vid,
         label=label,
         name=name,
-        rgb=rgb,  # type: ignore[arg-type]
+        rgb=rgb,
         glyph=str(data["glyph"].value) if "glyph" in data else None,
         mark=str(data["mark"].value) if "mark" in data else None,
         flags=frozenset(str(f.value) for f in data["flags"].value) if "flags" in data else frozenset(),

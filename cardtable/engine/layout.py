@@ -106,7 +106,7 @@ def build(node: Node, variant: object, problems: list[Problem]) -> Layout:
             owner=z["owner"].value,
             visibility=z["visibility"].value,
             shape=z["shape"].value,
-            size=size,  # type: ignore[arg-type]
+            size=size,
             max_line=z["max_line"].value if "max_line" in z else None,
             place=z["place"].value if "place" in z else ("seat" if z["owner"].value == "seat" else "center"),
             label=str(z["label"].value) if "label" in z else name.replace("_", " "),

@@ -299,7 +299,7 @@ class FacePainter:
         rgb = tuple(raw) if isinstance(raw, (list, tuple)) else (40, 60, 120)
         light = tuple(min(255, c + 60) for c in rgb)
         h = card_height(width)
-        surf = self.base(width, h, rgb).copy()  # type: ignore[arg-type]
+        surf = self.base(width, h, rgb).copy()
         inner = surf.get_rect().inflate(-max(4, width // 8), -max(4, width // 8))
         pattern = str(back.get("pattern", "lattice"))
         step = max(4, width // 8)
