@@ -2,9 +2,10 @@
 registered in MOVES by the verb's name (the view's "phase").
 
 Each takes (rules, view, legal, rng, deals): the fixed rules, the seat's view, the legal action
-templates by type, the decision's own random generator and the level's number of deals (see chance.py). It returns
-the action, or a generator that yields after each unit of work (a hand evaluated) and returns the
-action, so the thinking can be spread over frames. Nothing here reads the clock or the state.
+templates by type, the decision's own random generator and the level's number of deals (see
+chance.py). It returns the action, or a generator that yields after each unit of work (a hand
+valued) and returns the action, so the thinking can be spread over frames. Nothing here reads the
+clock or the state.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 
 from .moves import MOVES, Action, Thought, any_move
 
-LEVELS: dict[str, int] = {"easy": 8, "normal": 24, "hard": 96}  # deals of the unseen cards per decision
+LEVELS: dict[str, int] = {"easy": 8, "normal": 24, "hard": 48}  # deals of the unseen cards per decision
 
 
 class Thinker:
@@ -38,24 +38,26 @@ class Thinker:
     def step(self, budget_s: float) -> bool:
         """Think for about `budget_s` seconds (at least one unit of work); True once decided."""
         end = time.perf_counter() + budget_s
-        while self.action is None:
-            try:
-                next(self._work)
-            except StopIteration as done:
-                self.action = done.value
-                break
+        while not self._one_unit():
             if time.perf_counter() >= end:
-                break
-        return self.action is not None
+                return False
+        return True
 
     def finish(self) -> Action:
         """Think to the end at once; the action."""
-        while self.action is None:
+        while not self._one_unit():
+            pass
+        assert self.action is not None
+        return self.action
+
+    def _one_unit(self) -> bool:
+        """One unit of work (a hand valued, say); True once decided."""
+        if self.action is None:
             try:
                 next(self._work)
             except StopIteration as done:
                 self.action = done.value
-        return self.action
+        return self.action is not None
 
 
 def _think(
