@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from cardtable.engine import IllegalAction, Rules
-from cardtable.engine.bots import choose_action, random_action
+from cardtable.engine.bots import decide, random_action
 from cardtable.engine.state import all_cards, chips_in_play, zone
 
 FAST = {"hands": 3}  # keeps matches short in tests
@@ -87,7 +87,13 @@ def _bad_inputs_refused(rules: Rules, st: dict, seat: int, legal: list[dict]) ->
 
 
 def playout(
-    rules: Rules, seed: int, players: int, bot: bool, check_every: int = 1, options: dict | None = None
+    rules: Rules,
+    seed: int,
+    players: int,
+    bot: bool,
+    check_every: int = 1,
+    options: dict | None = None,
+    level: str = "easy",
 ) -> dict:
     rng = random.Random(seed)
     st = rules.new_game(
@@ -100,7 +106,10 @@ def playout(
         assert seat is not None
         legal = rules.legal_actions(st, seat)
         assert legal, "a seat to move has no legal action"
-        action = choose_action(rules, st, seat, rng) if bot else random_action(rules, st, seat, rng)
+        if bot:  # a computer player at `level`, from its seat's view
+            action = decide(rules, rules.view(st, seat), rng.getrandbits(64), level)
+        else:
+            action = random_action(rules, st, seat, rng)
         assert rules.check(st, action) is None, (action, rules.check(st, action))
         # Someone else acting now is refused, and the state is unchanged.
         other = (seat + 1) % players

@@ -14,7 +14,6 @@ seed always gives the same game.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import random
@@ -85,22 +84,10 @@ def _list_zones(st: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 # ---------------------------------------------------------------------------- playing
-@contextlib.contextmanager
-def fixed_thinking() -> Iterator[None]:
-    """Bots decide from a fixed number of samples (no clock), so games repeat exactly."""
-    saved = bots.BUDGET_S
-    bots.BUDGET_S = 0.0
-    try:
-        yield
-    finally:
-        bots.BUDGET_S = saved
-
-
 def decide(session: Any, seat: int) -> dict[str, Any]:
     """The computer's decision for `seat` here, the same every time for the same game."""
-    rng = random.Random(f"example:{len(session.log)}:{seat}")
-    with fixed_thinking():
-        return bots.choose_action(session.rules, session.state, seat, rng)
+    seed = random.Random(f"example:{len(session.log)}:{seat}").getrandbits(64)
+    return bots.decide(session.rules, session.rules.view(session.state, seat), seed, "normal")
 
 
 @dataclass

@@ -1,80 +1,207 @@
-"""Computer players: they decide from their view only, play every variant legally, and place the
-best-scoring card in the grid game."""
+"""Computer players: a decision depends on (view, seed, level) only. It is the same when every card
+hidden from the seat is shuffled among the places hidden from it, the same however the thinking is
+split, legal in every variant; and the grid and draw players make their best move."""
 
 from __future__ import annotations
 
-import copy
 import random
+from functools import cache
 
 import pytest
-from engine_helpers import use_stand_in_if_needed
+from conftest import VARIANT_IDS, builtin
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-import cardtable.engine.bots as bots
 from cardtable.engine import Rules
-from cardtable.engine.scoring import score_placement
+from cardtable.engine.bots import LEVELS, Thinker, decide, random_action
+from cardtable.engine.scoring import evaluate_seat, score_placement
+from cardtable.engine.state import clone
 
 
-@pytest.fixture
-def deterministic(monkeypatch):
-    monkeypatch.setattr(bots, "BUDGET_S", 60.0)  # the sample count, not the clock, ends thinking
-    monkeypatch.setattr(bots, "MAX_SAMPLES", 12)
+@cache
+def rules_of(vid: str) -> Rules:
+    return Rules(builtin(vid))
 
 
-@pytest.mark.parametrize("vid", ["texas_holdem", "sevendeck_poker", "poker_clash", "infinite_poker"])
-def test_bot_never_peeks_at_hidden_cards(variants, vid, deterministic, monkeypatch):
-    v = variants[vid]
-    use_stand_in_if_needed(v, monkeypatch)
-    rules = Rules(v)
-    for seed in range(3):
-        opts = {"hands": 2, **({"called_shot": False} if "called_shot" in rules.options else {})}
-        st = rules.new_game([{"name": f"P{i}"} for i in range(3)], seed=seed, options=opts)
-        seat = rules.to_move(st)
-        # Scramble every card this seat cannot see: the other hands trade places with the deck.
-        alt = copy.deepcopy(st)
-        hidden = []
-        for i, z in enumerate(alt["zones"]["hand"]):
-            if i != seat:
-                hidden += [(z["cards"], j) for j in range(len(z["cards"]))]
-        deck = alt["zones"]["deck"]["cards"]
-        for k, (cards, j) in enumerate(hidden):
-            cards[j], deck[k] = deck[k], cards[j]
-        assert alt != st and rules.view(alt, seat) == rules.view(st, seat)
-        a1 = bots.choose_action(rules, st, seat, random.Random(seed))
-        a2 = bots.choose_action(rules, alt, seat, random.Random(seed))
-        assert a1 == a2
+def hidden_slots(rules: Rules, state: dict, seat: int) -> list[tuple[list, int]]:
+    """Every place (container, index) holding a card that `seat` may not see, worked out from the
+    state and the layout (not from view.py)."""
+    out: list[tuple[list, int]] = []
+    for name, spec in rules.layout.zones.items():
+        owners = range(len(state["seats"])) if spec.per_seat else [None]
+        for owner in owners:
+            z = state["zones"][name][owner] if owner is not None else state["zones"][name]
+            sees = spec.visibility == "everyone" or (spec.visibility == "owner" and owner == seat)
+            if "cells" in z:
+                out += [(cell, 2) for cell in z["cells"] if not (cell[3] or sees)]
+            else:
+                out += [(z["cards"], i) for i, up in enumerate(z["up"]) if not (up or sees)]
+    return out
 
 
-def test_grid_bot_places_the_best_scoring_card(variants):
-    rules = Rules(variants["poker_grid"])
-    st = rules.new_game([{"name": "A"}, {"name": "B"}], seed=11)
+def permute_hidden(rules: Rules, state: dict, seat: int, rng: random.Random) -> dict:
+    """A copy of `state` whose cards hidden from `seat` (other hands, the deck, face-down table
+    cards...) are shuffled among their places; every one moves when there are two or more."""
+    alt = clone(state)
+    slots = hidden_slots(rules, alt, seat)
+    cards = [holder[i] for holder, i in slots]
+    moved = rng.sample(cards, len(cards))
+    if len(cards) > 1 and moved == cards:
+        moved = moved[1:] + moved[:1]
+    for (holder, i), card in zip(slots, moved):
+        holder[i] = card
+    return alt
+
+
+def mover(rules: Rules, state: dict) -> int:
+    """The seat to move (the game is not over)."""
+    seat = rules.to_move(state)
+    assert seat is not None
+    return seat
+
+
+def think(rules: Rules, view: dict, seed: int, level: str = "easy") -> tuple[dict, int]:
+    """The decision, and how many pieces of work it took (one per step of no time)."""
+    thinker = Thinker(rules, view, seed, level)
+    steps = 1
+    while not thinker.step(0.0):
+        steps += 1
+    assert thinker.action is not None
+    return thinker.action, steps
+
+
+def next_state(rules: Rules, state: dict, rng: random.Random, calm: bool = True) -> dict:
+    """The state after the seat to move acts: a calm seat checks or calls when it can (so many hands
+    reach a showdown), otherwise it does anything legal, at random."""
+    seat = mover(rules, state)
+    types = {t["type"] for t in rules.legal_actions(state, seat)}
+    passive = next((t for t in ("check", "call") if t in types), None)
+    if calm and passive:
+        return rules.apply(state, {"seat": seat, "type": passive})
+    return rules.apply(state, random_action(rules, state, seat, rng))
+
+
+def play_to(rules: Rules, seed: int, players: int, moves: int, calm: bool) -> dict:
+    """A game after up to `moves` actions (see next_state), stopped before its end: a seat is to move."""
+    rng = random.Random(seed)
+    opts = {"hands": 2} if "hands" in rules.options else {}
+    state = rules.new_game([{"name": f"P{i}"} for i in range(players)], seed, opts)
+    for _ in range(moves):
+        after = next_state(rules, state, rng, calm)
+        if after["over"]:
+            break
+        state = after
+    return state
+
+
+def play_to_phase(rules: Rules, state: dict, phase: str) -> dict:
+    """The game moved on calmly until a seat must decide in `phase` (unless the game ends first:
+    then the last state before its end)."""
     rng = random.Random(0)
-    for _ in range(20):
-        seat = rules.to_move(st)
-        t = rules.legal_actions(st, seat)[0]
-        grid = {(r, c): card for r, c, card, _ in st["zones"]["grid"]["cells"]}
+    while rules.view(state, None)["phase"] != phase:
+        after = next_state(rules, state, rng)
+        if after["over"]:
+            break
+        state = after
+    return state
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+@settings(max_examples=12, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    players=st.integers(2, 10),
+    moves=st.integers(0, 90),
+    calm=st.booleans(),
+    to_bet=st.booleans(),
+    shuffle=st.integers(0, 2**32),
+    bot_seed=st.integers(0, 2**64 - 1),
+)
+def test_decision_ignores_every_hidden_card(vid, seed, players, moves, calm, to_bet, shuffle, bot_seed):
+    rules = rules_of(vid)
+    v = rules.variant
+    state = play_to(rules, seed, min(max(players, v.min_players), v.max_players), moves, calm)
+    if to_bet and rules.betting:  # half the spots are bets: where the chance to win counts
+        state = play_to_phase(rules, state, "bet")
+    seat = mover(rules, state)
+    alt = permute_hidden(rules, state, seat, random.Random(shuffle))
+    if len(hidden_slots(rules, state, seat)) > 1:
+        assert alt != state
+    view = rules.view(state, seat)
+    assert rules.view(alt, seat) == view
+    action, work = think(rules, view, bot_seed)
+    assert rules.check(state, action) is None
+    # Not only the action: the thinking (how many hands it valued before it stopped) is the same.
+    assert think(rules, rules.view(alt, seat), bot_seed) == (action, work)
+
+
+def test_permute_hidden_moves_only_hidden_cards():
+    rules = rules_of("texas_holdem")
+    state = play_to(rules, 3, 4, 9, calm=True)
+    seat = mover(rules, state)
+    alt = permute_hidden(rules, state, seat, random.Random(0))
+    assert alt["zones"]["hand"][seat] == state["zones"]["hand"][seat]
+    assert alt["zones"]["board"] == state["zones"]["board"]
+    others = [alt["zones"]["hand"][s]["cards"] != state["zones"]["hand"][s]["cards"] for s in range(4)]
+    assert sum(others) == 3 and alt["zones"]["deck"] != state["zones"]["deck"]
+
+
+@pytest.mark.parametrize("vid", ["limbo_holdem", "infinite_poker", "poker_clash"])
+def test_same_view_and_seed_same_action_however_the_thinking_is_split(vid):
+    rules = rules_of(vid)
+    state = play_to(rules, 7, min(6, rules.variant.max_players), 40, calm=True)
+    state = play_to_phase(rules, state, "bet")  # a bet: the most work, in many pieces
+    view = rules.view(state, mover(rules, state))
+    action = decide(rules, view, 99, "normal")
+    assert decide(rules, view, 99, "normal") == action
+    stepped, steps = think(rules, view, 99, "normal")
+    assert stepped == action and steps > 1
+    whole = Thinker(rules, view, 99, "normal")
+    assert whole.step(3600.0) and whole.action == action
+
+
+def test_the_seed_matters():
+    """Ties between equally good placements are broken by the seed."""
+    rules = rules_of("poker_grid")
+    state = rules.new_game([{"name": "A"}, {"name": "B"}], seed=2)
+    view = rules.view(state, mover(rules, state))
+    assert len({str(decide(rules, view, seed, "easy")) for seed in range(20)}) > 1
+
+
+def test_levels_and_refusals():
+    rules = rules_of("texas_holdem")
+    state = rules.new_game([{"name": "A"}, {"name": "B"}], seed=1)
+    seat = mover(rules, state)
+    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["hard"]
+    with pytest.raises(ValueError, match="level"):
+        decide(rules, rules.view(state, seat), 0, "genius")
+    with pytest.raises(ValueError, match="no decision"):
+        decide(rules, rules.view(state, 1 - seat), 0)
+
+
+def test_grid_bot_places_the_best_scoring_card():
+    rules = rules_of("poker_grid")
+    state = rules.new_game([{"name": "A"}, {"name": "B"}], seed=11)
+    for n in range(20):
+        seat = mover(rules, state)
+        t = rules.legal_actions(state, seat)[0]
+        grid = {(r, c): card for r, c, card, _ in state["zones"]["grid"]["cells"]}
         best = 0
         for card in t["cards"]:
             for at in t["spots"]:
                 grid[tuple(at)] = card
                 best = max(best, score_placement(rules, grid, tuple(at)).total)
                 del grid[tuple(at)]
-        before = st["seats"][seat]["points"]
-        st = rules.apply(st, bots.choose_action(rules, st, seat, rng))
-        assert st["seats"][seat]["points"] - before == best
+        before = state["seats"][seat]["points"]
+        state = rules.apply(state, decide(rules, rules.view(state, seat), n, "easy"))
+        assert state["seats"][seat]["points"] - before == best
 
 
-def test_draw_bot_keeps_a_made_hand(variants, deterministic):
-    rules = Rules(variants["sevendeck_poker"])
-    st = rules.new_game([{"name": "A"}, {"name": "B"}], seed=5)
-    rng = random.Random(1)
-    while rules.view(st, None)["phase"] != "draw":
-        seat = rules.to_move(st)
-        types = {t["type"] for t in rules.legal_actions(st, seat)}
-        st = rules.apply(st, {"seat": seat, "type": "check" if "check" in types else "call"})
-    seat = rules.to_move(st)
-    from cardtable.engine.scoring import evaluate_seat
-
-    made = set(evaluate_seat(rules, st, seat).made)
-    action = bots.choose_action(rules, st, seat, rng)
+def test_draw_bot_keeps_a_made_hand():
+    rules = rules_of("sevendeck_poker")
+    state = play_to_phase(rules, play_to(rules, 5, 2, 0, calm=True), "draw")
+    seat = mover(rules, state)
+    made = set(evaluate_seat(rules, state, seat).made)
+    action = decide(rules, rules.view(state, seat), 1, "easy")
     assert action["type"] == "discard" and not made & set(action["cards"])
-    assert len(action["cards"]) <= 3
+    assert 0 < len(action["cards"]) <= 3

@@ -42,9 +42,7 @@ def test_random_playouts_keep_every_invariant(variants, vid, monkeypatch):
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
 def test_bot_playouts_end(variants, vid, monkeypatch):
-    import cardtable.engine.bots as bots
-
-    monkeypatch.setattr(bots, "BUDGET_S", 0.01)  # quick, rougher estimates in tests
+    """Computer players (the cheap level: legal, sensible play is all this needs) finish a match."""
     rules = _rules(variants, vid, monkeypatch)
     heavy = variants[vid].deck.size > 1000
     for seed in range(1 if heavy else 3):

@@ -1,11 +1,13 @@
-"""`cardtable simulate VARIANT --games N [--players K] [--seed S] [--json]`: computer players play
-N games headless; report completion, conservation of chips and cards, wins per seat, how often
-each hand category won a pot (in a points game: how often each hand was made), and the average
-game length. Progress goes to stderr."""
+"""`cardtable simulate VARIANT --games N [--players K] [--seed S] [--level L] [--json]`: computer
+players play N games headless; report completion, conservation of chips and cards, wins per seat,
+how often each hand category won a pot (in a points game: how often each hand was made), and the
+average game length. The same arguments give the same report, byte for byte: every decision's seed
+comes from (S, game, decision). Progress and the time taken go to stderr."""
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
@@ -30,16 +32,32 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--random", action="store_true", help="random players instead of the computer players"
     )
+    parser.add_argument(
+        "--level", default="normal", help="how hard the computer players think: easy, normal or hard"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
+def decision_seed(seed: int, game: int, decision: int) -> int:
+    """A computer player's seed for one decision, derived one way from the run's seed."""
+    digest = hashlib.sha256(f"simulate:{seed}:{game}:{decision}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def simulate(
-    variant: Any, games: int, players: int, seed: int, hands: int | None, randomly: bool, progress: Any = None
+    variant: Any,
+    games: int,
+    players: int,
+    seed: int,
+    hands: int | None,
+    randomly: bool,
+    progress: Any = None,
+    level: str = "normal",
 ) -> dict[str, Any]:
     import random
 
     from ..engine import Rules
-    from ..engine.bots import choose_action, random_action
+    from ..engine.bots import decide, random_action
     from ..engine.state import all_cards, chips_in_play
 
     rules = Rules(variant)
@@ -53,7 +71,6 @@ def simulate(
     conserved = True
     lengths: list[int] = []
     hand_counts: list[int] = []
-    started = time.perf_counter()
     for g in range(games):
         rng = random.Random(seed + g)
         try:
@@ -63,10 +80,12 @@ def simulate(
             chips0 = chips_in_play(st)
             cards0 = sorted(all_cards(st))
             n = 0
-            while not rules.is_over(st):
-                seat = rules.to_move(st)
-                pick = random_action if randomly else choose_action
-                st = rules.apply(st, pick(rules, st, seat, rng))
+            while (seat := rules.to_move(st)) is not None:
+                if randomly:
+                    action = random_action(rules, st, seat, rng)
+                else:
+                    action = decide(rules, rules.view(st, seat), decision_seed(seed, g, n), level)
+                st = rules.apply(st, action)
                 n += 1
                 if n > 100_000:
                     raise RuntimeError("the game did not end after 100,000 actions")
@@ -102,7 +121,6 @@ def simulate(
         ],
         "average_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
         "average_hands": round(sum(hand_counts) / len(hand_counts), 2) if hand_counts else 0,
-        "seconds": round(time.perf_counter() - started, 2),
     }
 
 
@@ -118,10 +136,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"{variant.name} has no phases: it cannot be played", file=sys.stderr)
         return 2
 
+    from ..engine.bots import LEVELS
+
+    if args.level not in LEVELS:
+        print(f"no level '{args.level}': choose one of {', '.join(LEVELS)}", file=sys.stderr)
+        return 2
+
     def progress(done: int, total: int) -> None:
         print(f"\rgame {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
 
-    report = simulate(variant, args.games, players, args.seed, args.hands, args.random, progress)
+    started = time.perf_counter()
+    report = simulate(variant, args.games, players, args.seed, args.hands, args.random, progress, args.level)
+    # The time taken is not part of the report: the same arguments must give the same report.
+    print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if args.json:
         print(json.dumps(report))
     else:

@@ -1,0 +1,20 @@
+"""Computer players. They decide from one seat's view only: they are never handed the state, and a
+card hidden from their seat reaches them only as -1 (or not at all).
+
+    decide(rules, view, seed, level="normal") -> action     # the same (view, seed, level), the same action
+    Thinker(rules, view, seed, level).step(budget_s) -> bool # the same decision, a piece per frame
+    LEVELS                                                  # "easy", "normal", "hard": fixed numbers of deals
+
+Betting follows an estimated chance to win, found by dealing the cards the seat has not seen into
+every place hidden from it a fixed number of times and comparing the hands. Draws keep the cards
+that make the best hand; exchanges take the card pot when it helps; on an open grid the placement
+that scores most is played. Each verb's move is one function in `moves.MOVES`.
+
+`random_action(rules, state, seat, rng)` plays any legal action at random (tests use it).
+"""
+
+from .moves import MOVES
+from .randomly import fill, random_action
+from .think import LEVELS, Thinker, choose_action, decide
+
+__all__ = ["LEVELS", "MOVES", "Thinker", "choose_action", "decide", "fill", "random_action"]

@@ -1,0 +1,59 @@
+"""What a computer player reads off its seat's view: its hand, the zones a hand is formed from, the
+cards it has not seen, and what its own known cards are worth. A hidden card is -1 in a view (or
+missing, for a stack nobody may look at), and it stays unknown here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..scoring import evaluate_zones
+
+Zones = dict[str, Any]  # by layout name: a list of cards, or {(row, col): card} for a grid
+
+
+def hand_cards(view: dict[str, Any]) -> list[int]:
+    """The cards of the viewing seat's own hand (its first seat zone that is not a stack)."""
+    seat = view["seat"]
+    for z in view["zones"].values():
+        if z["owner"] == seat and "cards" in z and z["shape"] != "stack":
+            return [c for c in z["cards"] if c >= 0]
+    return []
+
+
+def zones_for(rules: Any, view: dict[str, Any], seat: int) -> Zones:
+    """The zones `seat`'s hand is formed from (its own seat zones and the table's, not the deck), as
+    the view shows them: -1 where a card is hidden from the viewer."""
+    out: Zones = {}
+    for key, z in view["zones"].items():
+        name, _, owner = key.partition("/")
+        if name == rules.layout.deck or (owner and int(owner) != seat):
+            continue
+        out[name] = {(r, c): card for r, c, card in z["cells"]} if "cells" in z else list(z["cards"])
+    return out
+
+
+def unseen(rules: Any, view: dict[str, Any]) -> list[int]:
+    """Every card of the deck the viewer does not see anywhere (in increasing order)."""
+    seen: set[int] = set()
+    for z in view["zones"].values():
+        if "cells" in z:
+            seen.update(card for _, _, card in z["cells"])
+        else:
+            seen.update(z["cards"])
+    return [c for c in range(rules.variant.deck.size) if c not in seen]
+
+
+def own_value(rules: Any, view: dict[str, Any], hand: list[int]) -> Any:
+    """The value of the viewer's hand if it held `hand`, with the cards it knows (hidden ones left out)."""
+    seat = view["seat"]
+    zones = zones_for(rules, view, seat)
+    for name in zones:
+        spec = rules.layout.zones[name]
+        if spec.per_seat and not spec.is_grid:
+            zones[name] = hand
+            break
+    known = {
+        n: ([c for c in z if c >= 0] if isinstance(z, list) else {p: c for p, c in z.items() if c >= 0})
+        for n, z in zones.items()
+    }
+    return evaluate_zones(rules, known, view["declared"][seat] or ())
