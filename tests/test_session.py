@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.bots import fill, random_action
+from cardtable.engine.bots.seen import hand_cards
 from cardtable.saves import SaveError, SaveStore, dumps, loads
 from cardtable.session import GameSession, visible_cards
 from cardtable.variant import load_variant_text
@@ -34,12 +35,12 @@ def _move(game, rng):
     """A random legal decision for whoever is to move (random, not a computer player's thinking:
     these tests are about saving and undoing, and stay fast), seldom a fold or an all-in so that
     hands last a few rounds."""
-    st, seat = game.full_state_for_tests(), game.to_move()
-    legal = game.rules.legal_actions(st, seat)
-    calm = [t for t in legal if t["type"] not in ("fold", "all_in")]
+    seat = game.to_move()
+    view = game.view(seat)
+    calm = [t for t in view["legal"] if t["type"] not in ("fold", "all_in")]
     if calm and rng.random() < 0.9:
-        return fill(game.rules, st, seat, rng.choice(calm), rng)
-    return random_action(game.rules, st, seat, rng)
+        return fill(game.rules, seat, rng.choice(calm), hand_cards(view), rng)
+    return random_action(game.rules, game.full_state_for_tests(), seat, rng)
 
 
 def _play(session, moves, rng):

@@ -94,10 +94,11 @@ def simulate(
             hand_counts.append(st["hand"])
             if chips_in_play(st) != chips0 or sorted(all_cards(st)) != cards0:
                 conserved = False
-            for w in st["result"]["winners"]:
-                wins[w] += 1 / len(st["result"]["winners"])
+            winners = st["result"]["winners"] if st["result"] else []
+            for w in winners:
+                wins[w] += 1 / len(winners)
             for h in st["history"]:
-                if h.get("category"):
+                if h["category"]:
                     categories[h["category"]] = categories.get(h["category"], 0) + 1
             for name, count in st.get("scored", {}).items():  # points games: every hand made
                 categories[name] = categories.get(name, 0) + count

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from ...engine.bots import Thinker
 from ...engine.types import Action, View
 from ...session import GameSession
 from .. import frame
@@ -36,14 +37,16 @@ from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 
 BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
+THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
+BOT_LEVEL = "normal"
 
 
-def computer_action(session: GameSession, seat: int) -> Action:
-    """The computer player's decision for `seat` (also the screenshot driver's moves)."""
-    # lead: replace with the view-only Thinker
-    from ...engine.bots import choose_action
+def computer_action(session: GameSession, seat: int, level: str = BOT_LEVEL) -> Action:
+    """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
+    from that seat's view, a seed and the level, as the table's thinking makes it."""
+    from ...engine.bots import decide
 
-    return choose_action(session.rules, session.state, seat, random.Random(session.bot_seed()))
+    return decide(session.rules, session.view(seat), session.bot_seed(), level)
 
 
 class TableScene(Scene):
@@ -59,6 +62,8 @@ class TableScene(Scene):
         self.grid = GridCamera()
         self.bot_delay = bot_delay
         self.bot_clock = 0.0
+        self.bot_level = BOT_LEVEL
+        self._thinker: tuple[int, Thinker] | None = None  # (the game's version it thinks about, it)
         self.confirmed: int | None = None  # the person who last lifted the curtain
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
@@ -218,12 +223,19 @@ class TableScene(Scene):
             return  # everyone looks at the showdown; nobody acts meanwhile
         to_move = self.session.to_move()
         if to_move is None or to_move in self.humans():
-            self.bot_clock = 0.0
+            self.bot_clock, self._thinker = 0.0, None
             return
         self.bot_clock += dt
-        if self.bot_clock >= self.bot_delay:
-            self.bot_clock = 0.0
-            self.act(computer_action(self.session, to_move))
+        if self._thinker is None or self._thinker[0] != self._version:
+            view = self.session.view(to_move)  # the computer player's own view, never drawn
+            self._thinker = (
+                self._version,
+                Thinker(self.rules, view, self.session.bot_seed(), self.bot_level),
+            )
+        thinker = self._thinker[1]
+        if thinker.step(THINK_S) and self.bot_clock >= self.bot_delay and thinker.action is not None:
+            self.bot_clock, self._thinker = 0.0, None
+            self.act(thinker.action)
 
     def handle(self, event: pygame.event.Event) -> None:
         table_input.handle(self, event)

@@ -8,13 +8,13 @@ card hidden from their seat reaches them only as -1 (or not at all).
 Betting follows an estimated chance to win, found by dealing the cards the seat has not seen into
 every place hidden from it a fixed number of times and comparing the hands. Draws keep the cards
 that make the best hand; exchanges take the card pot when it helps; on an open grid the placement
-that scores most is played. Each verb's move is one function in `moves.MOVES`.
+that scores most is played. Each verb's move is its module's `think` (engine/verbs/), given a
+`SeatMind` (mind.py): the view, the legal choices, a seeded generator and these estimates.
 
 `random_action(rules, state, seat, rng)` plays any legal action at random (tests use it).
 """
 
-from .moves import MOVES
 from .randomly import fill, random_action
-from .think import LEVELS, Thinker, choose_action, decide
+from .think import LEVELS, Thinker, decide
 
-__all__ = ["LEVELS", "MOVES", "Thinker", "choose_action", "decide", "fill", "random_action"]
+__all__ = ["LEVELS", "Thinker", "decide", "fill", "random_action"]

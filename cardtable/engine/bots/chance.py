@@ -10,20 +10,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..scoring import evaluate_zones
-from .seen import Zones, unseen, zones_for
+from ..types import Card, View
+from .seen import Grid, Zones, unseen, zones_for
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 HANDS_PER_DEAL = 4  # the most hands valued per deal, on average over a decision
 
 
-def win_chance(
-    rules: Any, view: dict[str, Any], rng: random.Random, deals: int
-) -> Generator[None, None, float]:
+def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Generator[None, None, float]:
     """Wins over `deals` deals of the unseen cards; a table of many players stops earlier, after
     HANDS_PER_DEAL * deals hands valued (whole deals only), so a decision's work stays bounded."""
     seat = view["seat"]
+    assert seat is not None
     others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
     pool = unseen(rules, view)
     if not others or not pool or deals <= 0:
@@ -42,7 +45,7 @@ def win_chance(
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
             my_key = evaluate_zones(
-                rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat]
+                rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat] or ()
             ).key
             valued += 1
             yield
@@ -50,7 +53,7 @@ def win_chance(
         for o in others:
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
-            beaten = evaluate_zones(rules, hand, declared[o]).key > my_key
+            beaten = evaluate_zones(rules, hand, declared[o] or ()).key > my_key
             valued += 1
             yield
             if beaten:
@@ -61,11 +64,11 @@ def win_chance(
     return wins / done
 
 
-def _hidden(z: list[int] | dict[Any, int]) -> bool:
+def _hidden(z: list[Card] | Grid) -> bool:
     return any(c < 0 for c in (z.values() if isinstance(z, dict) else z))
 
 
-def _fill_hidden(zones: Zones, pool: list[int], rng: random.Random, taken: set[int]) -> Zones:
+def _fill_hidden(zones: Zones, pool: list[Card], rng: random.Random, taken: set[Card]) -> Zones:
     """The zones with every hidden place (-1) given a different card of `pool` not yet `taken`."""
     out: Zones = {}
     for name, z in zones.items():
@@ -76,7 +79,7 @@ def _fill_hidden(zones: Zones, pool: list[int], rng: random.Random, taken: set[i
     return out
 
 
-def _pick(pool: list[int], rng: random.Random, taken: set[int]) -> int:
+def _pick(pool: list[Card], rng: random.Random, taken: set[Card]) -> Card:
     # Rejection is fast when few cards are taken (12,000 unseen); the scan is the rare fallback.
     for _ in range(50):
         c = pool[rng.randrange(len(pool))]

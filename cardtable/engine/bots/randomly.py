@@ -7,26 +7,30 @@ is used here is part of them: change it only with the goldens.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
+from ..types import Action, Card, State, Template
 from .seen import hand_cards
 
+if TYPE_CHECKING:
+    from ..rules import Rules
 
-def random_action(rules: Any, state: dict, seat: int, rng: random.Random) -> dict[str, Any]:
+
+def random_action(rules: Rules, state: State, seat: int, rng: random.Random) -> Action:
     """Any legal action of `seat`, chosen at random; its cards come from the seat's own view."""
     t = rng.choice(rules.legal_actions(state, seat))
     hand = hand_cards(rules.view(state, seat)) if _needs_hand(t) else []
     return fill(rules, seat, t, hand, rng)
 
 
-def _needs_hand(t: dict[str, Any]) -> bool:
+def _needs_hand(t: Template) -> bool:
     return t["type"] in ("discard", "swap") or bool(t.get("showdown_allowed"))
 
 
-def fill(rules: Any, seat: int, t: dict[str, Any], hand: list[int], rng: random.Random) -> dict[str, Any]:
+def fill(rules: Rules, seat: int, t: Template, hand: list[Card], rng: random.Random) -> Action:
     """An action made from the template `t` with random choices; `hand` is the seat's own hand (the
     cards a discard, a swap or a reveal may name)."""
-    a: dict[str, Any] = {"seat": seat, "type": t["type"]}
+    a: Action = {"seat": seat, "type": t["type"]}
     if t["type"] in ("bet", "raise"):
         a["amount"] = rng.randint(t["min"], t["max"])
     elif t["type"] == "discard":
@@ -34,7 +38,7 @@ def fill(rules: Any, seat: int, t: dict[str, Any], hand: list[int], rng: random.
     elif t["type"] == "swap":
         a["give"] = rng.sample(hand, t["count"])
     elif t["type"] == "flip":
-        a[t["key"]] = rng.choice(t["choices"])
+        a[t["key"]] = rng.choice(t["choices"])  # type: ignore[literal-required]
     elif t["type"] == "declare":
         a["cards"] = rng.sample(range(rules.variant.deck.size), t["count"])
     elif t["type"] == "place":

@@ -4,14 +4,20 @@ missing, for a stack nobody may look at), and it stays unknown here."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..scoring import evaluate_zones
+from ..types import Card, View
 
-Zones = dict[str, Any]  # by layout name: a list of cards, or {(row, col): card} for a grid
+if TYPE_CHECKING:
+    from ...hands.value import HandValue
+    from ..rules import Rules
+
+Grid = dict[tuple[int, int], Card]
+Zones = dict[str, list[Card] | Grid]  # by layout name: a list of cards, or {(row, col): card} for a grid
 
 
-def hand_cards(view: dict[str, Any]) -> list[int]:
+def hand_cards(view: View) -> list[Card]:
     """The cards of the viewing seat's own hand (its first seat zone that is not a stack)."""
     seat = view["seat"]
     for z in view["zones"].values():
@@ -20,7 +26,7 @@ def hand_cards(view: dict[str, Any]) -> list[int]:
     return []
 
 
-def zones_for(rules: Any, view: dict[str, Any], seat: int) -> Zones:
+def zones_for(rules: Rules, view: View, seat: int) -> Zones:
     """The zones `seat`'s hand is formed from (its own seat zones and the table's, not the deck), as
     the view shows them: -1 where a card is hidden from the viewer."""
     out: Zones = {}
@@ -28,24 +34,25 @@ def zones_for(rules: Any, view: dict[str, Any], seat: int) -> Zones:
         name, _, owner = key.partition("/")
         if name == rules.layout.deck or (owner and int(owner) != seat):
             continue
-        out[name] = {(r, c): card for r, c, card in z["cells"]} if "cells" in z else list(z["cards"])
+        out[name] = {(r, c): card for r, c, card in z["cells"]} if "cells" in z else list(z.get("cards", []))
     return out
 
 
-def unseen(rules: Any, view: dict[str, Any]) -> list[int]:
+def unseen(rules: Rules, view: View) -> list[Card]:
     """Every card of the deck the viewer does not see anywhere (in increasing order)."""
     seen: set[int] = set()
     for z in view["zones"].values():
         if "cells" in z:
             seen.update(card for _, _, card in z["cells"])
         else:
-            seen.update(z["cards"])
+            seen.update(z.get("cards", []))
     return [c for c in range(rules.variant.deck.size) if c not in seen]
 
 
-def own_value(rules: Any, view: dict[str, Any], hand: list[int]) -> Any:
+def own_value(rules: Rules, view: View, hand: list[Card]) -> HandValue:
     """The value of the viewer's hand if it held `hand`, with the cards it knows (hidden ones left out)."""
     seat = view["seat"]
+    assert seat is not None
     zones = zones_for(rules, view, seat)
     for name in zones:
         spec = rules.layout.zones[name]

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
-from .moves import MOVES, Action, Thought, any_move
+from ..types import Action, View
+from ..verbs import REGISTRY
+from ..verbs.base import Thought
+from .mind import SeatMind
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 LEVELS: dict[str, int] = {"easy": 8, "normal": 24, "hard": 48}  # deals of the unseen cards per decision
 
@@ -26,14 +32,13 @@ class Thinker:
 
     How the work is split never changes the action: only the amount done per call does."""
 
-    def __init__(self, rules: Any, view: dict[str, Any], seed: int, level: str = "normal") -> None:
+    def __init__(self, rules: Rules, view: View, seed: int, level: str = "normal") -> None:
         if level not in LEVELS:
             raise ValueError(f"no level '{level}': choose one of {', '.join(LEVELS)}")
-        legal = {t["type"]: t for t in view["legal"]}
-        if not legal:
+        if not view["legal"]:
             raise ValueError(f"seat {view['seat']} has no decision to make")
         self.action: Action | None = None
-        self._work = _think(rules, view, legal, random.Random(seed), LEVELS[level])
+        self._work = _think(rules, view, random.Random(seed), LEVELS[level])
 
     def step(self, budget_s: float) -> bool:
         """Think for about `budget_s` seconds (at least one unit of work); True once decided."""
@@ -60,22 +65,15 @@ class Thinker:
         return self.action is not None
 
 
-def _think(
-    rules: Any, view: dict[str, Any], legal: dict[str, Any], rng: random.Random, deals: int
-) -> Thought:
-    made = MOVES.get(view["phase"], any_move)(rules, view, legal, rng, deals)
+def _think(rules: Rules, view: View, rng: random.Random, deals: int) -> Thought:
+    """The move of the verb being played (its module's `think`), as a generator of work units."""
+    made = REGISTRY[view["phase"] or ""].think(SeatMind(rules, view, rng, deals))
     if isinstance(made, dict):
         return made
     return (yield from made)
 
 
-def decide(rules: Any, view: dict[str, Any], seed: int, level: str = "normal") -> Action:
+def decide(rules: Rules, view: View, seed: int, level: str = "normal") -> Action:
     """The action of the seat `view["seat"]` (it must be that seat's view, with its legal actions),
     decided from the variant's rules and that view only."""
     return Thinker(rules, view, seed, level).finish()
-
-
-def choose_action(rules: Any, state: dict, seat: int, rng: random.Random) -> Action:
-    """Kept for callers being moved to `decide` (to be removed): the seat's decision from its view,
-    seeded from `rng`."""
-    return decide(rules, rules.view(state, seat), rng.getrandbits(64), "normal")

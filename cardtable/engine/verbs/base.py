@@ -2,21 +2,30 @@
 
 A verb is one module of this package: a `Verb` subclass with its YAML fields (`fields`), the
 checks of a step that uses it (`check_step`), what it does when play reaches it (`start`) and,
-for verbs that ask players, the legal choices (`legal`), why a choice is refused (`check`) and
-what a choice does (`act`, which also says the log's sentence). `registry.py` lists them.
+for verbs that ask players, the legal choices (`legal`), why a choice is refused (`check`), what a
+choice does (`act`, which also says the log's sentence), how a person makes it at the table
+(`controls`, `prompt`, `selects`, `describe`) and how a computer player makes it (`think`).
+`__init__.py` registers them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...schema import Field, Map, OneOf, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..state import active, in_play, take_top
-from ..types import Action, Card, Step, Template
+from ..types import Action, Card, Step, Template, View
+
+if TYPE_CHECKING:
+    from ...hands.value import HandValue
+    from ..rules import Rules
+
+Thought = Generator[None, None, Action]  # a move thought out in pieces: yields after each unit of work
 
 # `first:` of a verb where players act in turn: who starts.
 FIRST = OneOf(
@@ -70,6 +79,34 @@ class Control:
     choose_from: list[int] | list[list[int]] = field(default_factory=list)
 
 
+class Mind(Protocol):
+    """What a computer player's move may use (cardtable/engine/bots provides it): the fixed rules,
+    its seat's view, the legal templates by type, its own random generator, and estimates made
+    from the view alone. Never the state."""
+
+    rules: Rules
+    view: View
+    seat: int
+    legal: dict[str, Template]
+    rng: random.Random
+
+    def hand(self) -> list[Card]:
+        """The seat's own hand, as its view shows it."""
+        ...
+
+    def own_value(self, hand: list[Card]) -> HandValue:
+        """What the seat's known cards would be worth holding `hand`."""
+        ...
+
+    def win_chance(self) -> Generator[None, None, float]:
+        """The chance its hand is the best still in, dealing the unseen cards (yields per hand)."""
+        ...
+
+    def fill(self, t: Template) -> Action:
+        """An action from the template with random choices (amount, cards, place)."""
+        ...
+
+
 class Verb:
     """One verb of `phases: hand:`. Subclasses name it, list its fields and override what applies."""
 
@@ -109,6 +146,12 @@ class Verb:
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         """A few words for a speech bubble: 'raise to 60', 'discard 2' (`short` names a card)."""
         return str(action.get("type", "")).replace("_", " ")
+
+    # ---- how a computer player decides (from its seat's view only) ---------------------------
+    def think(self, mind: Mind) -> Action | Thought:
+        """The computer player's move: an action, or a generator that yields after each unit of work
+        and returns the action (so thinking can be spread over frames). Default: any legal action."""
+        return mind.fill(mind.rng.choice(list(mind.legal.values())))
 
 
 def is_int(x: object) -> bool:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from ...schema import Bool, Field, Int
 from ..context import Ctx
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Turns, cards_of
+from .base import Choice, Control, Mind, Turns, cards_of
 
 
 class Declare(Turns):
@@ -69,6 +69,13 @@ class Declare(Turns):
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         return "names cards" if action.get("type") == "declare" else "pass"
+
+    # ---- a computer player --------------------------------------------------------------------
+    def think(self, mind: Mind) -> Action:
+        """Name no cards when that is allowed (a called shot rarely pays); otherwise name any."""
+        if "pass" in mind.legal:
+            return {"seat": mind.seat, "type": "pass"}
+        return mind.fill(mind.legal["declare"])
 
 
 VERB = Declare()

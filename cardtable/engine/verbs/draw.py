@@ -14,7 +14,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, StepChecker, Turns, cards_of, draw_cards
+from .base import Choice, Control, Mind, StepChecker, Turns, cards_of, draw_cards
 
 
 class Draw(Turns):
@@ -92,6 +92,16 @@ class Draw(Turns):
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         cards = action.get("cards") or []
         return f"discard {len(cards)}" if cards else "stand pat"
+
+    # ---- a computer player --------------------------------------------------------------------
+    def think(self, mind: Mind) -> Action:
+        """Trade in the cards the best hand does not use, then its kickers from the weakest up."""
+        hand = mind.hand()
+        value = mind.own_value(hand)
+        keep = set(value.made)
+        order = {c: i for i, c in enumerate(value.cards)}
+        spare = sorted((c for c in hand if c not in keep), key=lambda c: -order.get(c, len(hand)))
+        return {"seat": mind.seat, "type": "discard", "cards": spare[: mind.legal["discard"]["max"]]}
 
 
 VERB = Draw()

@@ -8,14 +8,15 @@ passes when neither is possible.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections.abc import Callable, Generator
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..state import put, remove, take_top
 from ..types import Action, Card, Step, Template, Zone
-from .base import FIRST, Choice, Control, StepChecker, Turns, cards_of, draw_cards
+from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Turns, cards_of, draw_cards
 
 
 class Exchange(Turns):
@@ -154,6 +155,56 @@ class Exchange(Turns):
         if action.get("type") == "swap":
             return f"swap {len(action.get('give') or [])}"
         return str(action.get("type", ""))
+
+    # ---- a computer player --------------------------------------------------------------------
+    def think(self, mind: Mind) -> Thought:
+        """Take cards from the card pot when that makes a better hand, else draw; after a draw,
+        give back the card whose loss hurts least."""
+        legal = mind.legal
+        a: Action = {"seat": mind.seat}
+        if "discard" in legal:
+            least = yield from _least_needed(mind)
+            return {**a, "type": "discard", "cards": least[:1]}
+        if "swap" in legal:
+            hand = mind.hand()
+            k = legal["swap"]["count"]
+            pot = next(
+                z
+                for z in mind.view["zones"].values()
+                if z["owner"] == "table" and z["visibility"] == "everyone" and z.get("cards")
+            )
+            taken = pot["cards"][-k:]
+            combos = list(itertools.combinations(hand, k))
+            mind.rng.shuffle(combos)
+            now = mind.own_value(hand).key
+            best = None
+            for give in combos[:SWAP_CANDIDATES]:
+                key = mind.own_value([c for c in hand if c not in give] + taken).key
+                yield
+                if best is None or key > best[0]:
+                    best = (key, give)
+            if best and best[0] > now:
+                return {**a, "type": "swap", "give": list(best[1])}
+            if "draw" not in legal:
+                least = yield from _least_needed(mind)
+                return {**a, "type": "swap", "give": least[:k]}
+        if "draw" in legal:
+            return {**a, "type": "draw"}
+        return {**a, "type": "pass"}
+
+
+SWAP_CANDIDATES = 40  # ways of giving k cards back a computer player weighs (a fixed, seeded choice)
+
+
+def _least_needed(mind: Mind) -> Generator[None, None, list[Card]]:
+    """The hand's cards, the one whose loss hurts the hand least first."""
+    hand = mind.hand()
+    scored = []
+    for c in hand:
+        scored.append((mind.own_value([x for x in hand if x != c]).key, c))
+        yield
+    scored.sort(reverse=True)
+    return [c for _, c in scored]
 
 
 VERB = Exchange()

@@ -15,7 +15,7 @@ from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, StepChecker, Verb, draw_cards, is_int, is_place
+from .base import Choice, Control, Mind, StepChecker, Thought, Verb, draw_cards, is_int, is_place
 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -140,6 +140,26 @@ class Place(Verb):
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         card = action.get("card")
         return f"place {short(card)}" if isinstance(card, int) else "place"
+
+    # ---- a computer player --------------------------------------------------------------------
+    def think(self, mind: Mind) -> Thought:
+        """Place the card where it scores most (ties broken at random)."""
+        t = mind.legal["place"]
+        grid_zone = next(z for z in mind.view["zones"].values() if z["shape"] == "open_grid")
+        grid = {(r, c): card for r, c, card in grid_zone["cells"]}
+        best: tuple[int, float] | None = None
+        choice = None
+        for card in t["cards"]:
+            for at in t["spots"]:
+                grid[(at[0], at[1])] = card
+                pts = score_placement(mind.rules, grid, (at[0], at[1])).total
+                del grid[(at[0], at[1])]
+                k = (pts, mind.rng.random())
+                if best is None or k > best:
+                    best, choice = k, (card, at)
+            yield
+        assert choice is not None
+        return {"seat": mind.seat, "type": "place", "card": choice[0], "at": list(choice[1])}
 
 
 def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) -> int:

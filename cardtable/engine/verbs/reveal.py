@@ -12,7 +12,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, StepChecker, Verb, is_int, is_place
+from .base import Choice, Control, Mind, StepChecker, Verb, is_int, is_place
 
 Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
@@ -142,6 +142,26 @@ class Reveal(Verb):
 
     def prompt(self, legal: list[Template]) -> str:
         return "Click a face-down card to turn it up (Space: one at random)."
+
+    # ---- a computer player --------------------------------------------------------------------
+    def think(self, mind: Mind) -> Action:
+        """On a grid, turn up a card of the line most uncovered (one of them will be someone's
+        hand); elsewhere any face-down card will do."""
+        t, rng = mind.legal["flip"], mind.rng
+        a: Action = {"seat": mind.seat, "type": "flip"}
+        grid = next((z for z in mind.view["zones"].values() if z.get("cells") and z["shape"] == "grid"), None)
+        if t["key"] != "at" or grid is None:
+            a[t["key"]] = rng.choice(t["choices"])  # type: ignore[literal-required]
+            return a
+        rows: dict[int, int] = {}
+        cols: dict[int, int] = {}
+        for r, c, card in grid["cells"]:
+            if card >= 0:
+                rows[r] = rows.get(r, 0) + 1
+                cols[c] = cols.get(c, 0) + 1
+        places = [p for p in t["choices"] if isinstance(p, list)]
+        a["at"] = max(places, key=lambda rc: (max(rows.get(rc[0], 0), cols.get(rc[1], 0)), rng.random()))
+        return a
 
 
 VERB = Reveal()

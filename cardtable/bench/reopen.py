@@ -1,0 +1,82 @@
+"""Reopening long saved games: seconds to resume (replay the log) and to check a save, for games of
+1,000 and 5,000 decisions. The games are played by a cautious table (mostly checks and calls, the
+smallest bets, no early showdowns) with plenty of chips and no hand limit, so they last.
+
+    python -m cardtable.bench.reopen [VARIANT DECISIONS]...
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping
+
+from ..engine import Rules
+from ..engine.bots import fill
+from ..engine.bots.seen import hand_cards
+from ..engine.types import OptionValue
+from ..saves import SavedGame
+from ..session import GameSession
+from ..variant import Variant
+
+LONG_GAME: dict[str, OptionValue] = {"chips": 1_000_000, "blind": 2, "hands": 0}  # where the variant has them
+SIZES = (1_000, 5_000)
+
+
+def long_game(variant: Variant, decisions: int, seed: int = 1) -> SavedGame:
+    """A save of `variant` with about `decisions` decisions (fewer if the game ends first)."""
+    rules = Rules(variant)
+    options = {k: v for k, v in LONG_GAME.items() if k in rules.options}
+    seats = [{"name": f"P{i + 1}", "kind": "bot"} for i in range(max(3, variant.min_players))]
+    st = rules.new_game(seats, seed, options)
+    rng = random.Random(seed)
+    made = 0
+    while made < decisions and not rules.is_over(st):
+        seat = rules.to_move(st)
+        assert seat is not None
+        legal = rules.legal_actions(st, seat)
+        calm = [t for t in legal if t["type"] in ("check", "call")]
+        keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
+        t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
+        action = fill(rules, seat, t, hand_cards(rules.view(st, seat)), rng)
+        if t["type"] in ("bet", "raise"):
+            action["amount"] = t["min"]
+        action.pop("showdown", None)  # no early showdowns: a called showdown would end hands at once
+        action.pop("reveal", None)
+        rules.apply_in_place(st, action)
+        made += 1
+    return SavedGame(variant.id, variant.digest, variant.name, seed, seats, options, st["log"])
+
+
+def measure(variant: Variant, decisions: int) -> dict[str, object]:
+    """Seconds to resume and to check a saved game of `decisions` decisions of `variant`."""
+    saved = long_game(variant, decisions)
+    start = time.perf_counter()
+    GameSession.resume(saved, variant)
+    resumed = time.perf_counter() - start
+    start = time.perf_counter()
+    ok = GameSession.check_saved(saved, variant).ok
+    checked = time.perf_counter() - start
+    return {
+        "variant": variant.id,
+        "decisions": sum(1 for a in saved.log if a.get("seat") is not None),
+        "valid": ok,
+        "resume_s": round(resumed, 4),
+        "check_s": round(checked, 4),
+    }
+
+
+def run(variants: Mapping[str, Variant], ids: list[str]) -> list[dict[str, object]]:
+    """Reopen times of each variant in `ids`, at every size of SIZES."""
+    return [measure(variants[vid], n) for vid in ids for n in SIZES]
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    from ..catalog import resolve
+
+    args = sys.argv[1:]
+    for vid, n in zip(args[::2], args[1::2]):
+        print(json.dumps(measure(resolve(vid), int(n))))

@@ -1,0 +1,38 @@
+"""A computer player's mind for one decision: its seat's view, the legal templates, its random
+generator and the level's work, with the estimates a verb's move may ask for (verbs.base.Mind)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from ..types import Action, Card, Template, View
+from .chance import win_chance
+from .randomly import fill
+from .seen import hand_cards, own_value
+
+if TYPE_CHECKING:
+    from ...hands.value import HandValue
+    from ..rules import Rules
+
+
+class SeatMind:
+    def __init__(self, rules: Rules, view: View, rng: random.Random, deals: int) -> None:
+        seat = view["seat"]
+        if seat is None:
+            raise ValueError("a computer player decides from its own seat's view, not the public one")
+        self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
+        self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
+
+    def hand(self) -> list[Card]:
+        return hand_cards(self.view)
+
+    def own_value(self, hand: list[Card]) -> HandValue:
+        return own_value(self.rules, self.view, hand)
+
+    def win_chance(self) -> Generator[None, None, float]:
+        return win_chance(self.rules, self.view, self.rng, self.deals)
+
+    def fill(self, t: Template) -> Action:
+        return fill(self.rules, self.seat, t, self.hand(), self.rng)
