@@ -257,3 +257,35 @@ def test_the_table_reads_the_game_only_through_the_session_api(vid):
             human_turn(app, table, rng)
     app.step([], dt=0.05)
     assert len(session.decisions()) >= 6
+
+
+@pytest.mark.parametrize("vid", ["texas_holdem", "infinite_poker"])
+def test_computer_players_think_over_frames_and_decide_as_at_once(vid, monkeypatch):
+    """At the table a computer player thinks a little each frame (the frame never waits for the
+    whole decision), and what it finally does is exactly what deciding at once from the same
+    view, seed and level gives: the split of the work changes nothing."""
+    import cardtable.app.table.scene as scene_mod
+    from cardtable.engine.bots import Thinker, decide
+
+    steps: list[float] = []
+    real_step = Thinker.step
+
+    def counted(self, budget_s):
+        steps.append(budget_s)
+        return real_step(self, 0.0)  # one unit of work a frame: the slowest possible thinking
+
+    monkeypatch.setattr(Thinker, "step", counted)
+    app = start(vid, players=["bot", "bot", "bot"], seed=4, size=(1280, 720), autosave=False)
+    table = app.scene
+    session = table.session
+    for _ in range(6):  # six decisions, each checked against deciding at once
+        seat = session.to_move()
+        expected = decide(session.rules, session.view(seat), session.bot_seed(), table.bot_level)
+        before = len(session.decisions())
+        frames = 0
+        while len(session.decisions()) == before and frames < 5000:
+            app.step([], dt=1 / 60)
+            frames += 1
+        assert session.decisions()[-1] == expected
+    # the table thought through Thinker.step with its per-frame budget (never decide() at once)
+    assert len(steps) > 6 and all(b == scene_mod.THINK_S for b in steps)
