@@ -66,12 +66,6 @@ class GameSession:
         # The state before each seat's latest decision, so that undo need not replay the game.
         self._before: dict[int, State] = {}
 
-    @property
-    def state(self) -> State:
-        """internal: being removed (lead). The screens still reading it move to `view` and the
-        methods below; nothing new may use it."""
-        return self._state
-
     def full_state_for_tests(self) -> State:
         """The whole state, hidden cards and all: for tests only, never for a screen."""
         return self._state

@@ -163,10 +163,3 @@ def rig(st: dict, where: dict[str, list[int]], deck_zone: str = "deck") -> dict:
                     holder[j], target[0][target[1]] = target[0][target[1]], holder[j]
                     break
     return st
-
-
-def use_stand_in_if_needed(variant, monkeypatch) -> None:
-    """Every variant has its hands section now, so there is no stand-in evaluator any more: this
-    only checks that. (test_engine_bots.py and test_engine_generic.py still call it; delete it
-    with those calls.)"""
-    assert "hands" in variant.sections, f"{variant.id} has no hands section"

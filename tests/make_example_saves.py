@@ -87,7 +87,7 @@ def _list_zones(st: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
 def decide(session: Any, seat: int) -> dict[str, Any]:
     """The computer's decision for `seat` here, the same every time for the same game."""
     seed = random.Random(f"example:{len(session.log)}:{seat}").getrandbits(64)
-    return bots.decide(session.rules, session.rules.view(session.state, seat), seed, "normal")
+    return bots.decide(session.rules, session.view(seat), seed, "normal")
 
 
 @dataclass

@@ -7,22 +7,14 @@ import json
 
 import pytest
 from conftest import VARIANT_IDS
-from engine_helpers import playout, use_stand_in_if_needed
+from engine_helpers import playout
 
 from cardtable.engine import Rules
 
 
-def _rules(variants, vid, monkeypatch):
-    v = variants[vid]
-    if "phases" not in v.sections:
-        pytest.skip(f"{vid} has no phases yet")
-    use_stand_in_if_needed(v, monkeypatch)
-    return Rules(v)
-
-
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_random_playouts_keep_every_invariant(variants, vid, monkeypatch):
-    rules = _rules(variants, vid, monkeypatch)
+def test_random_playouts_keep_every_invariant(variants, vid):
+    rules = Rules(variants[vid])
     v = variants[vid]
     heavy = v.deck.size > 1000
     games = 2 if heavy else 30
@@ -41,9 +33,9 @@ def test_random_playouts_keep_every_invariant(variants, vid, monkeypatch):
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_bot_playouts_end(variants, vid, monkeypatch):
+def test_bot_playouts_end(variants, vid):
     """Computer players (the cheap level: legal, sensible play is all this needs) finish a match."""
-    rules = _rules(variants, vid, monkeypatch)
+    rules = Rules(variants[vid])
     heavy = variants[vid].deck.size > 1000
     for seed in range(1 if heavy else 3):
         st = playout(rules, 100 + seed, 3, bot=True, check_every=40 if heavy else 1)

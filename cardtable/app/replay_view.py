@@ -12,17 +12,17 @@ of the same view is drawn.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 import pygame
 
 from ..engine import Rules
 from ..engine.replay import Timeline, describe_action
-from ..engine.state import State
 from ..engine.types import Action, View
 from ..saves import SavedGame
 from . import ui
 from .scene import App, Scene
+from .table import TableScene
 
 STRIP_H = 64
 
@@ -38,11 +38,6 @@ class _Still:
         self.seats = viewer.saved.seats
         self.seed = viewer.saved.seed
         self.store = None
-
-    @property
-    def state(self) -> State:
-        """internal: being removed (lead). The table scene still reads it until it reads views."""
-        return self._viewer.timeline.state_at(self._viewer.index)
 
     def view(self, seat: int | None) -> View:
         return self._viewer.view()
@@ -81,7 +76,7 @@ class ReplayScene(Scene):
         self.dragging = False
         self._view_at: int | None = None
         self._view: View | None = None
-        self.table: Any = self._make_table() if self.steps else None
+        self.table = self._make_table() if self.steps else None
 
     # ------------------------------------------------------------------ where we are
     @property
@@ -115,11 +110,7 @@ class ReplayScene(Scene):
         return f"Decision {self.index} of {self.steps - 1}: {what}  ·  {seen}"
 
     # ------------------------------------------------------------------ drawing with the table scene
-    def _make_table(self) -> Any:
-        try:
-            from .table import TableScene
-        except ImportError:
-            return None
+    def _make_table(self) -> TableScene:
         viewer = self
 
         class ReplayTable(TableScene):  # the table scene, watching instead of playing
@@ -135,11 +126,7 @@ class ReplayScene(Scene):
             def update(self, dt: float) -> None:
                 self.clock += dt
 
-        try:
-            # a _Still answers what the table scene asks of a session
-            return ReplayTable(self.app, cast(Any, _Still(self)), bot_delay=0.0)
-        except Exception:  # the table scene changed shape: fall back to the text rendering
-            return None
+        return ReplayTable(self.app, _Still(self), bot_delay=0.0)  # _Still answers as a session
 
     # ------------------------------------------------------------------ events
     def resized(self, size: tuple[int, int]) -> None:
@@ -188,12 +175,9 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is not None:
-            try:
-                self.table.message = self.caption()
-                self.table.draw(surface)
-            except Exception:  # never let the viewer crash on a table scene it does not match
-                self.table = None
-        if self.table is None:
+            self.table.message = self.caption()
+            self.table.draw(surface)
+        else:  # a log whose game cannot even be set up: its story in words
             self._draw_text(surface)
         self._draw_strip(surface)
 

@@ -14,13 +14,13 @@ the person points at and chooses belongs to them: it is forgotten when the viewe
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
+from ...engine import Rules
 from ...engine.bots import Thinker
 from ...engine.types import Action, View
-from ...session import GameSession
 from .. import frame
 from ..controls import Control, build_controls, verb_of
 from ..scene import App, Scene
@@ -41,7 +41,28 @@ THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
 BOT_LEVEL = "normal"
 
 
-def computer_action(session: GameSession, seat: int, level: str = BOT_LEVEL) -> Action:
+class TableSession(Protocol):
+    """What the table asks of a game (a GameSession, or the replay viewer's frozen step): the fixed
+    rules, views, and these few calls. Never the full state."""
+
+    rules: Rules
+
+    def view(self, seat: int | None) -> View: ...
+
+    def to_move(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def check(self, action: object) -> str | None: ...
+
+    def act(self, action: Action) -> None: ...
+
+    def undo(self, seat: int) -> bool: ...
+
+    def bot_seed(self) -> int: ...
+
+
+def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) -> Action:
     """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
     from that seat's view, a seed and the level, as the table's thinking makes it."""
     from ...engine.bots import decide
@@ -52,7 +73,7 @@ def computer_action(session: GameSession, seat: int, level: str = BOT_LEVEL) -> 
 class TableScene(Scene):
     manifest_scene = "table"
 
-    def __init__(self, app: App, session: GameSession, bot_delay: float = BOT_DELAY) -> None:
+    def __init__(self, app: App, session: TableSession, bot_delay: float = BOT_DELAY) -> None:
         super().__init__(app)
         self.session = session
         self.deck = session.rules.variant.deck
