@@ -26,7 +26,7 @@ from ..errors import Problem
 from ..schema import Field, Int, ListOf, Map, Num, Str
 from ..yamlsrc import Node
 from .options import NUMBER, number_problem, number_value
-from .types import Number, OptionValue
+from .types import Number, OptionValue, Round, State
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -59,6 +59,23 @@ class Betting:
     min_bet: float = 1.0
     odd_chip: str = "after_dealer"
     max_hands: Number = 0
+
+    def limits(self, st: State, rs: Round, seat: int) -> dict[str, int]:
+        """The smallest and largest total bet of the round for an opening bet or a raise by `seat`
+        (and its whole stack), under this limit."""
+        s = st["seats"][seat]
+        cur = rs["current"]
+        stack = s["bet"] + s["chips"]
+        if self.limit == "fixed":
+            size = in_blinds(self.bet_sizes[min(st["bet_round"], len(self.bet_sizes) - 1)], st["blind"])
+            lo = hi = cur + size
+        else:
+            lo = in_blinds(self.min_bet, st["blind"]) if cur == 0 else cur + rs["min_raise"]
+            hi = stack
+            if self.limit == "pot_limit":
+                pot = sum(x["total"] for x in st["seats"])
+                hi = min(stack, cur + pot + (cur - s["bet"]))
+        return {"min": lo, "max": min(hi, stack), "stack": stack}
 
     def values(self, options: dict[str, OptionValue]) -> dict[str, int]:
         return {

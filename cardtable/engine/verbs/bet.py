@@ -17,33 +17,12 @@ from collections.abc import Callable
 
 from ...schema import Bool, Field, Int, Map, Str
 from ...yamlsrc import Node
-from ..betting import in_blinds
 from ..context import Ctx
 from ..state import active, hand_zone
 from ..types import Action, Card, Seat, Step, Template
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Verb, first_after
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
-
-
-def _limits(g: Ctx, step: Step, seat: int) -> dict[str, int]:
-    """min/max total bet for an opening bet or a raise by `seat`."""
-    st, b = g.st, g.betting()
-    s = st["seats"][seat]
-    rs = g.round()
-    cur = rs["current"]
-    stack = s["bet"] + s["chips"]
-    if b.limit == "fixed":
-        idx = min(st["bet_round"], len(b.bet_sizes) - 1)
-        size = in_blinds(b.bet_sizes[idx], st["blind"])
-        lo = hi = cur + size
-    else:
-        lo = in_blinds(b.min_bet, st["blind"]) if cur == 0 else cur + rs["min_raise"]
-        hi = stack
-        if b.limit == "pot_limit":
-            pot = sum(x["total"] for x in st["seats"])
-            hi = min(stack, cur + pot + (cur - s["bet"]))
-    return {"min": lo, "max": min(hi, stack), "stack": stack}
 
 
 SHOWDOWN_WORDS: dict[str, int | str] = {
@@ -120,7 +99,7 @@ class Bet(Verb):
         if rs["double"] is not None:
             out.append({"seat": seat, "type": "call", "cost": min(rs["double"] - s["bet"], s["chips"])})
             return out
-        lim = _limits(g, step, seat)
+        lim = g.betting().limits(g.st, g.round(), seat)
         call = showdown_call(step)
         extra: Template = (
             {
@@ -166,7 +145,7 @@ class Bet(Verb):
             return True  # calling short
         if seat in rs["closed"]:
             return False
-        lim = _limits(g, step, seat)
+        lim = g.betting().limits(g.st, g.round(), seat)
         if step.get("must_open") and rs["current"] == 0 and stack < lim["min"]:
             return True  # opening short: everything it has
         b = g.betting()
