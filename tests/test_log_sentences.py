@@ -108,7 +108,7 @@ def test_a_flip_names_the_card_in_full():
         if step.get("type") != "flip":
             continue
         r, c = step["at"]
-        card = next(x for rr, cc, x, up in after["zones"]["grid"]["cells"] if (rr, cc) == (r, c))
+        card = next(x for rr, cc, x, _ in before["zones"]["grid"]["cells"] if (rr, cc) == (r, c))
         name = after["seats"][step["seat"]]["name"]
         assert new[0]["text"] == f"{name} turns up the {deck.name(card)}.", new
         flips += 1
