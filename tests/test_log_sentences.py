@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from conftest import VARIANT_IDS, builtin
 from engine_helpers import options_for
 
-from cardtable.engine import Rules
+from cardtable.engine import Rules, wording
 from cardtable.engine.bots import random_action
 
 RAW_IDS = re.compile(r"_|\bwinner of\b|\bNone\b|—")
@@ -113,3 +114,42 @@ def test_a_flip_names_the_card_in_full():
         assert new[0]["text"] == f"{name} turns up the {deck.name(card)}.", new
         flips += 1
     assert flips > 0
+
+
+def _texas_with_big_blind(tmp_path, role_line: str):
+    """Texas Hold'em with its big blind role written as `role_line`."""
+    from cardtable.variant import load_variant
+
+    text = (Path(__file__).parent.parent / "variants" / "texas_holdem.yaml").read_text(encoding="utf-8")
+    old = next(line for line in text.splitlines() if line.strip().startswith("big_blind:"))
+    copy = tmp_path / "copy.yaml"
+    copy.write_text(text.replace(old, old[: old.index("big_blind:")] + role_line), encoding="utf-8")
+    return load_variant(copy)
+
+
+def test_a_role_label_is_used_and_must_be_text(tmp_path):
+    from cardtable.errors import VariantError
+
+    v = _texas_with_big_blind(
+        tmp_path, 'big_blind: {after: dealer, seats: 2, heads_up: 1, label: "the bring-in"}'
+    )
+    rules = Rules(v)
+    st = rules.new_game([{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], 1, {})
+    assert any(
+        re.fullmatch(r"(Ann|Bob) posts the bring-in, 20\.", line) for line in rules.view(st, None)["log"]
+    )
+    with pytest.raises(VariantError, match="expected text"):
+        _texas_with_big_blind(tmp_path, "big_blind: {after: dealer, seats: 2, heads_up: 1, label: [a, b]}")
+
+
+def test_card_names_read_in_a_sentence():
+    sig = builtin("sigilian_poker").deck
+    lady = next(c for c in range(sig.size) if sig.name(c).startswith("The "))
+    assert wording.card_name(sig, lady) == sig.name(lady)  # "The Lady of Pain" keeps its own article
+    std = builtin("texas_holdem").deck
+    two, king = (
+        next(c for c in range(std.size) if std.name(c) == n) for n in ("Two of Clubs", "King of Hearts")
+    )
+    assert wording.card_list(std, [king, two]) == "the King of Hearts and the Two of Clubs"
+    assert wording.card_list(std, [king, two, king]) == "K♥, 2♣, K♥"
+    assert wording.count(1, "card") == "one card" and wording.count(12_000, "card") == "12,000 cards"

@@ -56,7 +56,7 @@ def award(g: Ctx, values: dict[int, HandValue]) -> None:
             main_winner = ordered[0]
     for s, amount in won.items():
         st["seats"][s]["chips"] += amount
-        g.say(f"{g.name(s)} wins {wording.count(amount, 'chip')}.")
+        g.say(f"{g.name(s)} wins {wording.count(amount, 'chip', words=False)}.")
     for seat in st["seats"]:
         seat["total"] = 0
         seat["bet"] = 0

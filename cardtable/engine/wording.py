@@ -21,9 +21,9 @@ def number(n: int) -> str:
     return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else f"{n:,}"
 
 
-def count(n: int, noun: str) -> str:
-    """'one card', 'two cards', '100 cards'."""
-    return f"{number(n)} {noun}{'' if n == 1 else 's'}"
+def count(n: int, noun: str, words: bool = True) -> str:
+    """'one card', 'two cards', '100 cards'; with words=False always figures ('5 chips')."""
+    return f"{number(n) if words else f'{n:,}'} {noun}{'' if n == 1 else 's'}"
 
 
 def chips(n: int) -> str:

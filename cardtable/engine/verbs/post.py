@@ -1,8 +1,8 @@
 """`post`: blinds and antes. `{do: post, role: big_blind, amount: 1}` takes `amount` blinds from
 the seat holding the role (or from every seat with `role: all`); `dead: true` makes it an ante,
 which goes to the pot without counting as a bet of the round. A seat holding two posting roles
-posts both (they stack), and the log says so: "Ann posts the winner's blind, 20 (on top of the big
-blind)."."""
+posts both (they stack), and the log says so ("Ann posts the winner's blind, 20 (on top of the
+big blind).")."""
 
 from __future__ import annotations
 
