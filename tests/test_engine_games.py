@@ -57,8 +57,8 @@ def test_five_card_draw_respects_the_declared_limit(variants):
     assert not set(hand[:2]) & set(st2["zones"]["hand"][seat]["cards"])
     # Nobody, not even the player, sees the discard pile's faces afterwards; the player's log says.
     assert rules.view(st2, 2)["zones"]["discard"]["cards"] in ([], [-1, -1])
-    assert any("you trade" in line for line in rules.view(st2, seat)["log"])
-    assert not any("you trade" in line for line in rules.view(st2, 2)["log"])
+    assert any("You trade" in line for line in rules.view(st2, seat)["log"])
+    assert not any("You trade" in line for line in rules.view(st2, 2)["log"])
 
 
 def test_nine_card_draw_recycles_discards_when_the_stock_runs_out(variants):

@@ -61,7 +61,7 @@ def test_text_history_is_the_public_table_talk(variants, tmp_path, capsys):
     assert main(["replay", str(write(tmp_path, saved))]) == 0
     text = capsys.readouterr().out
     decisions = sum(1 for a in saved.log if a.get("seat") is not None)
-    assert "is dealt 2 cards" in text and _private_lines(final)
+    assert "is dealt two cards" in text and _private_lines(final)
     assert not any(line in text for line in _private_lines(final))
     body = [line[7:] for line in text.splitlines()[1:] if line.startswith("   ")]
     assert body and set(body) <= set(public)
@@ -70,7 +70,7 @@ def test_text_history_is_the_public_table_talk(variants, tmp_path, capsys):
     assert final["over"]
     assert main(["replay", str(write(tmp_path, finished, "done"))]) == 0
     text = capsys.readouterr().out
-    assert "game over" in text and "(the game is over)" in text and " shows " in text
+    assert "the game: " in text and "(the game is over)" in text and " shows " in text
     assert not any(line in text for line in _private_lines(final))
     # every decision is numbered once, in order
     numbers = [int(line.split()[0]) for line in text.splitlines() if line[:5].strip().isdigit()]

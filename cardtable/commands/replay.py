@@ -56,11 +56,13 @@ def history(talk: list[str], marks: list[int]) -> list[str]:
     """The hand history, decision by decision, from the public table talk of the last state
     (the talk only grows): `marks[d]` is its length after decision d, and each decision's lines
     carry its number."""
+    from ..engine.wording import is_hand_start
+
     lines: list[str] = []
     seen = 0
     for number, mark in enumerate(marks):
         for k, line in enumerate(talk[seen:mark]):
-            if line.startswith("— "):
+            if is_hand_start(line):
                 lines += ["", line]
             elif k == 0 and number > 0:
                 lines.append(f"{number:>5}  {line}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from . import wording
 from .state import order_after, zone
 from .types import Card, Number, OptionValue, Round, State, Zone
 
@@ -47,10 +48,16 @@ class Ctx:
         return self.st["seats"][seat]["name"]
 
     def card(self, card: Card) -> str:
-        return self.deck.short(card)
+        """One card by its full name: 'the Queen of Hearts'."""
+        return wording.card_name(self.deck, card)
 
     def cards(self, cards: list[Card]) -> str:
-        return " ".join(self.card(c) for c in cards) or "nothing"
+        """Cards for a sentence: full names for one or two, a short list for more (wording.py)."""
+        return wording.card_list(self.deck, cards)
+
+    def zone_name(self, name: str) -> str:
+        """A zone as the table calls it (its `label:`): 'the card pot'."""
+        return f"the {self.layout.zones[name].label}"
 
     # --- seats and zones ----------------------------------------------------------------------
     @property

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import wording
 from .pots import side_pots, split
 from .scoring import evaluate_seat
 from .state import active, in_play, zone
@@ -31,7 +32,7 @@ def showdown(g: Ctx) -> None:
                     hz = zone(st, name, seat)
                     hz["up"] = [1] * len(hz["cards"])
             v = values[seat]
-            g.say(f"{g.name(seat)} shows {v.category}: {g.cards(list(v.cards))}")
+            g.say(f"{g.name(seat)} shows {v.category}: {g.cards(list(v.cards))}.")
     award(g, values)
 
 
@@ -55,7 +56,7 @@ def award(g: Ctx, values: dict[int, HandValue]) -> None:
             main_winner = ordered[0]
     for s, amount in won.items():
         st["seats"][s]["chips"] += amount
-        g.say(f"{g.name(s)} wins {amount}")
+        g.say(f"{g.name(s)} wins {wording.count(amount, 'chip', words=False)}.")
     for seat in st["seats"]:
         seat["total"] = 0
         seat["bet"] = 0
@@ -103,7 +104,7 @@ def end_hand(g: Ctx) -> bool:
     for s in st["seats"]:
         if s["chips"] == 0 and not s["out"]:
             s["out"] = True
-            g.say(f"{s['name']} is out of chips")
+            g.say(f"{s['name']} is out of chips.")
     playing = in_play(st)
     if len(playing) <= 1:
         finish(g, playing, "one player has every chip")
@@ -125,5 +126,5 @@ def finish(g: Ctx, winners: list[int], reason: str) -> None:
         "hands": st["hand"],
         "reason": reason,
     }
-    names = ", ".join(g.name(w) for w in winners)
-    g.say(f"game over ({reason}): {names} win" + ("s" if len(winners) == 1 else ""))
+    names = wording.joined([g.name(w) for w in winners]) or "Nobody"
+    g.say(f"{names} {'win' if len(winners) > 1 else 'wins'} the game: {reason}.")

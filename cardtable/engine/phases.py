@@ -54,6 +54,7 @@ ROLE = Map(
         "heads_up": Int(0, 9),
         "last_hand": Str(["winner", "weakest"]),
         "first_hand": Str(what="a role"),
+        "label": Str(),
     },
     "a role",
 )
@@ -70,6 +71,7 @@ class Role(TypedDict, total=False):
     heads_up: int
     last_hand: str  # "winner" | "weakest"
     first_hand: str
+    label: str  # what the table talk calls it: "the big blind" (default: "the " + its words)
 
 
 @dataclass
@@ -93,6 +95,8 @@ def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:
                     problems.append(
                         rnode.problem(f"no role named '{r[key]}'" + suggest(r[key], d["roles"].value))
                     )
+            if "label" in r:
+                r["label"] = str(r["label"])  # a number written as a label is its text
             phases.roles[name] = r
     phases.roles.setdefault("dealer", {"rotate": True})
     ctx = _Ctx(variant, layout, phases, problems)

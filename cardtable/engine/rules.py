@@ -29,11 +29,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..errors import IllegalAction
-from . import outcome
+from . import outcome, wording
 from .context import Ctx
 from .options import resolve_options
 from .state import active, clone, empty_zone, holder, in_play, order_after, zone
-from .types import Action, OptionValue, State, Template, View
+from .types import Action, OptionValue, State, Step, Template, View
 from .verbs import REGISTRY
 
 if TYPE_CHECKING:
@@ -213,9 +213,7 @@ class Rules:
                     self._start_hand(g)
                 continue
             step = self.program[st["pc"]]
-            if (step.get("when") and not st["options"].get(step["when"])) or (
-                step.get("unless") and st["options"].get(step["unless"])
-            ):
+            if not self.runs(st, step):
                 st["pc"] += 1
                 continue
             if step["do"] == "_loop":
@@ -229,6 +227,11 @@ class Rules:
             if REGISTRY[step["do"]].start(g, step):
                 st["step"], st["turn"] = None, None
                 st["pc"] += 1
+
+    def runs(self, st: State, step: Step) -> bool:
+        """Whether the step is played in this game (its `when:`/`unless:` options allow it)."""
+        when, unless = step.get("when"), step.get("unless")
+        return not (when and not st["options"].get(when)) and not (unless and st["options"].get(unless))
 
     def _condition(self, g: Ctx, name: str) -> bool:
         st = g.st
@@ -270,7 +273,7 @@ class Rules:
             }
         )
         self._assign_roles(g)
-        g.say(f"— hand {st['hand']} —" if self.betting else "— the game begins —")
+        g.say(wording.hand_begins(st["hand"] if self.betting else None))
 
     def _assign_roles(self, g: Ctx) -> None:
         st = g.st

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...schema import Field, Map, OneOf, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..state import active, in_play, take_top
 from ..types import Action, Card, Step, Template, View
@@ -181,7 +182,7 @@ def draw_cards(g: Ctx, n: int, recycle: str | None = None) -> list[Card]:
             g.rng("recycle").shuffle(cards)
             deck["cards"][:0] = cards
             deck["up"][:0] = [0] * len(cards)
-            g.say(f"the {recycle} pile is shuffled back under the deck")
+            g.say(f"{wording.capital(g.zone_name(recycle))} pile is shuffled back under the deck.")
     return take_top(deck, min(n, len(deck["cards"])))
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from ...schema import Bool, Field, Int, Map, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..state import active, hand_zone
 from ..types import Action, Card, Seat, Step, Template
@@ -214,14 +215,14 @@ class Bet(Verb):
         if kind == "fold":
             s["folded"] = True
             st["folds"].append(seat)
-            g.say(f"{g.name(seat)} folds")
+            g.say(f"{g.name(seat)} folds.")
         elif kind == "check":
-            g.say(f"{g.name(seat)} checks")
+            g.say(f"{g.name(seat)} checks.")
         elif kind == "call":
             target = rs["double"] if rs["double"] is not None else rs["current"]
             pay = min(target - s["bet"], s["chips"])
             self._pay(s, pay)
-            g.say(f"{g.name(seat)} calls {pay}" + (" (all in)" if s["chips"] == 0 else ""))
+            g.say(f"{g.name(seat)} calls {wording.chips(pay)}" + (" (all in)." if s["chips"] == 0 else "."))
         else:
             to = action["amount"] if kind in ("bet", "raise") else s["bet"] + s["chips"]
             self._pay(s, to - s["bet"])
@@ -237,9 +238,9 @@ class Bet(Verb):
                 rs["pending"] = g.order(seat, can_act)
                 st["last_bettor"] = seat
                 word = {"bet": "bets", "raise": "raises to", "all_in": "goes all in for"}[kind]
-                g.say(f"{g.name(seat)} {word} {to}")
+                g.say(f"{g.name(seat)} {word} {wording.chips(to)}.")
             else:
-                g.say(f"{g.name(seat)} calls all in ({to} in this round)")
+                g.say(f"{g.name(seat)} calls all in ({wording.chips(to)} in this round).")
         if action.get("showdown"):
             st["showdown_called"] = True
             rs["showdown_by"] = seat
@@ -255,9 +256,9 @@ class Bet(Verb):
                         for c in reveal:
                             if c in hz["cards"]:
                                 hz["up"][hz["cards"].index(c)] = 1
-                g.say(f"{g.name(seat)} {call['reveal_words']}, showing {g.cards(reveal)}")
+                g.say(f"{g.name(seat)} {call['reveal_words']}, showing {g.cards(reveal)}.")
             else:
-                g.say(f"{g.name(seat)} {call['words']}")
+                g.say(f"{g.name(seat)} {call['words']}.")
         self._next(g)
 
     def _pay(self, s: Seat, amount: int) -> None:

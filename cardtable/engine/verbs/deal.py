@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..options import NUMBER
 from ..state import active, holder, put
@@ -41,7 +42,12 @@ class Deal(Verb):
             got = draw_cards(g, g.option(step.get("count", 1)))
             put(g.zone(to), got, up)
             shown = up or zspec.visibility == "everyone"
-            g.say(f"to the {to}: {g.cards(got)}" if shown else f"{len(got)} cards to the {to}")
+            where = g.zone_name(to)
+            g.say(
+                f"The dealer deals {g.cards(got)} to {where}."
+                if shown
+                else f"The dealer deals {wording.count(len(got), 'card')} face down to {where}."
+            )
         else:
             self._deal_seats(g, step, up)
         return True
@@ -58,14 +64,16 @@ class Deal(Verb):
                     got = draw_cards(g, 1)
                     if got:
                         cells.append([r, c, got[0], up])
-        g.say(f"{rows * cols} cards are dealt face {'up' if up else 'down'} to the {to}")
+        g.say(
+            f"The dealer deals {wording.count(rows * cols, 'card')} face {'up' if up else 'down'} to {g.zone_name(to)}."
+        )
 
     def _start_open_grid(self, g: Ctx, to: str) -> None:
         cells = g.zone(to)["cells"]
         got = draw_cards(g, 1)
         if got and not cells:
             cells.append([0, 0, got[0], 1])
-            g.say(f"{g.card(got[0])} starts the {to}")
+            g.say(f"{wording.capital(g.card(got[0]))} starts {g.zone_name(to)}.")
         elif got:
             put(g.deck_zone(), got)
 
@@ -81,7 +89,9 @@ class Deal(Verb):
                 put(g.zone(to, i), draw_cards(g, 1), up)
         for i in seats:
             got = g.zone(to, i)["cards"][-count:]
-            g.say(f"{g.name(i)} is dealt {count} cards", i, f"you are dealt {g.cards(got)}")
+            g.say(
+                f"{g.name(i)} is dealt {wording.count(count, 'card')}.", i, f"You are dealt {g.cards(got)}."
+            )
 
 
 VERB = Deal()

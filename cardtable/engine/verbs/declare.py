@@ -45,9 +45,9 @@ class Declare(Turns):
         assert seat is not None
         if action["type"] == "declare":
             g.st["declared"][seat] = sorted(action["cards"])
-            g.say(f"{g.name(seat)} calls a shot: {g.cards(sorted(action['cards']))}")
+            g.say(f"{g.name(seat)} calls a shot: {g.cards(sorted(action['cards']))}.")
         else:
-            g.say(f"{g.name(seat)} names no cards")
+            g.say(f"{g.name(seat)} names no cards.")
         self.finish_turn(g, step)
 
     # ---- at the table -----------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
@@ -65,10 +66,12 @@ class Draw(Turns):
         put(g.zone(step["discard_to"]), cards)
         if cards:
             g.say(
-                f"{g.name(seat)} trades {len(cards)}", seat, f"you trade {g.cards(cards)} for {g.cards(new)}"
+                f"{g.name(seat)} trades {wording.count(len(cards), 'card')}.",
+                seat,
+                f"You trade {g.cards(cards)} for {g.cards(new)}.",
             )
         else:
-            g.say(f"{g.name(seat)} stands pat")
+            g.say(f"{g.name(seat)} stands pat.")
         self.finish_turn(g, step)
 
     # ---- at the table -----------------------------------------------------------------------

@@ -86,12 +86,12 @@ class Exchange(Turns):
             got = draw_cards(g, 1)
             put(hand, got)
             g.round()["drawn"] = True
-            g.say(f"{g.name(seat)} draws a card", seat, f"you draw {g.cards(got)}")
+            g.say(f"{g.name(seat)} draws a card.", seat, f"You draw {g.cards(got)}.")
             return
         if kind == "discard":
             remove(hand, action["cards"])
             put(pot, action["cards"], 1)
-            g.say(f"{g.name(seat)} puts {g.cards(action['cards'])} into the card pot")
+            g.say(f"{g.name(seat)} puts {g.cards(action['cards'])} into {g.zone_name(step['pot'])}.")
             g.round()["drawn"] = False
         elif kind == "swap":
             k = len(action["give"])
@@ -99,9 +99,12 @@ class Exchange(Turns):
             remove(hand, action["give"])
             put(hand, taken)
             put(pot, action["give"], 1)
-            g.say(f"{g.name(seat)} swaps {g.cards(action['give'])} for {g.cards(taken)} from the card pot")
+            g.say(
+                f"{g.name(seat)} swaps {g.cards(action['give'])} for {g.cards(taken)}"
+                f" from {g.zone_name(step['pot'])}."
+            )
         else:
-            g.say(f"{g.name(seat)} passes")
+            g.say(f"{g.name(seat)} passes.")
         self.finish_turn(g, step)
 
     # ---- at the table -----------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
@@ -48,7 +49,11 @@ class Place(Verb):
             got = draw_cards(g, need)
             if got:
                 put(hand, got)
-                g.say(f"{g.name(seat)} draws {len(got)}", seat, f"you draw {g.cards(got)}")
+                g.say(
+                    f"{g.name(seat)} draws {wording.count(len(got), 'card')}.",
+                    seat,
+                    f"You draw {g.cards(got)}.",
+                )
 
     def _seek(self, g: Ctx, step: Step, start: int) -> bool:
         """Give the turn to the next seat from `start` that can place; end the step if none can."""
@@ -117,10 +122,12 @@ class Place(Verb):
         scored = g.st.setdefault("scored", {})  # how often each hand was made (designers balance points)
         for _, cat, _ in placed.lines:
             scored[cat] = scored.get(cat, 0) + 1
-        what = ", ".join(f"{cat} {pts}" for _, cat, pts in placed.lines)
-        bonus = f" + bonus {placed.bonus}" if placed.bonus else ""
-        score = f": {what}{bonus} = {placed.total}" if placed.total else ""
-        g.say(f"{g.name(seat)} places {g.card(card)} at {list(at)}{score}")
+        parts = [f"{cat} {pts:,}" for _, cat, pts in placed.lines]
+        parts += [f"bonus {placed.bonus:,}"] if placed.bonus else []
+        score = (
+            f" and scores {wording.count(placed.total, 'point')} ({', '.join(parts)})" if placed.total else ""
+        )
+        g.say(f"{g.name(seat)} places {g.card(card)} at ({at[0]}, {at[1]}){score}.")
         self._refill(g, step, seat)
         self._seek(g, step, g.round()["at"] + 1)
 

@@ -1,11 +1,14 @@
 """`post`: blinds and antes. `{do: post, role: big_blind, amount: 1}` takes `amount` blinds from
 the seat holding the role (or from every seat with `role: all`); `dead: true` makes it an ante,
-which goes to the pot without counting as a bet of the round."""
+which goes to the pot without counting as a bet of the round. A seat holding two posting roles
+posts both (they stack), and the log says so ("Ann posts the winner's blind, 20 (on top of the
+big blind).")."""
 
 from __future__ import annotations
 
 from ...schema import Bool, Field, Num, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..betting import in_blinds
 from ..context import Ctx
 from ..state import holder, in_play
@@ -38,9 +41,28 @@ class Post(Verb):
             s["total"] += pay
             if not step.get("dead"):
                 s["bet"] += pay
-            what = "an ante" if step.get("dead") else role.replace("_", " ")
-            g.say(f"{g.name(i)} posts {what} of {pay}" + (" (all in)" if s["chips"] == 0 else ""))
+            before = self._posted_before(g, i)
+            notes = [f"on top of {wording.joined(before)}"] if before else []
+            notes += ["all in"] if s["chips"] == 0 else []
+            more = f" ({'; '.join(notes)})" if notes else ""
+            g.say(f"{g.name(i)} posts {label(g, role, step)}, {wording.chips(pay)}{more}.")
         return True
+
+    def _posted_before(self, g: Ctx, seat: int) -> list[str]:
+        """What `seat` has already posted this hand for its other roles (the posts that stack)."""
+        roles = g.st["seats"][seat]["roles"]
+        return [
+            label(g, step["role"], step)
+            for step in g.rules.program[: g.st["pc"]]
+            if step.get("do") == "post" and step["role"] in roles and g.rules.runs(g.st, step)
+        ]
+
+
+def label(g: Ctx, role: str, step: Step) -> str:
+    """The role's `label:` ("the small blind"); "an ante" for a dead post by everyone."""
+    if role == "all":
+        return "an ante" if step.get("dead") else "a blind"
+    return g.rules.phases.roles.get(role, {}).get("label") or f"the {role.replace('_', ' ')}"
 
 
 VERB = Post()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
+from .. import wording
 from ..context import Ctx
 from ..options import NUMBER
 from ..state import active
@@ -38,10 +39,11 @@ class Reveal(Verb):
                 self._flip(g, step, ref)
             shown = [self._card(g, step, ref) for ref in down[:count]]
             if shown:
+                where = g.zone_name(step["zone"])
                 g.say(
-                    f"{len(shown)} cards of the {step['zone']} are turned up"
+                    f"The dealer turns up {wording.count(len(shown), 'card')} of {where}."
                     if len(shown) > 8
-                    else f"turned up on the {step['zone']}: {g.cards(shown)}"
+                    else f"The dealer turns up {g.cards(shown)} on {where}."
                 )
             return True
         if count == 0:
@@ -112,7 +114,7 @@ class Reveal(Verb):
         self._flip(g, step, ref)
         seat = action["seat"]
         assert seat is not None
-        g.say(f"{g.name(seat)} turns up {g.card(self._card(g, step, ref))}")
+        g.say(f"{g.name(seat)} turns up {g.card(self._card(g, step, ref))}.")
         rs = g.round()
         rs["left"] -= 1
         live = set(active(g.st))
