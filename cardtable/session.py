@@ -200,31 +200,36 @@ class GameSession:
         """The length of log to keep to take back `seat`'s last decision, or None when that is
         not fair: another person decided since, or anything new was seen by anybody since."""
         back = self._undo(seat)
-        return None if back is None else back[0]
+        return None if isinstance(back, str) else back[0]
 
-    def _undo(self, seat: int) -> tuple[int, State] | None:
-        """(the undo point, the state to go back to), or None when undo is not fair."""
+    def undo_refusal(self, seat: int) -> str | None:
+        """None when `seat` may take back its last decision now, else why not, in a few words."""
+        back = self._undo(seat)
+        return back if isinstance(back, str) else None
+
+    def _undo(self, seat: int) -> tuple[int, State] | str:
+        """(the undo point, the state to go back to), or why undo is not fair."""
         log = self.log
         k = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("seat") == seat), None)
         if k is None:
-            return None
+            return "nothing to take back yet"
         for later in log[k + 1 :]:
             who = later.get("seat")
             if who is not None and self.seats[who].get("kind") != "bot":
-                return None
+                return "another person has decided since"
         before = self._before.get(seat)
         if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once
             before = self._before[seat] = self.rules.replay(self.seats, self.seed, self.options, log[:k])
         for s in range(len(self.seats)):
             if not visible_cards(self.view(s)) <= visible_cards(self.rules.view(before, s)):
-                return None
+                return "cards were revealed since"
         return k, before
 
     def undo(self, seat: int) -> bool:
         """Take back `seat`'s last decision (and the computer players' replies) if fair.
         Chance is not re-rolled: the same seed deals the same cards again."""
         back = self._undo(seat)
-        if back is None:
+        if isinstance(back, str):
             return False
         k, self._state = back
         # States recorded at or after the point gone back to belong to the future just undone.

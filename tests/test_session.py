@@ -111,6 +111,7 @@ def test_undo_is_fair(vid, seed):
         new_card_seen = any(not now <= then for now, then in zip(seen_now, seen_before))
         k = game.undo_point(0)
         assert (k is None) == new_card_seen
+        assert game.undo_refusal(0) == ("cards were revealed since" if new_card_seen else None)
         if k is None:
             assert not game.undo(0)
             refused += 1
@@ -146,12 +147,14 @@ def test_undo_refuses_after_another_person_acts(variants):
     variant = variants["texas_holdem"]
     game = GameSession(variant, _seats(3, humans=3), 1, _options(variant))
     first = game.to_move()
+    assert game.undo_refusal(first) == "nothing to take back yet"
     game.act({"seat": first, "type": "call"})  # pre-flop: nothing new is seen
     second = game.to_move()
     assert second is not None and second != first
     assert game.undo_point(first) is not None  # fair until someone else decides
     game.act({"seat": second, "type": "call"})
     assert game.undo_point(first) is None
+    assert game.undo_refusal(first) == "another person has decided since"
     assert not game.undo(first)
     assert game.undo_point(second) is not None  # the second person may still take theirs back
 

@@ -289,3 +289,35 @@ def test_computer_players_think_over_frames_and_decide_as_at_once(vid, monkeypat
         assert session.decisions()[-1] == expected
     # the table thought through Thinker.step with its per-frame budget (never decide() at once)
     assert len(steps) > 6 and all(b == scene_mod.THINK_S for b in steps)
+
+
+def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
+    """The action bar offers Undo [Ctrl+Z]; clicking it takes the person's last decision back
+    (the computer players' replies too); when it is not fair the button is off, and Ctrl+Z says
+    why in a few words."""
+    app = start("texas_holdem", players=["Ann", "bot", "bot"], seed=2, size=(1280, 720), autosave=False)
+    table = app.scene
+    session = table.session
+
+    def undo_control():
+        return next(c for c in table.controls if c.label == "Undo")
+
+    def until_ann():
+        for _ in range(5000):
+            if session.to_move() == 0 and table.controls:
+                return
+            app.step([], dt=0.1)
+        raise AssertionError("Ann never got the turn")
+
+    until_ann()
+    assert not undo_control().enabled and "nothing to take back" in undo_control().tip
+    app.step([key(pygame.K_z, pygame.KMOD_CTRL)])
+    assert table.message == "Undo is not possible: nothing to take back yet."
+    before = session.decisions()
+    app.step([key(pygame.K_c)])  # Ann calls; pre-flop nothing is revealed until the computers reply
+    assert len(session.decisions()) == len(before) + 1
+    until_ann()  # (with this seed a computer raised: Ann decides again before the flop)
+    assert undo_control().enabled
+    button = next(h for h in table.hits if h.kind == "button" and h.payload == undo_control().action)
+    app.step([click(button.rect.center)])
+    assert session.decisions() == before and table.message == "Your last decision was taken back."

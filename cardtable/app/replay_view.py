@@ -63,6 +63,9 @@ class _Still:
     def undo(self, seat: int) -> bool:
         return False
 
+    def undo_refusal(self, seat: int) -> str | None:
+        return "this is a replay"
+
 
 class ReplayScene(Scene):
     def __init__(self, app: App, saved: SavedGame, variant: Any) -> None:

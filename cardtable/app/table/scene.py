@@ -59,6 +59,8 @@ class TableSession(Protocol):
 
     def undo(self, seat: int) -> bool: ...
 
+    def undo_refusal(self, seat: int) -> str | None: ...
+
     def bot_seed(self) -> int: ...
 
 
@@ -85,6 +87,7 @@ class TableScene(Scene):
         self.bot_clock = 0.0
         self.bot_level = BOT_LEVEL
         self._thinker: tuple[int, Thinker] | None = None  # (the game's version it thinks about, it)
+        self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.confirmed: int | None = None  # the person who last lifted the curtain
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
@@ -194,15 +197,28 @@ class TableScene(Scene):
         self.app.pop()  # the game is autosaved after every action
 
     def undo(self) -> None:
+        """Take back the viewer's last decision, or say in a few words why that is not fair."""
         seat = self.viewer()
         if seat is None:
             return
-        if self.session.undo(seat):
+        why = self.undo_refusal(seat)
+        if why is None and self.session.undo(seat):
             self._version += 1
             self.message = "Your last decision was taken back."
             self.choices.selected = []
         else:
-            self.message = "Undo is not fair now: a card was seen, or someone else decided, since."
+            self.message = f"Undo is not possible: {why or 'not fair now'}."
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why `seat` may not undo now (None: it may), asked once per change of the game."""
+        if self._undo_why[0] != (self._version, seat):
+            self._undo_why = ((self._version, seat), self.session.undo_refusal(seat))
+        return self._undo_why[1]
+
+    def _undo_control(self, seat: int) -> Control:
+        why = self.undo_refusal(seat)
+        tip = "take back your last decision" if why is None else f"not now: {why}"
+        return Control("Undo", self.undo, None, "Ctrl+Z", enabled=why is None, tip=tip)
 
     def place(self, at: tuple[int, int]) -> None:
         """Put the one chosen card of the hand at a place of the grid."""
@@ -300,7 +316,7 @@ class TableScene(Scene):
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
         if seat is not None and seat == view["to_move"]:
-            self.controls = build_controls(self, view)
+            self.controls = [*build_controls(self, view), self._undo_control(seat)]
         self.slider = draw_bar(self.canvas, layout.geo.bar, view, self.message, self.controls, self.choices)
         if self.anim.showing_showdown() and self.anim.showdown is not None:
             draw_showdown(self.canvas, layout, view, self.anim.showdown)
