@@ -1,6 +1,6 @@
 """The real program without a screen: what tests, screenshots and outside checks drive.
 
-    app = start("texas_holdem", players=["Ann", "Bob", "bot"], seed=1, size=(1280, 720))
+    app = start("my_variant", players=["Ann", "Bob", "bot"], seed=1, size=(1280, 720))
     app.step(events, dt=1 / 60)   # pygame events in, time advanced, one frame drawn
     app.manifest()                # what that frame showed (see frame.py and interfaces.md)
 

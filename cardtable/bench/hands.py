@@ -73,7 +73,7 @@ def showdown_zones(rules: Rules) -> tuple[str, str] | None:
 
 def showdown_s(variant: Variant, rules: Rules, rng: random.Random, players: int = 10) -> float:
     """Seconds for one showdown of `players` seats against every line of a full grid, one seat
-    holding the cards of every role (the 12,000-card game's Underdog)."""
+    holding the cards of every role (a role dealt extra cards)."""
     zones = showdown_zones(rules)
     assert zones is not None, "a showdown against a grid needs a grid in the hand's form"
     hole, line = zones

@@ -230,7 +230,7 @@ def evaluate_combined(
     exact: list[tuple[list[int], int]] | None = None,
 ) -> HandValue:
     """The best hand of `size` cards from the pool. `exact` lists (cards, n): n of those cards
-    must be in the hand (Limbo's three hole cards); the pool gives the rest."""
+    must be in the hand (e.g. exactly three hole cards); the pool gives the rest."""
     fixed: list[int] = []
     for cs, k in exact or []:
         fixed.extend(sorted(cs, key=lambda c: -rules.card_order[c])[:k])

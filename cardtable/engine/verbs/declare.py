@@ -1,4 +1,4 @@
-"""`declare`: each player in turn names `count` cards of the deck (public), e.g. a called shot;
+"""`declare`: each player in turn names `count` cards of the deck (public), cards they bet will come;
 `optional: true` lets a player pass.
 
     {"type": "declare", "cards": [N card ids]}   or   {"type": "pass"} when optional
@@ -45,7 +45,7 @@ class Declare(Turns):
         assert seat is not None
         if action["type"] == "declare":
             g.st["declared"][seat] = sorted(action["cards"])
-            g.say(f"{g.name(seat)} calls a shot: {g.cards(sorted(action['cards']))}.")
+            g.say(f"{g.name(seat)} names the cards {g.cards(sorted(action['cards']))}.")
         else:
             g.say(f"{g.name(seat)} names no cards.")
         self.finish_turn(g, step)
@@ -72,7 +72,7 @@ class Declare(Turns):
 
     # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Action:
-        """Name no cards when that is allowed (a called shot rarely pays); otherwise name any."""
+        """Name no cards when that is allowed (naming cards rarely pays); otherwise name any."""
         if "pass" in mind.legal:
             return {"seat": mind.seat, "type": "pass"}
         return mind.fill(mind.legal["declare"])
