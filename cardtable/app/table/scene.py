@@ -2,8 +2,8 @@
 
 The scene never decides rules: it draws `session.view(seat)`, offers exactly the view's legal
 action templates, and sends filled-in actions to the engine, which says why when it refuses one.
-It reads the game only through the session's API (view, to_move, is_over, check, act, undo,
-bot_seed) and the fixed rules; the full state stays inside the session.
+It reads the game only through the session's API (`TableSession` below: view, to_move, is_over,
+check, act, undo, undo_refusal, bot_seed) and the fixed rules; the full state stays in the session.
 
 Privacy in hot-seat play: before a person acts, a curtain covers the whole screen and names who
 is next; only after they confirm is their view drawn. While a computer player acts, the screen
