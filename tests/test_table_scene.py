@@ -321,3 +321,26 @@ def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
     button = next(h for h in table.hits if h.kind == "button" and h.payload == undo_control().action)
     app.step([click(button.rect.center)])
     assert session.decisions() == before and table.message == "Your last decision was taken back."
+
+
+def test_flip_for_me_sends_the_computer_players_choice():
+    """In a flipping round a person may press M: the card the computer player would turn up (for
+    that seat, from that seat's view, with the table's seed and level) is turned up for them."""
+    from cardtable.engine.bots import decide
+
+    app = start("infinite_poker", players=["Ann", "Bob"], seed=3, size=(1280, 720), autosave=False)
+    table, session = app.scene, app.scene.session
+    for _ in range(400):  # play on (calls and checks, no named cards) until someone must flip
+        seat = session.to_move()
+        app.step([key(pygame.K_SPACE)])  # lift the curtain when it is up
+        view = session.view(seat)
+        if view["phase"] == "reveal":
+            break
+        kinds = {t["type"] for t in view["legal"]}
+        app.step([key(pygame.K_p if "pass" in kinds else pygame.K_k if "check" in kinds else pygame.K_c)])
+    else:
+        raise AssertionError("no flipping round came")
+    assert any(c.label == "Flip for me" and c.keyname == "M" for c in table.controls)
+    expected = decide(session.rules, view, session.bot_seed(), table.bot_level)
+    app.step([key(pygame.K_m)])
+    assert session.decisions()[-1] == expected and expected["type"] == "flip"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine import Rules
-from cardtable.engine.bots import random_action
+from cardtable.engine.bots import decide, random_action
 from cardtable.engine.phases import VERB_NAMES
 from cardtable.engine.types import Action
 from cardtable.engine.verbs import REGISTRY
@@ -67,6 +67,10 @@ def test_controls_send_only_legal_actions_and_every_decision_has_a_prompt(vid, s
         hand = [c for z in view["zones"].values() if z["owner"] == seat for c in z.get("cards", []) if c >= 0]
         for choice in [Choice(), *_sample_choices(rng, verb, view["legal"], hand)]:
             for control in verb.controls(view["legal"], choice):
+                if control.for_me:  # the computer player's thinking decides for the person
+                    action = decide(rules, view, rng.getrandbits(64), "easy")
+                    assert rules.check(state, action) is None, (control.label, action)
+                    continue
                 action = _press(control, rng, variant.deck.size)
                 if action is not None:
                     assert rules.check(state, action) is None, (

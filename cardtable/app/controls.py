@@ -57,6 +57,8 @@ def _bind(scene: TableScene, spec: Spec) -> Control:
         elif spec.toggle == "show_cards":
             c.show_cards = not c.show_cards
             c.call_showdown = c.call_showdown or c.show_cards
+        elif spec.for_me:
+            scene.decide_for_viewer()
         elif spec.send is not None and spec.picker:
             scene.open_picker(spec.send, spec.picker)
         elif spec.send is not None:

@@ -234,6 +234,13 @@ class TableScene(Scene):
         card = self.choices.selected[0] if len(self.choices.selected) == 1 else None
         return placement_preview(self.rules.variant, self.view(), card, at)
 
+    def decide_for_viewer(self) -> None:
+        """The person lets the computer player's thinking make this decision for them (a control
+        offers it only where that thinking is quick)."""
+        seat = self.viewer()
+        if seat is not None and seat == self.session.to_move():
+            self.act(computer_action(self.session, seat, self.bot_level))
+
     def open_picker(self, send: Action, count: int) -> None:
         """The card picker, to name `count` cards; then `send` goes with them as its "cards"."""
         from ..picker import PickerScene

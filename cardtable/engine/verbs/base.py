@@ -65,7 +65,8 @@ class Control:
     Pressing it sends `send` (complete as it is), or sets the amount (`set_amount`), or flips one
     of the Choice's flags (`toggle`), or opens the card picker to name `picker` cards and sends
     `send` with them as "cards", or sends `send` with `choose_key` set to a random one of
-    `choose_from`."""
+    `choose_from`, or (`for_me`) lets the computer player's thinking make this decision for the
+    person (offered where that thinking is quick)."""
 
     label: str
     key: str = ""  # a key name as pygame spells it: "f", "return", "space"; "" for none
@@ -78,6 +79,7 @@ class Control:
     picker: int = 0
     choose_key: str = ""
     choose_from: list[int] | list[list[int]] = field(default_factory=list)
+    for_me: bool = False
 
 
 class Mind(Protocol):

@@ -139,11 +139,12 @@ class Reveal(Verb):
                 send,
                 choose_key=t["key"],
                 choose_from=t["choices"],
-            )
+            ),
+            Control("Flip for me", "m", "turn up the card the computer player would choose", for_me=True),
         ]
 
     def prompt(self, legal: list[Template]) -> str:
-        return "Click a face-down card to turn it up (Space: one at random)."
+        return "Click a face-down card to turn it up (Space: one at random; M: the computer's choice)."
 
     # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Action:
