@@ -129,11 +129,45 @@ class _Builder:
         return out
 
 
+_OPENING = (
+    yaml.FlowSequenceStartToken,
+    yaml.FlowMappingStartToken,
+    yaml.BlockSequenceStartToken,
+    yaml.BlockMappingStartToken,
+)
+_CLOSING = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
+
+
+def _too_deep(text: str) -> yaml.Mark | None:
+    """Where the text first nests deeper than MAX_DEPTH, found by the scanner (which does not
+    recurse), or None. A text with few brackets cannot nest deeply within MAX_BYTES (block
+    nesting costs indentation), so only a bracket-rich text is scanned."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return None
+    depth = 0
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            if isinstance(token, _OPENING):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return token.start_mark
+            elif isinstance(token, _CLOSING):
+                depth -= 1
+    except yaml.YAMLError:
+        pass  # composing stops at the same place, before nesting deeper: it reports the error
+    return None
+
+
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
     if len(text) > MAX_BYTES:
         raise VariantError(
             [Problem(path, 1, 1, f"file is too large ({len(text):,} bytes; the limit is {MAX_BYTES:,})")]
+        )
+    deep = _too_deep(text)
+    if deep is not None:  # refused before composing: libyaml's composer recurses in C and crashes
+        raise VariantError(
+            [Problem(path, deep.line + 1, deep.column + 1, f"nested more than {MAX_DEPTH} levels deep")]
         )
     try:
         root = yaml.compose(text, Loader=_Loader)

@@ -108,3 +108,23 @@ def test_a_category_ranked_too_low_is_pointed_at(tmp_path, capsys):
     assert all(f"'{name}' can never be a hand's type" in line for name, line in zip(dead, got))
     assert all(line.endswith("also makes 'Pair', which ranks higher") for line in got)
     assert "4 warnings" in out.err
+
+
+@pytest.mark.parametrize("opening", ["[", "{a: "])
+def test_nesting_deep_enough_to_crash_the_c_parser_is_refused_before_it_parses(tmp_path, opening):
+    """50,000 levels of flow nesting fit in a 250 kB file; libyaml's composer recurses in C and
+    takes the process down (a segfault, not an exception). Run in a fresh interpreter so that
+    a crash fails this test instead of ending the test run."""
+    import subprocess
+    import sys
+
+    closing = "]" if opening == "[" else "}"
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("name: " + opening * 50_000 + "1" + closing * 50_000 + "\n")
+    code = (
+        "import sys\nfrom cardtable.errors import VariantError\nfrom cardtable.variant import load_variant\n"
+        "try:\n    load_variant(sys.argv[1])\nexcept VariantError as exc:\n    print(exc)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(deep)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, f"the loader crashed (exit {done.returncode}): {done.stderr[-300:]}"
+    assert "nested more than 64 levels deep" in done.stdout
