@@ -2,11 +2,13 @@
 
 Only plain data is built (mappings, lists, strings, numbers, booleans, null); no tags construct
 objects. Hostile input fails fast with a VariantError: files over MAX_BYTES, more than MAX_NODES
-nodes once aliases are expanded (the "billion laughs"), nesting deeper than MAX_DEPTH.
+nodes once aliases are expanded (the "billion laughs"), nesting deeper than MAX_DEPTH (checked
+before composing), a value over MAX_TEXT characters, a number beyond MAX_NUMBER, NaN or infinity.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,6 +19,8 @@ from .errors import Problem, VariantError
 MAX_BYTES = 2 * 1024 * 1024
 MAX_NODES = 500_000
 MAX_DEPTH = 64
+MAX_TEXT = 10_000  # characters in one value (a name, a description)
+MAX_NUMBER = 10**15  # no count, amount or option in a variant comes near this
 
 try:  # libyaml is much faster; both give the same marks
     _Loader: Any = yaml.CSafeLoader
@@ -70,11 +74,27 @@ class Node:
         return self.value
 
 
-def _scalar(node: yaml.ScalarNode) -> Scalar:
-    """The scalar as YAML's safe resolver typed it; dates stay text."""
+def _scalar(node: yaml.ScalarNode, path: str) -> Scalar:
+    """The scalar as YAML's safe resolver typed it (dates stay text), or a VariantError for a
+    value no variant needs and that would break a game: text over MAX_TEXT characters, a whole
+    number beyond MAX_NUMBER, NaN or infinity."""
+
+    def refuse(why: str) -> VariantError:
+        mark = node.start_mark
+        return VariantError([Problem(path, mark.line + 1, mark.column + 1, why)])
+
+    if len(node.value) > MAX_TEXT:
+        raise refuse(f"a value of {len(node.value):,} characters (the limit is {MAX_TEXT:,})")
     if node.tag in (_TAG + "str", _TAG + "timestamp"):
         return node.value
-    return _SCALARS.construct_object(node)
+    value = _SCALARS.construct_object(node) if node.tag != _TAG + "int" or len(node.value) <= 40 else None
+    if node.tag == _TAG + "int" and (value is None or abs(value) > MAX_NUMBER):
+        raise refuse(
+            f"the number {node.value[:20]}{'…' if len(node.value) > 20 else ''} is too large (at most {MAX_NUMBER:,})"
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        raise refuse(f"'{node.value}' is not a usable number here (NaN and infinity are refused)")
+    return value
 
 
 class _Builder:
@@ -125,7 +145,7 @@ class _Builder:
         elif isinstance(node, yaml.SequenceNode):
             out.value = [self.build(item, depth + 1) for item in node.value]
         elif isinstance(node, yaml.ScalarNode):
-            out.value = _scalar(node)
+            out.value = _scalar(node, self.path)
         return out
 
 

@@ -128,3 +128,35 @@ def test_nesting_deep_enough_to_crash_the_c_parser_is_refused_before_it_parses(t
     done = subprocess.run([sys.executable, "-c", code, str(deep)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, f"the loader crashed (exit {done.returncode}): {done.stderr[-300:]}"
     assert "nested more than 64 levels deep" in done.stdout
+
+
+TEXAS = (Path(__file__).resolve().parent.parent / "variants" / "texas_holdem.yaml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        (("default: 1000", "default: " + "9" * 5000), "is too large (at most 1,000,000,000,000,000)"),
+        (("default: 1000", "default: .nan"), "'.nan' is not a usable number here"),
+        (("default: 1000", "default: -.inf"), "'-.inf' is not a usable number here"),
+        (("amount: 0.5", "amount: .inf"), "'.inf' is not a usable number here"),
+        (("name: Texas Hold'em", "name: " + "x" * 1_500_000), "a value of 1,500,000 characters"),
+    ],
+)
+def test_values_that_would_break_a_game_are_refused_at_their_place(tmp_path, change, says):
+    """A 5,000-digit number (Python refuses to read it: it was a traceback), NaN and infinity (they
+    passed validation, then broke the game) and a 1.5-million-character name (it took the menu
+    down) each give one error at the value's own line and column."""
+    old, new = change
+    assert old in TEXAS
+    text = TEXAS.replace(old, new, 1)
+    start = text.index(new) + len(new.split(": ")[0]) + 2  # where the value itself begins
+    line = text[:start].count("\n") + 1
+    col = start - text.rfind("\n", 0, start)  # 1-based
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(VariantError) as err:
+        load_variant(path)
+    (problem,) = err.value.problems
+    assert says in problem.message
+    assert (problem.line, problem.col) == (line, col)
