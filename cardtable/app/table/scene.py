@@ -181,14 +181,13 @@ class TableScene(Scene):
         return None
 
     def actor(self) -> int | None:
-        """The person deciding at the screen: the viewer when it is their turn; in peek mode the
-        person to move, looking or not (the action bar works for them either way)."""
-        to_move = self.session.to_move()
-        if self.session.is_over() or to_move not in self.humans():
-            return None
-        if self.privacy == "peek":
-            return to_move
-        return to_move if self.viewer() == to_move else None
+        """The person at the screen (their bar, undo, choices): the viewer; in peek mode with
+        several people, the person to move, looking or not."""
+        humans = self.humans()
+        if self.privacy == "peek" and len(humans) > 1 and not self.session.is_over():
+            to_move = self.session.to_move()
+            return to_move if to_move in humans else None
+        return self.viewer()
 
     def peek(self, looking: bool) -> None:
         """Peek mode: the person to move holds (True) or lets go of (False) the peek key."""
@@ -288,7 +287,7 @@ class TableScene(Scene):
         """The person lets the computer player's thinking make this decision for them (a control
         offers it only where that thinking is quick)."""
         seat = self.actor()
-        if seat is not None:
+        if seat is not None and seat == self.session.to_move():
             self.act(computer_action(self.session, seat, self.bot_level))
 
     def open_picker(self, send: Action, count: int) -> None:
@@ -374,7 +373,7 @@ class TableScene(Scene):
         draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
         actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
         own = self._view_for(actor) if actor is not None else view
-        if actor is not None:
+        if actor is not None and actor == self.session.to_move():
             self.controls = [*build_controls(self, own), self._undo_control(actor)]
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, self.message, self.controls, self.choices)
         if self.anim.showing_showdown() and self.anim.showdown is not None:
