@@ -44,3 +44,9 @@ def user_log() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_log_dir(APP, appauthor=False))
+
+
+def user_config() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir(APP, appauthor=False))

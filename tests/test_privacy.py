@@ -19,6 +19,7 @@ import pytest
 from conftest import VARIANT_IDS, builtin
 
 from cardtable.app.headless import start
+from cardtable.app.table.input import PEEK_KEY as PEEK
 from cardtable.session import visible_cards
 
 PEOPLE = ["Ann", "Bob", "Cid"]
@@ -42,6 +43,10 @@ def key(k):
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
+def keyup(k):
+    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="")
+
+
 def mouse(kind, pos, button=1):
     if kind == pygame.MOUSEMOTION:
         return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
@@ -63,6 +68,8 @@ class Watcher:
         self.app, self.vid = app, vid
         self.learned = defaultdict(set)
         self.frames = 0
+        self.curtains = 0  # curtains shown, each once however many frames it stays up
+        self._curtain_up = False
 
     def step(self, events=(), dt=0.05):
         self.app.step(list(events), dt)
@@ -70,6 +77,8 @@ class Watcher:
 
     def check(self, m):
         self.frames += 1
+        self.curtains += m["curtain"] and not self._curtain_up
+        self._curtain_up = m["curtain"]
         viewer = m["viewer"]
         assert not (m["curtain"] and viewer is not None)
         up = [c for c in m["cards"] if c["face_up"]]
@@ -128,31 +137,60 @@ def decide(w, rng, seat):
     w.step()
 
 
-@pytest.mark.parametrize("vid", VARIANT_IDS)
-def test_no_private_card_reaches_another_viewer(vid, tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+def private(session, seat):
+    """Cards the seat's own view shows and the public view does not."""
+    return visible_cards(session.view(seat)) - visible_cards(session.view(None))
+
+
+def play(vid, privacy, frames=FRAMES):
+    """A hot-seat game of `vid` with only people, in `privacy` mode, every frame checked. In
+    curtain mode every change of the person at the screen is judged: a curtain exactly when the
+    new person's view shows private cards. In peek mode the peek key is held and let go at random
+    and the view drawn is the person to move's exactly while they hold it. Returns the watcher
+    (with the curtains shown, each counted once), the changes of person that needed a curtain,
+    and the decisions made."""
     variant = builtin(vid)
     options = {k: v for k, v in SMALL.items() if k in variant.sections.get("options", {})}
     people = PEOPLE[: max(2, min(3, variant.max_players))]
-    app = start(vid, players=people, seed=3, size=(1280, 720), options=options)
+    app = start(vid, players=people, seed=3, size=(1280, 720), options=options, privacy=privacy)
     session = app.scene.session
     rng = random.Random(vid)
     w = Watcher(app, vid)
     w.check(app.manifest())
-    decisions = 0
-    for _ in range(FRAMES):
+    decisions = changes = 0
+    at_screen = None  # curtain mode: the person who last lifted the curtain or decided
+    held_by = None  # peek mode: the person to move when the peek key went down (None: it is up)
+    for _ in range(frames):
         if session.is_over():
             break
         m = app.manifest()
-        if m["curtain"]:  # the next person lifts it: Space, or a click anywhere
-            w.step([key(pygame.K_SPACE)] if rng.random() < 0.5 else [mouse(pygame.MOUSEBUTTONUP, (400, 300))])
-            continue
         seat = session.to_move()
-        if m["viewer"] != seat:  # a showdown on display: look at it, then go on
-            w.step([], dt=0.5)
-            continue
-        fiddle(w, rng, m)
-        if session.to_move() == seat and app.manifest()["viewer"] == seat:
+        if privacy == "peek":
+            assert not m["curtain"], f"{vid}: a curtain in peek mode"
+            assert m["viewer"] == (seat if held_by == seat else None), (vid, m["viewer"], seat, held_by)
+            if held_by is not None and (held_by != seat or rng.random() < 0.3):
+                w.step([keyup(PEEK)])  # let go (and maybe look again later)
+                held_by = None
+                continue
+            if held_by is None and rng.random() < 0.7:
+                w.step([key(PEEK)])
+                held_by = seat
+                continue
+        else:
+            if (m["curtain"] or m["viewer"] == seat) and seat != at_screen:
+                changes += bool(private(session, seat))
+                at_screen = seat
+            if m["curtain"]:  # the next person lifts it: Space, or a click anywhere
+                w.step(
+                    [key(pygame.K_SPACE)] if rng.random() < 0.5 else [mouse(pygame.MOUSEBUTTONUP, (400, 300))]
+                )
+                continue
+            if m["viewer"] != seat:  # a showdown on display: look at it, then go on
+                w.step([], dt=0.5)
+                continue
+        if m["viewer"] == seat:
+            fiddle(w, rng, m)
+        if session.to_move() == seat:
             decide(w, rng, seat)
             decisions += 1
     for _ in range(3):  # the end: the showdown and the result, public
@@ -160,3 +198,15 @@ def test_no_private_card_reaches_another_viewer(vid, tmp_path, monkeypatch):
     pygame.display.quit()
     assert session.is_over(), f"{vid}: the game did not end"
     assert decisions >= 2 and len(w.learned) == len(people), (decisions, dict(w.learned))
+    return w, changes, decisions
+
+
+@pytest.mark.parametrize("privacy", ["curtain", "peek"])
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_no_private_card_reaches_another_viewer(vid, privacy, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    w, changes, _ = play(vid, privacy)
+    if privacy == "curtain":  # a curtain exactly once per change of person with private cards
+        assert w.curtains == changes, (vid, w.curtains, changes)
+    else:
+        assert w.curtains == 0

@@ -16,6 +16,7 @@ from cardtable.session import visible_cards
 @pytest.fixture(autouse=True)
 def _user_folders(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     yield
     pygame.display.quit()
 

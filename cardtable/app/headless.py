@@ -47,16 +47,18 @@ def start(
     options: Mapping[str, Any] | None = None,
     scene: str = "table",
     autosave: bool = True,
+    privacy: str = "curtain",
 ) -> App:
     """Open the window headless on `scene` of `variant` (an id, a path or a loaded Variant; None
     for the menu) and draw the first frame. `players` default to as many people as the game needs
-    ("Player 1", "Player 2"...). ValueError for an unknown scene or a set-up the rules refuse."""
+    ("Player 1", "Player 2"...). `privacy` ("curtain" or "peek") is how the table keeps each
+    person's cards from the others. ValueError for an unknown scene or a set-up the rules refuse."""
     if scene not in SCENES:
         raise ValueError(f"scene must be one of {', '.join(SCENES)}, not {scene!r}")
     from ..render import init_display
 
     app = App(init_display(size, headless=True))
-    app.push(_scene(app, scene, _variant(variant), players, seed, dict(options or {}), autosave))
+    app.push(_scene(app, scene, _variant(variant), players, seed, dict(options or {}), autosave, privacy))
     app.step([], dt=0.0)
     return app
 
@@ -77,6 +79,7 @@ def _scene(
     seed: int,
     options: dict[str, Any],
     autosave: bool,
+    privacy: str = "curtain",
 ) -> Scene:
     if name == "menu":
         from .menu import MenuScene
@@ -100,10 +103,10 @@ def _scene(
     if autosave:
         from .hooks import start_game
 
-        table = start_game(app, variant, seats_for(names), seed, options)
+        table = start_game(app, variant, seats_for(names), seed, options, privacy)
         assert table is not None
         return table
     from ..session import GameSession
     from .table import TableScene
 
-    return TableScene(app, GameSession(variant, seats_for(names), seed, options))
+    return TableScene(app, GameSession(variant, seats_for(names), seed, options), privacy=privacy)

@@ -1,5 +1,6 @@
 """New game: seats (2..the variant's maximum), each a named person or a computer player, the
-variant's declared options, and a random or fixed seed."""
+variant's declared options, how cards are kept private at one screen (remembered), and a random
+or fixed seed."""
 
 from __future__ import annotations
 
@@ -10,11 +11,16 @@ from typing import Any
 import pygame
 
 from ..variant import Variant
-from . import ui
+from . import settings, ui
 from .scene import App, Scene
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
 ROW = 46
+PRIVACY_LABELS = {"curtain": "Curtain", "peek": "Peek (hold H)"}
+PRIVACY_HELP = {
+    "curtain": "a curtain before each person's turn",
+    "peek": "cards face down; hold H to look",
+}
 
 
 @dataclass
@@ -38,6 +44,7 @@ class NewGameScene(Scene):
         self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False)]
         self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
         self.seed = ui.TextInput("", 12, "0123456789")
+        self.privacy: str = settings.load()["privacy"]
         self.message = ""
         self.hit: list[tuple[pygame.Rect, Any]] = []  # clickable areas of the last frame
 
@@ -66,6 +73,10 @@ class NewGameScene(Scene):
         elif option.choices:
             i = option.choices.index(self.values[name]) if self.values[name] in option.choices else 0
             self.values[name] = option.choices[(i + step) % len(option.choices)]
+
+    def cycle_privacy(self) -> None:
+        i = settings.PRIVACY.index(self.privacy)
+        self.privacy = settings.PRIVACY[(i + 1) % len(settings.PRIVACY)]
 
     def chosen(self) -> tuple[list[dict[str, str]], int, dict[str, Any]] | None:
         """The seats, seed and options as chosen, or None with self.message saying what is wrong."""
@@ -97,13 +108,14 @@ class NewGameScene(Scene):
 
         seats, seed, values = chosen
         try:
-            scene = start_game(self.app, self.variant, seats, seed, values)
+            scene = start_game(self.app, self.variant, seats, seed, values, self.privacy)
         except ValueError as exc:
             self.message = str(exc)
             return
         if scene is None:
             self.message = "Playing this game is not available in this version yet."
         else:
+            settings.save(privacy=self.privacy)  # New game offers it first next time
             self.app.replace(scene)
 
     # ------------------------------------------------------------------ scene
@@ -223,6 +235,18 @@ class NewGameScene(Scene):
                     anchor="midleft",
                 )
             y += ROW
+        ui.text(surface, "Private cards", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
+        box = pygame.Rect(x + 300, y, 220, ROW - 8)
+        self._button(surface, box, f"< {PRIVACY_LABELS[self.privacy]} >", self.cycle_privacy)
+        ui.text(
+            surface,
+            PRIVACY_HELP[self.privacy],
+            (x + 530, y + ROW // 2 - 4),
+            20,
+            (200, 220, 210),
+            anchor="midleft",
+        )
+        y += ROW
         ui.text(surface, "Seed (blank: random)", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
         self.seed.rect = pygame.Rect(x + 300, y, 220, ROW - 8)
         self.seed.draw(surface)

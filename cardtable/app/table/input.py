@@ -16,6 +16,8 @@ from .choices import Choices
 from .draw_bar import Slider
 from .layout import GridCamera
 
+PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
+
 
 class Table(Protocol):
     """What the input needs of the table scene."""
@@ -33,6 +35,7 @@ class Table(Protocol):
     def view(self) -> View: ...
     def curtain_for(self) -> int | None: ...
     def lift_curtain(self) -> None: ...
+    def peek(self, looking: bool) -> None: ...
     def leave(self) -> None: ...
     def undo(self) -> None: ...
     def act(self, action: Action) -> bool: ...
@@ -43,6 +46,12 @@ class Table(Protocol):
 def handle(t: Table, event: pygame.event.Event) -> None:
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
         t.leave()
+        return
+    if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == PEEK_KEY:
+        t.peek(event.type == pygame.KEYDOWN)  # letting go hides the hand again
+        return
+    if event.type == pygame.WINDOWFOCUSLOST:
+        t.peek(False)  # the key's release may never arrive
         return
     if t.curtain_for() is not None:  # only lifting it, by Space, Enter or a click
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)) or (

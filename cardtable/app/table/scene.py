@@ -5,10 +5,16 @@ action templates, and sends filled-in actions to the engine, which says why when
 It reads the game only through the session's API (`TableSession` below: view, to_move, is_over,
 check, act, undo, undo_refusal, bot_seed) and the fixed rules; the full state stays in the session.
 
-Privacy in hot-seat play: before a person acts, a curtain covers the whole screen and names who
-is next; only after they confirm is their view drawn. While a computer player acts, the screen
-shows what everyone may see (or, with a single person at the table, that person's view). What
-the person points at and chooses belongs to them: it is forgotten when the viewer changes.
+Privacy in hot-seat play, in one of two ways (`privacy`, chosen at New game):
+- "curtain": before a person acts, a curtain covers the whole screen and names who is next, but
+  only when their view would show cards hidden from others and somebody else was at the screen
+  (never between one person's consecutive decisions, never for computer players);
+- "peek": no curtain; the table is drawn as everyone sees it, and the person to move looks at
+  their own view only while holding the peek key (H). Their choices are kept while they let go
+  and forgotten when the turn passes.
+While a computer player acts, the screen shows what everyone may see (or, with a single person at
+the table, that person's view). What the person points at and chooses belongs to them: it is
+forgotten when the viewer changes.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ import pygame
 from ...engine import Rules
 from ...engine.bots import Thinker
 from ...engine.types import Action, View
+from ...session import visible_cards
 from .. import frame
 from ..controls import Control, build_controls, verb_of
 from ..scene import App, Scene
@@ -75,9 +82,15 @@ def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) ->
 class TableScene(Scene):
     manifest_scene = "table"
 
-    def __init__(self, app: App, session: TableSession, bot_delay: float = BOT_DELAY) -> None:
+    def __init__(
+        self, app: App, session: TableSession, bot_delay: float = BOT_DELAY, privacy: str = "curtain"
+    ) -> None:
         super().__init__(app)
+        if privacy not in ("curtain", "peek"):
+            raise ValueError(f"privacy must be 'curtain' or 'peek', not {privacy!r}")
         self.session = session
+        self.privacy = privacy
+        self.peeking: int | None = None  # peek mode: the person holding the peek key
         self.deck = session.rules.variant.deck
         self.anim = Animations()
         self.canvas = Canvas(Faces(self.deck), self.anim)
@@ -88,7 +101,7 @@ class TableScene(Scene):
         self.bot_level = BOT_LEVEL
         self._thinker: tuple[int, Thinker] | None = None  # (the game's version it thinks about, it)
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
-        self.confirmed: int | None = None  # the person who last lifted the curtain
+        self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
         self.controls: list[Control] = []
@@ -141,24 +154,52 @@ class TableScene(Scene):
         return [i for i, s in enumerate(self._view_for(None)["seats"]) if s["kind"] != "bot"]
 
     def curtain_for(self) -> int | None:
-        """The person the curtain is waiting for, if it is up."""
+        """The person the curtain is waiting for, if it is up: only in curtain mode, when another
+        person was at the screen and the view of the person to move shows cards the public view
+        does not (without private cards their view shows nothing anybody may not see)."""
         to_move = self.session.to_move()
         humans = self.humans()
-        if to_move in humans and len(humans) > 1 and self.confirmed != to_move:
-            return to_move
-        return None
+        if self.privacy != "curtain" or to_move not in humans or len(humans) < 2 or self.confirmed == to_move:
+            return None
+        if not visible_cards(self._view_for(to_move)) - visible_cards(self._view_for(None)):
+            return None
+        return to_move
 
     def viewer(self) -> int | None:
-        """Whose view is drawn: the person acting, the only person, or (None) the public table."""
+        """Whose view is drawn: the person acting (in peek mode only while they hold the peek
+        key), the only person, or (None) the public table."""
         if self.session.is_over():
             return None
         to_move = self.session.to_move()
         humans = self.humans()
         if to_move in humans:
+            if self.privacy == "peek" and len(humans) > 1:
+                return to_move if self.peeking == to_move else None
             return to_move if self.curtain_for() is None else None
         if len(humans) == 1:
             return humans[0]
         return None
+
+    def actor(self) -> int | None:
+        """The person at the screen (their bar, undo, choices): the viewer; in peek mode with
+        several people, the person to move, looking or not."""
+        humans = self.humans()
+        if self.privacy == "peek" and len(humans) > 1 and not self.session.is_over():
+            to_move = self.session.to_move()
+            return to_move if to_move in humans else None
+        return self.viewer()
+
+    def peek(self, looking: bool) -> None:
+        """Peek mode: the person to move holds (True) or lets go of (False) the peek key."""
+        self.peeking = self.actor() if looking and self.privacy == "peek" else None
+
+    def _privacy_key(self) -> tuple[int | None, bool]:
+        """What the screen shows, as far as privacy goes: (viewer, curtain up); in peek mode
+        (person to move, looking)."""
+        if self.privacy == "peek":
+            return (self.actor(), self.viewer() is not None)
+        who = self.curtain_for()
+        return (None, True) if who is not None else (self.viewer(), False)
 
     def view(self) -> View:
         return self._view_for(self.viewer())
@@ -168,8 +209,14 @@ class TableScene(Scene):
         and the bet belong to the person who was looking: a frame for anybody else (or the
         curtain) starts without them, so nothing of one person's hand reaches the next."""
         if shown != self._shown_for:
+            # Peek mode, the same person letting go or looking again: keep what they chose (no
+            # card of it is drawn while they do not look), forget what is pointed at.
+            keep = self.privacy == "peek" and self._shown_for is not None and self._shown_for[0] == shown[0]
             self._shown_for = shown
-            self.choices.clear()
+            if keep:
+                self.choices.hover, self.choices.spot = None, None
+            else:
+                self.choices.clear()
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Action) -> bool:
@@ -181,6 +228,8 @@ class TableScene(Scene):
         verb = verb_of(self._view_for(None))  # the decision's verb, before the game moves on
         self.session.act(action)
         self._version += 1
+        if action["seat"] is not None and action["seat"] in self.humans():
+            self.confirmed = action["seat"]  # they are at the screen: no curtain for their next decision
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
         self.choices.decided()
@@ -197,8 +246,8 @@ class TableScene(Scene):
         self.app.pop()  # the game is autosaved after every action
 
     def undo(self) -> None:
-        """Take back the viewer's last decision, or say in a few words why that is not fair."""
-        seat = self.viewer()
+        """Take back the actor's last decision, or say in a few words why that is not fair."""
+        seat = self.actor()
         if seat is None:
             return
         why = self.undo_refusal(seat)
@@ -222,7 +271,7 @@ class TableScene(Scene):
 
     def place(self, at: tuple[int, int]) -> None:
         """Put the one chosen card of the hand at a place of the grid."""
-        seat = self.viewer()
+        seat = self.actor()
         if seat is None:
             return
         if len(self.choices.selected) != 1:
@@ -237,7 +286,7 @@ class TableScene(Scene):
     def decide_for_viewer(self) -> None:
         """The person lets the computer player's thinking make this decision for them (a control
         offers it only where that thinking is quick)."""
-        seat = self.viewer()
+        seat = self.actor()
         if seat is not None and seat == self.session.to_move():
             self.act(computer_action(self.session, seat, self.bot_level))
 
@@ -300,7 +349,7 @@ class TableScene(Scene):
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
         who = self.curtain_for()
-        self._forget_on_new_viewer((None, True) if who is not None else (self.viewer(), False))
+        self._forget_on_new_viewer(self._privacy_key())
         if who is not None:
             frame.shows(None, curtain=True)
             name = self._view_for(None)["seats"][who]["name"]
@@ -322,8 +371,10 @@ class TableScene(Scene):
         draw_pots(self.canvas, layout.centre, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
-        if seat is not None and seat == view["to_move"]:
-            self.controls = [*build_controls(self, view), self._undo_control(seat)]
-        self.slider = draw_bar(self.canvas, layout.geo.bar, view, self.message, self.controls, self.choices)
+        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
+        own = self._view_for(actor) if actor is not None else view
+        if actor is not None and actor == self.session.to_move():
+            self.controls = [*build_controls(self, own), self._undo_control(actor)]
+        self.slider = draw_bar(self.canvas, layout.geo.bar, own, self.message, self.controls, self.choices)
         if self.anim.showing_showdown() and self.anim.showdown is not None:
             draw_showdown(self.canvas, layout, view, self.anim.showdown)

@@ -1,0 +1,52 @@
+"""The few choices the program remembers between runs (today: how cards are kept private), in a
+small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
+value not known, gives the default and never a crash. Written atomically (a temp file, then a
+rename), so a crash mid-write leaves the old file whole."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from ..paths import user_config
+
+PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
+DEFAULTS: dict[str, Any] = {"privacy": PRIVACY[0]}
+ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY}
+
+
+def settings_file() -> Path:
+    return user_config() / "settings.json"
+
+
+def load() -> dict[str, Any]:
+    """The remembered settings, each one known and allowed, else its default."""
+    out = dict(DEFAULTS)
+    try:
+        data = json.loads(settings_file().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return out
+    if isinstance(data, dict):
+        out.update({k: v for k, v in data.items() if k in ALLOWED and v in ALLOWED[k]})
+    return out
+
+
+def save(**changes: Any) -> None:
+    """Remember `changes` (unknown names or values are refused with ValueError); a folder that
+    cannot be written is not worth a crash: the choice is then simply not remembered."""
+    for k, v in changes.items():
+        if k not in ALLOWED or v not in ALLOWED[k]:
+            raise ValueError(f"setting {k}={v!r} is not one of {ALLOWED.get(k, ())}")
+    data = {**load(), **changes}
+    path = settings_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -1,0 +1,122 @@
+"""Peek mode and the remembered choice of privacy, through the headless driver. (Privacy over
+every variant in both modes, and the curtains counted, are in test_privacy.py.)"""
+
+import json
+
+import pygame
+import pytest
+
+from cardtable.app import settings
+from cardtable.app.controls import verb_of
+from cardtable.app.headless import start
+from cardtable.app.new_game import NewGameScene
+from cardtable.app.table import TableScene
+from cardtable.app.table.input import PEEK_KEY
+from cardtable.app.table.scene import computer_action
+
+
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    pygame.display.quit()
+
+
+def key(k, kind=pygame.KEYDOWN):
+    return pygame.event.Event(kind, key=k, mod=0, unicode="")
+
+
+def click(pos):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
+
+
+def own_cards(m, seat):
+    return [c for c in m["cards"] if c["where"] == f"hand:{seat}"]
+
+
+def centre(card):
+    x, y, w, h = card["rect"]
+    return (x + w // 2, y + h // 2)
+
+
+def test_settings_are_remembered_and_a_broken_file_gives_the_default():
+    assert settings.load()["privacy"] == "curtain"
+    settings.save(privacy="peek")
+    assert settings.load()["privacy"] == "peek"
+    assert [p.name for p in settings.settings_file().parent.iterdir()] == ["settings.json"]  # no temp left
+    for broken in ("{", "[1, 2]", '{"privacy": "blinds"}', '{"privacy": 3}', "\x00\xff"):
+        settings.settings_file().write_text(broken)
+        assert settings.load()["privacy"] == "curtain", broken
+    with pytest.raises(ValueError):
+        settings.save(privacy="blinds")
+
+
+def new_game(variant="texas_holdem"):
+    app = start(variant, scene="menu", size=(1280, 800))
+    app.step([key(pygame.K_n)])
+    assert isinstance(app.scene, NewGameScene)
+    return app
+
+
+def test_new_game_offers_the_last_choice_and_the_table_keeps_it():
+    app = new_game()
+    assert app.scene.privacy == "curtain"
+    assert any("Curtain" in t["text"] for t in app.manifest()["texts"])
+    app.scene.cycle_privacy()
+    app.step([])
+    assert any("Peek" in t["text"] for t in app.manifest()["texts"])
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.scene, TableScene) and app.scene.privacy == "peek"
+    assert json.loads(settings.settings_file().read_text())["privacy"] == "peek"
+    pygame.display.quit()
+    assert new_game().scene.privacy == "peek"  # the next run offers it first
+    pygame.display.quit()
+    settings.settings_file().write_text("not json")
+    assert new_game().scene.privacy == "curtain"
+
+
+def test_peek_looks_only_while_held_and_keeps_the_choice_until_the_turn_passes():
+    app = start("sigilian_poker", players=["Ann", "Bob"], seed=2, privacy="peek")
+    table = app.scene
+    session = table.session
+    while (verb := verb_of(session.view(session.to_move()))) is None or verb.selects(
+        session.view(session.to_move())["legal"]
+    ) is None:  # on to the first decision that chooses cards of the hand
+        assert table.act(computer_action(session, session.to_move()))
+        app.step([])
+        m = app.manifest()
+        assert m["viewer"] is None and not m["curtain"]
+        assert not any(c["face_up"] for c in m["cards"] if c["where"].startswith("hand:"))
+    seat = session.to_move()
+    app.step([key(PEEK_KEY)])
+    m = app.manifest()
+    assert m["viewer"] == seat and all(c["face_up"] for c in own_cards(m, seat))
+    card = own_cards(m, seat)[0]
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre(card), rel=(0, 0), buttons=(0, 0, 0))])
+    assert table.choices.hover == card["id"]
+    app.step([click(centre(card))])
+    assert table.choices.selected == [card["id"]]
+    app.step([key(PEEK_KEY, pygame.KEYUP)])  # letting go hides the hand, keeps the choice
+    m = app.manifest()
+    assert m["viewer"] is None and not any(c["face_up"] for c in own_cards(m, seat))
+    assert table.choices.selected == [card["id"]] and table.choices.hover is None
+    app.step([click(centre(card))])  # a click while not looking chooses nothing
+    assert table.choices.selected == [card["id"]]
+    app.step([key(PEEK_KEY)])  # look again, and decide with the bar's key while still looking
+    assert app.manifest()["viewer"] == seat and table.choices.selected == [card["id"]]
+    send = next(c for c in table.controls if c.enabled and c.key is not None and c.label != "Undo")
+    app.step([key(send.key)])
+    assert session.to_move() != seat and table.choices.selected == []
+    m = app.manifest()  # the key still held: the next person's hand stays hidden
+    assert m["viewer"] is None and not any(c["face_up"] for c in m["cards"] if c["where"].startswith("hand:"))
+
+
+def test_the_bar_works_without_looking():
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1, privacy="peek")
+    table = app.scene
+    seat = table.session.to_move()
+    assert app.manifest()["viewer"] is None and table.controls
+    call = next(c for c in table.controls if c.key == pygame.K_c)
+    app.step([key(call.key)])
+    assert table.session.to_move() != seat
