@@ -148,8 +148,9 @@ def test_no_private_card_reaches_another_viewer(vid, tmp_path, monkeypatch):
             w.step([key(pygame.K_SPACE)] if rng.random() < 0.5 else [mouse(pygame.MOUSEBUTTONUP, (400, 300))])
             continue
         seat = session.to_move()
-        if m["viewer"] != seat:  # a showdown on display: look at it, then go on
-            w.step([], dt=0.5)
+        if m["viewer"] != seat:  # a showdown on display: look at it, then Continue
+            showdown = any(r["name"] == "showdown" for r in m["regions"])
+            w.step([key(pygame.K_SPACE)] if showdown else [], dt=0.5)
             continue
         fiddle(w, rng, m)
         if session.to_move() == seat and app.manifest()["viewer"] == seat:

@@ -1,21 +1,29 @@
 """Starting a new game: its session (autosaved after every action) on the table scene.
 
 The new-game screen and `cardtable play` start games here; the menu's hooks only choose which
-scene an entry opens.
+scene an entry opens. A table started here offers, when its game ends, "Play again" (the same
+seats and options, a new seed) and, when the caller gives a way to open it, "New game".
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from .scene import App, Scene
 
 
 def start_game(
-    app: App, variant: Any, seats: list[dict[str, str]], seed: int, options: dict[str, Any]
+    app: App,
+    variant: Any,
+    seats: list[dict[str, str]],
+    seed: int,
+    options: dict[str, Any],
+    new_game: Callable[[], Scene] | None = None,
 ) -> Scene | None:
     """The table scene of a new game (autosaved after every action); ValueError when the rules
-    refuse the set-up."""
+    refuse the set-up. `new_game` opens the set-up screen again (the end screen's "New game")."""
     # The engine and the table load when a game starts: the menu, which imports this, starts fast.
     from ..paths import user_saves
     from ..saves import SaveStore
@@ -24,4 +32,13 @@ def start_game(
 
     session = GameSession(variant, seats, seed, options, SaveStore(user_saves()))
     session.autosave()
-    return TableScene(app, session)
+    table = TableScene(app, session)
+
+    def again() -> Scene | None:
+        new_seed = random.SystemRandom().randrange(10**9)
+        return start_game(app, variant, seats, new_seed, session.options, new_game)
+
+    table.next_games["Play again"] = again
+    if new_game is not None:
+        table.next_games["New game"] = new_game
+    return table

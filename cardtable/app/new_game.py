@@ -97,7 +97,9 @@ class NewGameScene(Scene):
 
         seats, seed, values = chosen
         try:
-            scene = start_game(self.app, self.variant, seats, seed, values)
+            scene = start_game(
+                self.app, self.variant, seats, seed, values, lambda: NewGameScene(self.app, self.variant)
+            )
         except ValueError as exc:
             self.message = str(exc)
             return
