@@ -89,33 +89,31 @@ def draw_showdown_screen(
     ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop")
     shown = sorted(record["shown"], key=lambda s: -s["won"])
     rows_top, rows_bottom = box.top + 104, box.bottom - 100
-    row_h = max(40, (rows_bottom - rows_top) // max(1, len(shown)))
-    width = max(24, min(72, int((row_h - 16) / 1.4 * 0.8)))
+    row_h = max(40, min(170, (rows_bottom - rows_top) // max(1, len(shown))))
+    width = max(24, min(96, int((row_h - 24) / 1.45)))
     left = box.left + 24
     targets: dict[int, tuple[int, int]] = {}
+    cards_left = left + 240
+    most = max((len(hand["cards"]) for hand in shown), default=1)
+    width = max(20, min(width, int((box.right - 24 - cards_left) / (most * 1.1))))
     for i, hand in enumerate(shown):
         y = rows_top + i * row_h
         seat, won = hand["seat"], hand["won"]
         colour = GLOW if won > 0 else (225, 232, 225)
         ui.text(surface, names[seat], (left, y + 4), 24, colour, True)
         ui.text(surface, hand["category"], (left, y + 34), 20, colour)
-        x = left + 220
+        if won > 0:
+            ui.text(surface, f"wins {won:,}", (left, y + 62), 18, colour)
+        money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
+        ui.text(surface, money, (left, y + 86), 18, colour)
+        x = cards_left
         made = set(hand["made"])
         for card in hand["cards"]:  # the category's own cards stand raised above the kickers
             canvas.card(
                 card, (x, y + 4 + width // 4), width, f"showdown:{seat}", kind=None, raised=card in made
             )
-            x += int(width * 0.85)
-        money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
-        ui.text(
-            surface,
-            (f"+{won:,}   " if won > 0 else "") + money,
-            (box.right - 24, y + 14),
-            22,
-            colour,
-            anchor="topright",
-        )
-        targets[seat] = (box.right - 140, y + 24)
+            x += int(width * 1.1)
+        targets[seat] = (left + 60, y + 70)
     others = [s for s in range(len(names)) if s not in targets]
     if others:  # the seats whose hands were not shown: what they held, before and after
         words = "   ".join(f"{names[s]}: {show.before[s]:,} → {show.after[s]:,}" for s in others)
