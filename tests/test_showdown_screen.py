@@ -138,3 +138,27 @@ def test_the_end_screen_names_the_winner_and_plays_again():
         (s["name"], s["kind"]) for s in session.seats
     ]
     assert again.session.options == session.options and not again.session.decisions()
+
+
+def test_the_end_screen_opens_the_new_game_screen_it_came_from():
+    """A game started from the New game screen offers "New game" (key N) at its end, and so does
+    the game its Play again starts."""
+    from cardtable.app.launch import start_game
+    from cardtable.app.new_game import NewGameScene
+
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1)
+    variant = app.scene.rules.variant
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Cy", "kind": "bot"}]
+    table = start_game(app, variant, seats, 2, {"hands": 1}, lambda: NewGameScene(app, variant))
+    app.replace(table)
+    table.bot_delay = 0.0
+    play_until(app, lambda: table.session.is_over())
+    if table.showdown is not None:
+        app.step([key(pygame.K_SPACE)])
+    texts = [t["text"] for t in app.manifest()["texts"]]
+    assert {"Play again  [Enter]", "New game  [N]", "Menu  [M]"} <= set(texts)
+    app.step([key(pygame.K_RETURN)])
+    assert set(app.scene.next_games) == {"Play again", "New game"}
+    app.replace(table)
+    app.step([key(pygame.K_n)])
+    assert isinstance(app.scene, NewGameScene) and app.scene.variant is variant
