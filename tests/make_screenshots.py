@@ -44,7 +44,7 @@ def shoot(vid: str, out: Path) -> None:
     for _ in range(5000):
         if moment == "turn" and session.to_move() == 0:
             break
-        if moment == "showdown" and table.anim.showing_showdown():
+        if moment == "showdown" and table.showdown is not None:
             break
         app.step([], dt=0.05)
     table.bot_delay = 1e9

@@ -165,6 +165,9 @@ def play(vid, privacy, frames=FRAMES):
             break
         m = app.manifest()
         seat = session.to_move()
+        if any(r["name"] == "showdown" for r in m["regions"]):  # public: look at it, then Continue
+            w.step([key(pygame.K_SPACE)], dt=0.5)
+            continue
         if privacy == "peek":
             assert not m["curtain"], f"{vid}: a curtain in peek mode"
             assert m["viewer"] == (seat if held_by == seat else None), (vid, m["viewer"], seat, held_by)
@@ -185,7 +188,7 @@ def play(vid, privacy, frames=FRAMES):
                     [key(pygame.K_SPACE)] if rng.random() < 0.5 else [mouse(pygame.MOUSEBUTTONUP, (400, 300))]
                 )
                 continue
-            if m["viewer"] != seat:  # a showdown on display: look at it, then go on
+            if m["viewer"] != seat:  # another public frame: let time pass
                 w.step([], dt=0.5)
                 continue
         if m["viewer"] == seat:

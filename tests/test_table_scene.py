@@ -37,8 +37,17 @@ def _hits(table, kind):
     return [h for h in table.hits if h.kind == kind]
 
 
+def tick(app, dt=0.05):
+    """A frame of time passing; a showdown on display is looked at and continued (Space)."""
+    table = app.scene
+    app.step([key(pygame.K_SPACE)] if getattr(table, "showdown", None) is not None else [], dt=dt)
+
+
 def human_turn(app, table, rng):
     """One person's decision through the screen, like a player would make it."""
+    if table.showdown is not None:  # the public showdown: Continue first
+        app.step([key(pygame.K_SPACE)])
+        return
     legal = table.view()["legal"]
     types = {t["type"] for t in legal}
     flips = _hits(table, "flip")
@@ -104,7 +113,7 @@ def test_hot_seat_game_through_the_screens(vid):
     for _ in range(3000):
         if session.is_over():
             break
-        app.step([], dt=0.05)
+        tick(app)
         assert_private(app)
         who = table.curtain_for()
         if who is not None:
@@ -153,7 +162,7 @@ def _until(app, table, predicate, steps=2000):
     for _ in range(steps):
         if predicate():
             return True
-        app.step([], dt=0.05)
+        tick(app)
     return predicate()
 
 
@@ -196,7 +205,7 @@ def test_clash_with_double_down_through_the_action_bar():
     for _ in range(400):
         if session.is_over():
             break
-        app.step([], dt=0.05)
+        tick(app)
         legal = table.view()["legal"]
         clash = next((t for t in legal if t.get("showdown_allowed") and t["type"] in ("call", "check")), None)
         if clash is not None and clash.get("reveal_count"):
@@ -251,7 +260,7 @@ def test_the_table_reads_the_game_only_through_the_session_api(vid):
     for _ in range(30):
         if session.is_over():
             break
-        app.step([], dt=0.05)
+        tick(app)
         if table.curtain_for() is not None:
             app.step([key(pygame.K_SPACE)])
         elif session.to_move() is not None:
@@ -307,7 +316,7 @@ def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
         for _ in range(5000):
             if session.to_move() == 0 and table.controls:
                 return
-            app.step([], dt=0.1)
+            tick(app, 0.1)
         raise AssertionError("Ann never got the turn")
 
     until_ann()

@@ -1,11 +1,14 @@
 """Starting a new game: its session (autosaved after every action) on the table scene.
 
 The new-game screen and `cardtable play` start games here; the menu's hooks only choose which
-scene an entry opens.
+scene an entry opens. A table started here offers, when its game ends, "Play again" (the same
+seats and options, a new seed) and, when the caller gives a way to open it, "New game".
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from .scene import App, Scene
@@ -18,10 +21,11 @@ def start_game(
     seed: int,
     options: dict[str, Any],
     privacy: str | None = None,
+    new_game: Callable[[], Scene] | None = None,
 ) -> Scene | None:
     """The table scene of a new game (autosaved after every action), keeping cards private by
     `privacy` ("curtain" or "peek"; None: the one last chosen at New game); ValueError when the
-    rules refuse the set-up."""
+    rules refuse the set-up. `new_game` opens the set-up screen again (the end screen's "New game")."""
     # The engine and the table load when a game starts: the menu, which imports this, starts fast.
     from ..paths import user_saves
     from ..saves import SaveStore
@@ -34,4 +38,13 @@ def start_game(
 
         privacy = str(load()["privacy"])
     session.autosave()
-    return TableScene(app, session, privacy=privacy)
+    table = TableScene(app, session, privacy=privacy)
+
+    def again() -> Scene | None:
+        new_seed = random.SystemRandom().randrange(10**9)
+        return start_game(app, variant, seats, new_seed, session.options, privacy, new_game)
+
+    table.next_games["Play again"] = again
+    if new_game is not None:
+        table.next_games["New game"] = new_game
+    return table

@@ -108,7 +108,15 @@ class NewGameScene(Scene):
 
         seats, seed, values = chosen
         try:
-            scene = start_game(self.app, self.variant, seats, seed, values, self.privacy)
+            scene = start_game(
+                self.app,
+                self.variant,
+                seats,
+                seed,
+                values,
+                self.privacy,
+                lambda: NewGameScene(self.app, self.variant),
+            )
         except ValueError as exc:
             self.message = str(exc)
             return

@@ -73,6 +73,7 @@ def table_app(
     table: Any = app.scene
     table.bot_delay = float("inf")  # the picture waits for nobody
     for _ in range(moves):
+        table.continue_game()  # a showdown before the last move is passed; the last one is pictured
         seat = table.session.to_move()
         if seat is None:
             break

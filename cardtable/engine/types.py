@@ -252,3 +252,4 @@ class View(TypedDict):
     log: list[str]
     result: Result | None
     last_hand: HandRecord | None
+    hands_won: list[int]  # per seat: the hands of this game it has won (a share counts)

@@ -20,6 +20,7 @@ saves' previews and the bots use only this.
       "result": None | {"winners", "chips", "points", "hands", "reason"},
       "last_hand": None | {"hand", "winners", "category", "showdown",
                            "shown": [{"seat", "category", "cards", "made", "won"}], "won": {seat: chips}},
+      "hands_won": [count per seat],         # hands of this game each seat has won (shares count)
     }
 
 A card is shown when it is face up (`up`), its zone is seen by everyone, or the zone is seen by
@@ -116,4 +117,5 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         "log": log,
         "result": clone(st["result"]),
         "last_hand": clone(st["history"][-1]) if st["history"] else None,  # public: shown hands, winners
+        "hands_won": [sum(i in h["winners"] for h in st["history"]) for i in range(len(st["seats"]))],
     }

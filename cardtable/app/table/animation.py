@@ -1,5 +1,5 @@
-"""What moves on the table, by the table's own clock: cards gliding in from the deck, speech
-bubbles over the seats, and the showdown, with the pot flying to its winners.
+"""What moves on the table, by the table's own clock: cards gliding in from the deck and speech
+bubbles over the seats.
 
 It holds places and public words only, never a card's identity: a gliding card is drawn from the
 view of the frame it is drawn in, and how many cards each place holds is public. So, unlike what
@@ -14,13 +14,10 @@ from typing import Any
 
 import pygame
 
-from ...engine.types import HandRecord, View
+from ...engine.types import View
 from .. import ui
-from .palette import GLOW
 
 BUBBLE_TIME = 2.2  # seconds a speech bubble stays up
-SHOWDOWN_TIME = 4.0  # seconds the showdown stays up (any key or click dismisses it)
-POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
 DEAL_TIME = 0.28  # seconds a newly arrived card takes to glide in from the deck
 
 
@@ -28,8 +25,6 @@ class Animations:
     def __init__(self) -> None:
         self.clock = 0.0
         self.bubbles: dict[int, tuple[str, float]] = {}  # seat -> (words, when said)
-        self.showdown: HandRecord | None = None  # the last hand's shown hands, while on display
-        self.showdown_at = 0.0
         self.deck_pos: tuple[int, int] | None = None  # where arriving cards come from
         self._slots_seen: dict[str, set[Any]] = {}  # per zone: the places that held a card last frame
         self._arrivals: dict[tuple[str, Any], float] = {}  # (zone, place) -> when a card arrived there
@@ -84,28 +79,3 @@ class Animations:
     def pulse(self) -> int:
         """The breathing width (3 to 5 px) of the glow round the seat to move."""
         return 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
-
-    # ---- the showdown
-    def start_showdown(self, last: HandRecord) -> None:
-        self.showdown, self.showdown_at = last, self.clock
-
-    def showing_showdown(self) -> bool:
-        return self.showdown is not None and self.clock - self.showdown_at < SHOWDOWN_TIME
-
-    def end_showdown(self) -> None:
-        self.showdown = None
-
-    def draw_pot_flight(
-        self, surface: pygame.Surface, start: pygame.Rect, panels: dict[int, pygame.Rect]
-    ) -> None:
-        """The pot sliding from the middle of `start` to each winner's seat panel."""
-        flight = (self.clock - self.showdown_at) / POT_FLIGHT
-        if flight >= 1 or self.showdown is None:
-            return
-        for h in self.showdown.get("shown", []):
-            panel = panels.get(h["seat"])
-            if h.get("won", 0) > 0 and panel is not None:
-                x = int(start.centerx + (panel.centerx - start.centerx) * flight)
-                y = int(start.centery + (panel.centery - start.centery) * flight)
-                pygame.draw.circle(surface, GLOW, (x, y), 16)
-                pygame.draw.circle(surface, (150, 110, 20), (x, y), 16, 3)

@@ -1,14 +1,11 @@
-"""What covers the table: the curtain between two people's turns, and the showdown."""
+"""What covers the table: the curtain between two people's turns."""
 
 from __future__ import annotations
 
 import pygame
 
-from ...engine.types import HandRecord, View
 from .. import frame, ui
 from .cards import Canvas
-from .layout import TableLayout
-from .palette import GLOW
 
 
 def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
@@ -35,42 +32,3 @@ def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
     ui.text(surface, f"I am {name}: show me  [Space]", button.center, 28, ui.INK, anchor="center")
     frame.region("prompt", title.unionall([words, button]))
     return button
-
-
-def draw_showdown(canvas: Canvas, layout: TableLayout, view: View, last: HandRecord) -> None:
-    """The hands shown, best cards raised and categories named, and the pot going to the winners."""
-    surface, area = canvas.surface, layout.centre
-    shown = sorted(last.get("shown", []), key=lambda h: -h.get("won", 0))
-    width = max(28, min(64, (area.height - 50) // max(1, len(shown)) * 10 // 17 - 6))
-    box = area.inflate(24, 16)
-    frame.region("showdown", box)
-    shade = pygame.Surface(box.size, pygame.SRCALPHA)
-    shade.fill((10, 20, 16, 225))
-    surface.blit(shade, box)
-    ui.text(
-        surface, f"Showdown, hand {last.get('hand', '')}", (box.left + 12, box.top + 6), 26, ui.WHITE, True
-    )
-    y = box.top + 36
-    for h in shown:
-        winner = h.get("won", 0) > 0
-        label = f"{view['seats'][h['seat']]['name']}: {h['category']}" + (
-            f"  +{h['won']:,}" if winner else ""
-        )
-        ui.text(surface, label, (box.left + 12, y), 22, GLOW if winner else (220, 225, 220), bold=winner)
-        x = box.left + 12
-        made = set(h.get("made", ()))
-        for card in h["cards"]:  # the category's own cards stand raised above the kickers
-            canvas.card(card, (x, y + 22 + width // 4), width, f"showdown:{h['seat']}", raised=card in made)
-            x += int(width * 0.8)
-            if x > box.right - width:
-                break
-        y += int(width * 1.4) + width // 4 + 30
-    canvas.anim.draw_pot_flight(surface, area, layout.panels())
-    ui.text(
-        surface,
-        "any key: continue",
-        (box.right - 10, box.bottom - 24),
-        18,
-        (190, 200, 195),
-        anchor="topright",
-    )

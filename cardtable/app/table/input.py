@@ -4,7 +4,7 @@ the click targets the last frame drew. Everything that changes the game goes bac
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
@@ -14,6 +14,7 @@ from .animation import Animations
 from .cards import Hit
 from .choices import Choices
 from .draw_bar import Slider
+from .finale import BUTTONS
 from .layout import GridCamera
 
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
@@ -29,6 +30,8 @@ class Table(Protocol):
     slider: Slider | None
     show_rules: bool
     pointer: tuple[int, int]  # where the pointer was last seen
+    showdown: Any  # the public showdown on display, or None
+    finished: bool  # the end screen is up
 
     @property
     def hits(self) -> list[Hit]: ...
@@ -38,6 +41,8 @@ class Table(Protocol):
     def peek(self, looking: bool) -> None: ...
     def leave(self) -> None: ...
     def undo(self) -> None: ...
+    def continue_game(self) -> None: ...
+    def end_choice(self, label: str) -> None: ...
     def act(self, action: Action) -> bool: ...
     def place(self, at: tuple[int, int]) -> None: ...
     def preview_points(self, at: tuple[int, int]) -> str: ...
@@ -53,16 +58,14 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     if event.type == pygame.WINDOWFOCUSLOST:
         t.peek(False)  # the key's release may never arrive
         return
+    if t.showdown is not None or t.finished:  # the public screens: their buttons and keys only
+        _interlude(t, event)
+        return
     if t.curtain_for() is not None:  # only lifting it, by Space, Enter or a click
         if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)) or (
             event.type == pygame.MOUSEBUTTONUP and event.button == 1
         ):
             t.lift_curtain()
-        return
-    if t.anim.showing_showdown() and (
-        event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONUP and event.button == 1)
-    ):
-        t.anim.end_showdown()
         return
     if event.type == pygame.KEYDOWN:
         _key(t, event)
@@ -79,6 +82,21 @@ def handle(t: Table, event: pygame.event.Event) -> None:
         t.grid.drag = event.pos
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
         t.grid.drag = None
+
+
+def _interlude(t: Table, event: pygame.event.Event) -> None:
+    """The showdown goes on with Space or Enter; the end screen's buttons have their keys."""
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        _click(t, event.pos)
+    elif event.type != pygame.KEYDOWN:
+        return
+    elif t.showdown is not None:
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            t.continue_game()
+    else:
+        label = next((label for label, key in BUTTONS.items() if key == event.key), None)
+        if label is not None:
+            t.end_choice(label)
 
 
 def _key(t: Table, event: pygame.event.Event) -> None:

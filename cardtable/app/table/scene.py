@@ -15,11 +15,18 @@ Privacy in hot-seat play, in one of two ways (`privacy`, chosen at New game):
 While a computer player acts, the screen shows what everyone may see (or, with a single person at
 the table, that person's view). What the person points at and chooses belongs to them: it is
 forgotten when the viewer changes.
+
+Between hands and at the end the table steps aside for public screens (viewer None): a hand that
+ended with hands shown puts up the showdown (showdown.py) until someone presses Continue (nobody
+acts meanwhile, computer players included, and the next curtain comes after it); a game that ends
+at this table shows the standings and what next (finale.py).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 import pygame
@@ -36,12 +43,14 @@ from .animation import Animations
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
 from .draw_bar import Slider, draw_bar
-from .draw_overlays import draw_curtain, draw_showdown
+from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, rules_lines
 from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
+from .finale import draw_finale
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
+from .showdown import Showdown, draw_showdown_screen, holdings, reason
 
 BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
 THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
@@ -113,6 +122,11 @@ class TableScene(Scene):
         self._views_version = -1
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._last_hand_seen = self._hand_key()
+        self.showdown: Showdown | None = None  # the public showdown, up until Continue
+        self.finished = False  # the game ended at this table: the end screen is up
+        # the end screen's ways on ("Play again", "New game"), given by whoever started the game
+        self.next_games: dict[str, Callable[[], Scene | None]] = {}
+        self._held = self._holdings()  # (hand number, what each seat held when it started)
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -159,7 +173,9 @@ class TableScene(Scene):
         does not (without private cards their view shows nothing anybody may not see)."""
         to_move = self.session.to_move()
         humans = self.humans()
-        if self.privacy != "curtain" or to_move not in humans or len(humans) < 2 or self.confirmed == to_move:
+        if self.showdown is not None or self.privacy != "curtain":
+            return None
+        if to_move not in humans or len(humans) < 2 or self.confirmed == to_move:
             return None
         if not visible_cards(self._view_for(to_move)) - visible_cards(self._view_for(None)):
             return None
@@ -168,7 +184,7 @@ class TableScene(Scene):
     def viewer(self) -> int | None:
         """Whose view is drawn: the person acting (in peek mode only while they hold the peek
         key), the only person, or (None) the public table."""
-        if self.session.is_over():
+        if self.session.is_over() or self.showdown is not None:
             return None
         to_move = self.session.to_move()
         humans = self.humans()
@@ -230,6 +246,7 @@ class TableScene(Scene):
         self._version += 1
         if action["seat"] is not None and action["seat"] in self.humans():
             self.confirmed = action["seat"]  # they are at the screen: no curtain for their next decision
+        self._note_hand_end()
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
         self.choices.decided()
@@ -244,6 +261,19 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.app.pop()  # the game is autosaved after every action
+
+    def continue_game(self) -> None:
+        """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
+        self.showdown = None
+
+    def end_choice(self, label: str) -> None:
+        """The end screen's button `label`: "Menu" leaves, the others put their scene here."""
+        if label == "Menu":
+            self.leave()
+        elif label in self.next_games:
+            scene = self.next_games[label]()
+            if scene is not None:
+                self.app.replace(scene)
 
     def undo(self) -> None:
         """Take back the actor's last decision, or say in a few words why that is not fair."""
@@ -304,16 +334,29 @@ class TableScene(Scene):
         last = self._view_for(None)["last_hand"]
         return (last["hand"], len(last.get("shown") or ())) if last else None
 
-    def update(self, dt: float) -> None:
-        self.anim.tick(dt)
+    def _holdings(self) -> tuple[int, list[int]]:
+        view = self._view_for(None)
+        return view["hand_number"], holdings(view, bool(self.rules.betting))
+
+    def _note_hand_end(self) -> None:
+        """A hand just ended with hands shown: put the showdown up, with what each seat held when
+        the hand started and holds now. A new hand: note what each seat holds as it starts."""
         key = self._hand_key()
         if key != self._last_hand_seen:
             self._last_hand_seen = key
             last = self._view_for(None)["last_hand"]
-            if last and last.get("shown"):
-                self.anim.start_showdown(last)
-        if self.anim.showing_showdown():
-            return  # everyone looks at the showdown; nobody acts meanwhile
+            if last and last["showdown"] and last["shown"]:
+                after = self._holdings()[1]
+                self.showdown = Showdown(last, self._held[1], after, self.clock)
+        if self._held[0] != self._view_for(None)["hand_number"]:
+            self._held = self._holdings()
+        self.finished = self.finished or self.session.is_over()
+
+    def update(self, dt: float) -> None:
+        self.anim.tick(dt)
+        self._note_hand_end()
+        if self.showdown is not None:
+            return  # everyone looks at the showdown; nobody acts until someone presses Continue
         to_move = self.session.to_move()
         if to_move is None or to_move in self.humans():
             self.bot_clock, self._thinker = 0.0, None
@@ -348,6 +391,10 @@ class TableScene(Scene):
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
+        if self.showdown is not None or self.finished:
+            self._forget_on_new_viewer((None, False))
+            self._draw_interlude()
+            return
         who = self.curtain_for()
         self._forget_on_new_viewer(self._privacy_key())
         if who is not None:
@@ -376,5 +423,19 @@ class TableScene(Scene):
         if actor is not None and actor == self.session.to_move():
             self.controls = [*build_controls(self, own), self._undo_control(actor)]
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, self.message, self.controls, self.choices)
-        if self.anim.showing_showdown() and self.anim.showdown is not None:
-            draw_showdown(self.canvas, layout, view, self.anim.showdown)
+
+    def _draw_interlude(self) -> None:
+        """The public screens between hands and at the end."""
+        view = self._view_for(None)
+        betting = bool(self.rules.betting)
+        if self.showdown is not None:
+            names = [s["name"] for s in view["seats"]]
+            hands = self.rules.variant.sections.get("hands")
+            why = reason(self.showdown.record, [c.name for c in hands.categories] if hands else [])
+            unit = "chips" if betting else "points"
+            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game)
+        else:
+            labels = [*self.next_games, "Menu"]
+            draw_finale(
+                self.canvas, view, betting, {label: partial(self.end_choice, label) for label in labels}
+            )

@@ -1,0 +1,68 @@
+"""The end of a game: who won, the standings (chips or points, and hands won), and what next:
+Play again (same seats and options, a new seed), New game (this game's set-up screen), Menu.
+A public screen: it draws the public view's numbers only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from ...engine.types import View
+from .. import frame, ui
+from .cards import Canvas
+from .palette import BACKDROP, GLOW, TABLE_FELT
+
+# the end screen's buttons and their keys (Esc leaves too, as everywhere at the table)
+BUTTONS = {"Play again": pygame.K_RETURN, "New game": pygame.K_n, "Menu": pygame.K_m}
+KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_n: "N", pygame.K_m: "M"}
+
+
+def winners_line(view: View) -> str:
+    """ "Ann wins the game!" or "Ann and Bob share the game!"."""
+    result = view["result"]
+    names = [view["seats"][s]["name"] for s in (result["winners"] if result else [])]
+    if not names:
+        return "The game is over."
+    if len(names) == 1:
+        return f"{names[0]} wins the game!"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the game!"
+
+
+def standings(view: View, betting: bool) -> list[tuple[str, int, int]]:
+    """(name, chips or points, hands won) per seat, best first."""
+    won = view.get("hands_won") or [0] * len(view["seats"])
+    rows = [(s["name"], s["chips"] if betting else s["points"], won[i]) for i, s in enumerate(view["seats"])]
+    return sorted(rows, key=lambda r: (-r[1], -r[2]))
+
+
+def draw_finale(canvas: Canvas, view: View, betting: bool, actions: dict[str, Callable[[], None]]) -> None:
+    """The whole screen: the winners, the standings and a button (a click target) per action,
+    keyed by its label in BUTTONS."""
+    surface = canvas.surface
+    w, h = surface.get_size()
+    frame.shows(None)
+    surface.fill(BACKDROP)
+    box = pygame.Rect(16, 16, w - 32, h - 32)
+    pygame.draw.rect(surface, TABLE_FELT, box, border_radius=24)
+    frame.region("finale", box)
+    ui.text(surface, winners_line(view), (box.centerx, box.top + 30), 48, GLOW, True, "midtop")
+    unit = "chips" if betting else "points"
+    y = box.top + 120
+    cols = (box.centerx - 260, box.centerx + 120, box.centerx + 260)
+    for x, words in zip(cols, ("Player", unit.capitalize(), "Hands won")):
+        ui.text(surface, words, (x, y), 22, (200, 212, 204), True, "topleft" if x == cols[0] else "topright")
+    for place, (name, amount, hands) in enumerate(standings(view, betting), 1):
+        y += 40
+        colour = GLOW if place == 1 else ui.WHITE
+        ui.text(surface, f"{place}. {name}", (cols[0], y), 26, colour, place == 1)
+        ui.text(surface, f"{amount:,}", (cols[1], y), 26, colour, anchor="topright")
+        ui.text(surface, str(hands), (cols[2], y), 26, colour, anchor="topright")
+    shown = [label for label in BUTTONS if label in actions]
+    x = box.centerx - (len(shown) * 250 - 30) // 2
+    for label in shown:
+        button = pygame.Rect(x, box.bottom - 90, 220, 56)
+        pygame.draw.rect(surface, ui.ACCENT, button, border_radius=12)
+        ui.text(surface, f"{label}  [{KEY_NAMES[BUTTONS[label]]}]", button.center, 24, ui.INK, True, "center")
+        canvas.hit(button, "button", actions[label])
+        x += 250

@@ -1,0 +1,146 @@
+"""The public showdown: a screen that belongs to no seat, up until someone presses Continue.
+
+Everything on it is public: the hands the engine's hand record shows (each seat's cards, the
+category's own cards raised), why the winner won, the pot going to the winners, and what each
+seat held before and after the hand (public chips, or points). Nothing of anyone's view is drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from ...engine.types import HandRecord, View
+from .. import frame, ui
+from .cards import Canvas
+from .palette import BACKDROP, GLOW, TABLE_FELT
+
+POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
+
+
+def holdings(view: View, betting: bool) -> list[int]:
+    """What each seat holds at the start of a hand or after it: chips (with what it has put in the
+    pot this hand, which is still its own until the pot is awarded) or, without betting, points."""
+    if betting:
+        return [s["chips"] + s["total"] for s in view["seats"]]
+    return [s["points"] for s in view["seats"]]
+
+
+@dataclass
+class Showdown:
+    """One hand's showdown on display: its record and the seats' holdings before and after it."""
+
+    record: HandRecord
+    before: list[int]
+    after: list[int]
+    since: float  # the table clock when it appeared (the pot's flight)
+
+
+def reason(record: HandRecord, categories: Sequence[str]) -> str:
+    """Why the winner won, in one line: "Flush beats Straight", or when the categories tie,
+    "Flush against Flush: same category, better cards". `categories` are the variant's, best first."""
+    shown = record["shown"]
+    winners = [h for h in shown if h["won"] > 0]
+    losers = [h for h in shown if h["won"] <= 0]
+    if not winners:
+        return ""
+
+    def rank(category: str) -> int:
+        return categories.index(category) if category in categories else len(categories)
+
+    best = min(winners, key=lambda h: rank(h["category"]))["category"]
+    if not losers:
+        return f"Split pot: {' and '.join(h['category'] for h in winners)}"
+    beaten = min(losers, key=lambda h: rank(h["category"]))["category"]
+    if rank(best) < rank(beaten):
+        return f"{best} beats {beaten}"
+    return f"{best} against {beaten}: same category, better cards"
+
+
+def draw_showdown_screen(
+    canvas: Canvas,
+    names: list[str],
+    show: Showdown,
+    why: str,
+    unit: str,
+    on_continue: Callable[[], None],
+) -> None:
+    """The whole screen: the shown hands, the reason, the pot flying to the winners, the holdings
+    before and after, and the Continue button (a click target)."""
+    surface = canvas.surface
+    w, h = surface.get_size()
+    frame.shows(None)
+    surface.fill(BACKDROP)
+    box = pygame.Rect(16, 16, w - 32, h - 32)
+    pygame.draw.rect(surface, TABLE_FELT, box, border_radius=24)
+    frame.region("showdown", box)
+    record = show.record
+    ui.text(
+        surface,
+        f"Showdown · hand {record['hand']}",
+        (box.centerx, box.top + 14),
+        34,
+        ui.WHITE,
+        True,
+        "midtop",
+    )
+    ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop")
+    shown = sorted(record["shown"], key=lambda s: -s["won"])
+    rows_top, rows_bottom = box.top + 104, box.bottom - 100
+    row_h = max(40, min(170, (rows_bottom - rows_top) // max(1, len(shown))))
+    width = max(24, min(96, int((row_h - 24) / 1.45)))
+    left = box.left + 24
+    targets: dict[int, tuple[int, int]] = {}
+    cards_left = left + 240
+    most = max((len(hand["cards"]) for hand in shown), default=1)
+    width = max(20, min(width, int((box.right - 24 - cards_left) / (most * 1.1))))
+    for i, hand in enumerate(shown):
+        y = rows_top + i * row_h
+        seat, won = hand["seat"], hand["won"]
+        colour = GLOW if won > 0 else (225, 232, 225)
+        ui.text(surface, names[seat], (left, y + 4), 24, colour, True)
+        ui.text(surface, hand["category"], (left, y + 34), 20, colour)
+        if won > 0:
+            ui.text(surface, f"wins {won:,}", (left, y + 62), 18, colour)
+        money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
+        ui.text(surface, money, (left, y + 86), 18, colour)
+        x = cards_left
+        made = set(hand["made"])
+        for card in hand["cards"]:  # the category's own cards stand raised above the kickers
+            canvas.card(
+                card, (x, y + 4 + width // 4), width, f"showdown:{seat}", kind=None, raised=card in made
+            )
+            x += int(width * 1.1)
+        targets[seat] = (left + 60, y + 70)
+    others = [s for s in range(len(names)) if s not in targets]
+    if others:  # the seats whose hands were not shown: what they held, before and after
+        words = "   ".join(f"{names[s]}: {show.before[s]:,} → {show.after[s]:,}" for s in others)
+        ui.text(surface, words, (box.centerx, box.bottom - 92), 20, (200, 212, 204), anchor="midtop")
+    _pot_flight(surface, show, (box.centerx, box.top + 90), targets, canvas.anim.clock)
+    button = pygame.Rect(0, 0, 280, 56)
+    button.midbottom = (box.centerx, box.bottom - 18)
+    pygame.draw.rect(surface, ui.ACCENT, button, border_radius=12)
+    ui.text(surface, "Continue  [Space]", button.center, 26, ui.INK, True, "center")
+    canvas.hit(button, "button", on_continue)
+
+
+def _pot_flight(
+    surface: pygame.Surface,
+    show: Showdown,
+    start: tuple[int, int],
+    targets: dict[int, tuple[int, int]],
+    clock: float,
+) -> None:
+    """The pot sliding from the middle to each winner's row."""
+    t = (clock - show.since) / POT_FLIGHT
+    if t >= 1:
+        return
+    for hand in show.record["shown"]:
+        end = targets.get(hand["seat"])
+        if hand["won"] > 0 and end is not None:
+            x = int(start[0] + (end[0] - start[0]) * t)
+            y = int(start[1] + (end[1] - start[1]) * t)
+            pygame.draw.circle(surface, GLOW, (x, y), 16)
+            pygame.draw.circle(surface, (150, 110, 20), (x, y), 16, 3)
