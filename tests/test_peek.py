@@ -10,9 +10,8 @@ from cardtable.app import settings
 from cardtable.app.controls import verb_of
 from cardtable.app.headless import start
 from cardtable.app.new_game import NewGameScene
-from cardtable.app.table import TableScene
+from cardtable.app.table import TableScene, computer_action
 from cardtable.app.table.input import PEEK_KEY
-from cardtable.app.table.scene import computer_action
 
 
 @pytest.fixture(autouse=True)

@@ -1,18 +1,22 @@
 """The table: one game in play, drawn from one seat's view, with every interaction of every game.
 
 scene.py         TableScene: the game (through the session's API), who sees what, time, the frame
+game.py          TableSession, what the table asks of a game; a computer player's decision at once
+showdown.py      the public showdown screen, waiting for Continue
+finale.py        the end screen: standings, Play again, New game, Menu
 layout.py        where things go: seats, the middle, the side panel, the bar, the zoomable grid
 input.py         keys, clicks, pointer, wheel and drags, hit-tested against the last frame
 choices.py       what the viewer points at and has chosen (forgotten when the viewer changes)
 cards.py         card faces, and the one way a card is drawn (click target, manifest)
-animation.py     cards gliding in, speech bubbles, the showdown and the pot flying to winners
+animation.py     cards gliding in, speech bubbles, the pot flying to winners
 draw_zones.py    the felt, the table's stacks, rows and grids, the pots
 draw_seats.py    each seat's panel and cards
 draw_panel.py    the side panel: the log or the rules, and the large card
 draw_bar.py      the action bar: status, controls, bet slider
-draw_overlays.py the curtain and the showdown
+draw_overlays.py the curtain
 """
 
-from .scene import BOT_DELAY, TableScene, computer_action
+from .game import TableSession, computer_action
+from .scene import BOT_DELAY, TableScene
 
-__all__ = ["BOT_DELAY", "TableScene", "computer_action"]
+__all__ = ["BOT_DELAY", "TableScene", "TableSession", "computer_action"]

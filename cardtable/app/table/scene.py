@@ -27,11 +27,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
-from ...engine import Rules
 from ...engine.bots import Thinker
 from ...engine.types import Action, View
 from ...session import visible_cards
@@ -48,44 +47,13 @@ from .draw_panel import draw_panel, rules_lines
 from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
+from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
 
 BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
 THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
-BOT_LEVEL = "normal"
-
-
-class TableSession(Protocol):
-    """What the table asks of a game (a GameSession, or the replay viewer's frozen step): the fixed
-    rules, views, and these few calls. Never the full state."""
-
-    rules: Rules
-
-    def view(self, seat: int | None) -> View: ...
-
-    def to_move(self) -> int | None: ...
-
-    def is_over(self) -> bool: ...
-
-    def check(self, action: object) -> str | None: ...
-
-    def act(self, action: Action) -> None: ...
-
-    def undo(self, seat: int) -> bool: ...
-
-    def undo_refusal(self, seat: int) -> str | None: ...
-
-    def bot_seed(self) -> int: ...
-
-
-def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) -> Action:
-    """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
-    from that seat's view, a seed and the level, as the table's thinking makes it."""
-    from ...engine.bots import decide
-
-    return decide(session.rules, session.view(seat), session.bot_seed(), level)
 
 
 class TableScene(Scene):

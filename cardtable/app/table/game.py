@@ -1,0 +1,42 @@
+"""What the table asks of a game (`TableSession`: a GameSession, or the replay viewer's frozen
+step), and a computer player's decision made at once from its seat's view."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ...engine import Rules
+from ...engine.types import Action, View
+
+BOT_LEVEL = "normal"
+
+
+class TableSession(Protocol):
+    """What the table asks of a game (a GameSession, or the replay viewer's frozen step): the fixed
+    rules, views, and these few calls. Never the full state."""
+
+    rules: Rules
+
+    def view(self, seat: int | None) -> View: ...
+
+    def to_move(self) -> int | None: ...
+
+    def is_over(self) -> bool: ...
+
+    def check(self, action: object) -> str | None: ...
+
+    def act(self, action: Action) -> None: ...
+
+    def undo(self, seat: int) -> bool: ...
+
+    def undo_refusal(self, seat: int) -> str | None: ...
+
+    def bot_seed(self) -> int: ...
+
+
+def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) -> Action:
+    """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
+    from that seat's view, a seed and the level, as the table's thinking makes it."""
+    from ...engine.bots import decide
+
+    return decide(session.rules, session.view(seat), session.bot_seed(), level)
