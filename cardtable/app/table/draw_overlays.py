@@ -6,6 +6,7 @@ import pygame
 
 from .. import frame, ui
 from .cards import Canvas
+from .palette import BACKDROP, TABLE_FELT
 
 
 def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
@@ -32,3 +33,15 @@ def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
     ui.text(surface, f"I am {name}: show me  [Space]", button.center, 28, ui.INK, anchor="center")
     frame.region("prompt", title.unionall([words, button]))
     return button
+
+
+def public_screen(canvas: Canvas, region: str) -> pygame.Rect:
+    """A screen that belongs to no seat, covering the table: its felt box, recorded as `region`."""
+    surface = canvas.surface
+    w, h = surface.get_size()
+    frame.shows(None)
+    surface.fill(BACKDROP)
+    box = pygame.Rect(16, 16, w - 32, h - 32)
+    pygame.draw.rect(surface, TABLE_FELT, box, border_radius=24)
+    frame.region(region, box)
+    return box

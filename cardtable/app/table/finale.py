@@ -9,9 +9,10 @@ from collections.abc import Callable
 import pygame
 
 from ...engine.types import View
-from .. import frame, ui
+from .. import ui
 from .cards import Canvas
-from .palette import BACKDROP, GLOW, TABLE_FELT
+from .draw_overlays import public_screen
+from .palette import GLOW
 
 # the end screen's buttons and their keys (Esc leaves too, as everywhere at the table)
 BUTTONS = {"Play again": pygame.K_RETURN, "New game": pygame.K_n, "Menu": pygame.K_m}
@@ -40,12 +41,7 @@ def draw_finale(canvas: Canvas, view: View, betting: bool, actions: dict[str, Ca
     """The whole screen: the winners, the standings and a button (a click target) per action,
     keyed by its label in BUTTONS."""
     surface = canvas.surface
-    w, h = surface.get_size()
-    frame.shows(None)
-    surface.fill(BACKDROP)
-    box = pygame.Rect(16, 16, w - 32, h - 32)
-    pygame.draw.rect(surface, TABLE_FELT, box, border_radius=24)
-    frame.region("finale", box)
+    box = public_screen(canvas, "finale")
     ui.text(surface, winners_line(view), (box.centerx, box.top + 30), 48, GLOW, True, "midtop")
     unit = "chips" if betting else "points"
     y = box.top + 120

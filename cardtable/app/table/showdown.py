@@ -13,9 +13,10 @@ from dataclasses import dataclass
 import pygame
 
 from ...engine.types import HandRecord, View
-from .. import frame, ui
+from .. import ui
 from .cards import Canvas
-from .palette import BACKDROP, GLOW, TABLE_FELT
+from .draw_overlays import public_screen
+from .palette import GLOW
 
 POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
 
@@ -70,12 +71,7 @@ def draw_showdown_screen(
     """The whole screen: the shown hands, the reason, the pot flying to the winners, the holdings
     before and after, and the Continue button (a click target)."""
     surface = canvas.surface
-    w, h = surface.get_size()
-    frame.shows(None)
-    surface.fill(BACKDROP)
-    box = pygame.Rect(16, 16, w - 32, h - 32)
-    pygame.draw.rect(surface, TABLE_FELT, box, border_radius=24)
-    frame.region("showdown", box)
+    box = public_screen(canvas, "showdown")
     record = show.record
     ui.text(
         surface,
