@@ -178,6 +178,37 @@ def _too_deep(text: str) -> yaml.Mark | None:
     return None
 
 
+def _expanded_size(root: yaml.Node) -> int:
+    """How many nodes the tree has once every alias is expanded (capped just past MAX_NODES),
+    counted without expanding: an alias is the same node object, so each distinct node's size is
+    worked out once, children first. A node that contains itself counts as too many."""
+    too_many = MAX_NODES + 1
+    sizes: dict[int, int] = {}
+    open_: set[int] = set()  # nodes whose children are being sized: meeting one again is a cycle
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if children_done:
+            open_.discard(id(node))
+            total = 1 + sum(sizes.get(id(c), too_many) for c in _children(node))  # missing: a cycle
+            sizes[id(node)] = min(too_many, total)
+        elif id(node) not in open_:
+            open_.add(id(node))
+            stack.append((node, True))
+            stack.extend((c, False) for c in _children(node) if id(c) not in sizes)
+    return sizes[id(root)]
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
     if len(text) > MAX_BYTES:
@@ -201,6 +232,18 @@ def load_text(text: str, path: str) -> Node:
         raise VariantError([Problem(path, 1, 1, f"nested more than {MAX_DEPTH} levels deep")]) from None
     if root is None:
         raise VariantError([Problem(path, 1, 1, "the file is empty")])
+    if _expanded_size(root) > MAX_NODES:  # an alias bomb, refused before anything is built
+        mark = root.start_mark
+        raise VariantError(
+            [
+                Problem(
+                    path,
+                    mark.line + 1,
+                    mark.column + 1,
+                    f"too many values (over {MAX_NODES:,} once aliases are expanded)",
+                )
+            ]
+        )
     return _Builder(path).build(root, 0)
 
 

@@ -160,3 +160,11 @@ def test_values_that_would_break_a_game_are_refused_at_their_place(tmp_path, cha
     (problem,) = err.value.problems
     assert says in problem.message
     assert (problem.line, problem.col) == (line, col)
+
+
+def test_an_alias_that_contains_itself_is_refused(tmp_path):
+    """`&x [*x]` is a list that holds itself: expanded, it never ends."""
+    loop = tmp_path / "loop.yaml"
+    loop.write_text("name: Loop\nplayers: &x [*x]\n")
+    with pytest.raises(VariantError, match="too many values"):
+        load_variant(loop)
