@@ -119,3 +119,18 @@ def test_the_bar_works_without_looking():
     call = next(c for c in table.controls if c.key == pygame.K_c)
     app.step([key(call.key)])
     assert table.session.to_move() != seat
+
+
+def test_the_bar_tells_the_person_to_move_how_to_look():
+    """Not looking, the bar says so in words; looking, it does not."""
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1, privacy="peek")
+    name = app.scene.session.view(None)["seats"][app.scene.session.to_move()]["name"]
+
+    def hint_shown():
+        return any("hold H to look" in t["text"] for t in app.manifest()["texts"])
+
+    assert hint_shown() and any(f"Your move, {name}" in t["text"] for t in app.manifest()["texts"])
+    app.step([key(PEEK_KEY)])
+    assert app.manifest()["viewer"] is not None and not hint_shown()
+    app.step([key(PEEK_KEY, pygame.KEYUP)])
+    assert hint_shown()

@@ -390,7 +390,11 @@ class TableScene(Scene):
         own = self._view_for(actor) if actor is not None else view
         if actor is not None and actor == self.session.to_move():
             self.controls = [*build_controls(self, own), self._undo_control(actor)]
-        self.slider = draw_bar(self.canvas, layout.geo.bar, own, self.message, self.controls, self.choices)
+        hint = ""
+        if actor is not None and self.controls and view["seat"] is None:  # peek mode, not looking
+            hint = f"Your move, {own['seats'][actor]['name']}: hold H to look at your cards."
+        message = self.message or hint
+        self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
 
     def _draw_interlude(self) -> None:
         """The public screens between hands and at the end."""
