@@ -89,9 +89,6 @@ class Ctx:
             raise RuntimeError("this variant has no betting section")
         return self.rules.betting
 
-    def blind(self) -> int:
-        return self.st["blind"]
-
     def option(self, raw: Number) -> int:
         """A number written in the YAML, as a literal or {option: NAME}, in this game."""
         value: OptionValue = self.st["options"][raw["option"]] if isinstance(raw, dict) else raw

@@ -31,6 +31,7 @@ from typing import Any
 
 import pygame
 
+from ...engine import Rules
 from ...engine.bots import Thinker
 from ...engine.types import Action, View
 from ...session import visible_cards
@@ -98,7 +99,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ what other parts read
     @property
-    def rules(self) -> Any:
+    def rules(self) -> Rules:
         return self.session.rules
 
     @property

@@ -19,7 +19,7 @@ from ...schema import Field, Map, OneOf, Str
 from ...yamlsrc import Node
 from .. import wording
 from ..context import Ctx
-from ..state import active, in_play, take_top
+from ..state import active, take_top
 from ..types import Action, Card, Step, Template, View
 
 if TYPE_CHECKING:
@@ -115,7 +115,6 @@ class Verb:
 
     name = ""
     fields: dict[str, Field] = {}
-    decides = False  # does it ask players for decisions?
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         """Meaning checks of one step (the zones and roles it names exist...)."""
@@ -202,15 +201,12 @@ def first_after(g: Ctx, first: object) -> int | None:
 
 
 class Turns(Verb):
-    """A verb where the seats act one after another (each once, in turn order)."""
-
-    decides = True
-    seats_from = "active"
+    """A verb where the seats still in the hand act one after another (each once, in turn order)."""
 
     def start(self, g: Ctx, step: Step) -> bool:
         st = g.st
-        seats = active(st) if self.seats_from == "active" else in_play(st)
-        if len(active(st)) <= 1 and self.seats_from == "active":
+        seats = active(st)
+        if len(seats) <= 1:
             return True
         after = first_after(g, step.get("first", "after_dealer"))
         st["step"] = {"verb": step["do"], "pending": g.order(after, seats)}

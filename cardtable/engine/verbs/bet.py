@@ -44,7 +44,6 @@ def showdown_call(step: Step) -> dict[str, int | str] | None:
 
 class Bet(Verb):
     name = "bet"
-    decides = True
     fields = {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),

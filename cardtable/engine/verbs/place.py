@@ -23,7 +23,6 @@ NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 class Place(Verb):
     name = "place"
-    decides = True
     fields = {
         "from": Field(Str(what="a zone"), True),
         "grid": Field(Str(what="a zone"), True),

@@ -20,7 +20,6 @@ Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
 class Reveal(Verb):
     name = "reveal"
-    decides = True
     fields = {
         "zone": Field(Str(what="a zone"), True),
         "count": Field(NUMBER, doc="how many to turn up (default: all the rest)"),
