@@ -92,8 +92,8 @@ def _part(p: Part, deck: Deck, combined: bool) -> str:
             wanted.append(" ".join(bits))
         return f"{len(p.cover)} cards: one each of " + _join(wanted)
     if p.values:
-        a, wanted = p.values[0]
-        names = _names(attrs[a], sorted(wanted))
+        a, shown = p.values[0]
+        names = _names(attrs[a], sorted(shown))
         text = "the " + _join(names)
     else:
         text = _count(p, combined)

@@ -354,10 +354,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         len(deck.attributes[order]) if wild[c] else (-1 if dead[c] else ocol[c]) for c in range(deck.size)
     )
     if form.runs_zone is not None:
-        categories = [
-            dataclasses.replace(c, exact=True)
-            for c in categories
-        ]
+        categories = [dataclasses.replace(c, exact=True) for c in categories]
     both = d["both_ways"].value if "both_ways" in d else {}
     rules = Rules(
         form=form,
@@ -387,7 +384,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
     ) + tuple(
         cnode.problem(
             f"warning: '{cat.name}' has no 'describe:' (one sentence for players); the rules screen "
-            f"says instead: \"{derive(cat, deck)}\""
+            f'says instead: "{derive(cat, deck)}"'
         )
         for cnode, cat in zip(cnodes, categories)
         if not cat.describe
