@@ -52,6 +52,7 @@ from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
 THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
@@ -231,6 +232,14 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.app.pop()  # the game is autosaved after every action
 
+    def open_help(self) -> None:
+        """How to play this game (F1, or the ? button); the game waits meanwhile."""
+        from ..howto import HowToScene
+        from ..rules_view import RulesScene
+
+        variant = self.rules.variant
+        self.app.push(HowToScene(self.app, variant, lambda: RulesScene(self.app, variant)))
+
     def continue_game(self) -> None:
         """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
         self.showdown = None
@@ -396,6 +405,8 @@ class TableScene(Scene):
             hint = f"Your move, {own['seats'][actor]['name']}: hold H to look at your cards."
         message = self.message or hint
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        draw_tooltip(self.canvas, self.pointer)
 
     def _draw_interlude(self) -> None:
         """The public screens between hands and at the end."""
