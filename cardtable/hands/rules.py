@@ -70,6 +70,8 @@ class Category:
     points: int = 0
     ties: tuple[str, ...] = ("cards", "kickers")
     exact: bool = False  # the parts must use every card of the hand (points tables)
+    describe: str = ""  # one sentence for players (hands/describe.py derives one when empty)
+    published: str = ""  # the odds the game's author published, as written ("40.130 to 1")
 
     @property
     def size(self) -> int:

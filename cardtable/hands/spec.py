@@ -7,6 +7,7 @@ a "did you mean". See variants/README.md, "## Hands", for the designer's view.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..deck import Deck
@@ -14,6 +15,7 @@ from ..errors import Problem
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
 from . import extras
+from .describe import derive
 from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
 
@@ -45,6 +47,8 @@ CATEGORY = Map(
         "differ": NAMES,
         "points": Int(0, 1_000_000),
         "ties": TIES,
+        "describe": Str(what="one sentence for a player: what this hand is"),
+        "published": Str(what="the odds the game's author published, as written"),
         **PART_FIELDS,
     },
     "a hand category",
@@ -265,6 +269,8 @@ class _Builder:
             differ=self.attrs(d.get("differ")),
             points=int(d["points"].value) if "points" in d else 0,
             ties=ties,
+            describe=" ".join(str(d["describe"].value).split()) if "describe" in d else "",
+            published=str(d["published"].value).strip() if "published" in d else "",
         )
 
     def zone(self, node: Node) -> str:
@@ -348,10 +354,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         len(deck.attributes[order]) if wild[c] else (-1 if dead[c] else ocol[c]) for c in range(deck.size)
     )
     if form.runs_zone is not None:
-        categories = [
-            Category(c.name, c.parts, c.alternatives, c.differ, c.points, c.ties, exact=True)
-            for c in categories
-        ]
+        categories = [dataclasses.replace(c, exact=True) for c in categories]
     both = d["both_ways"].value if "both_ways" in d else {}
     rules = Rules(
         form=form,
@@ -379,5 +382,12 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
             f"'{categories[j].name}', which ranks higher"
         )
         for i, j in rules.never_counts.items()
+    ) + tuple(
+        cnode.problem(
+            f"warning: '{cat.name}' has no 'describe:' (one sentence for players); the rules screen "
+            f'says instead: "{derive(cat, deck)}"'
+        )
+        for cnode, cat in zip(cnodes, categories)
+        if not cat.describe
     )
     return rules
