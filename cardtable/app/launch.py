@@ -38,6 +38,7 @@ def start_game(
     session = GameSession(variant, seats, seed, options, SaveStore(user_saves()))
     session.autosave()
     table = table_for(app, session, privacy=privacy)
+    privacy = table.privacy
 
     def again() -> Scene | None:
         return start_game(app, variant, seats, None, session.options, privacy, new_game)
@@ -49,14 +50,15 @@ def start_game(
 
 
 def table_for(app: App, session: Any, privacy: str | None = None, **table: Any) -> Any:
-    """The table scene of a session; `privacy` None: the mode last chosen at New game."""
+    """The table scene of a session, set up as tables were last (`remembered`) except for what is
+    given: `privacy` (None: the one last chosen) and any other of the table's options."""
     from .table import TableScene
 
-    if privacy is None:
-        from .settings import load
-
-        privacy = str(load()["privacy"])
-    return TableScene(app, session, privacy=privacy, **table)
+    setup = remembered()
+    if privacy is not None:
+        setup["privacy"] = privacy
+    setup.update(table)
+    return TableScene(app, session, **setup)
 
 
 # ---------------------------------------------------------------------------- at start
@@ -77,3 +79,14 @@ def startup_notice() -> str:
         return ""
     what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
     return f"{what} set aside (renamed, kept): Load shows why."
+
+
+def remembered() -> dict[str, Any]:
+    """How tables were last set up (New game, the table's toggles): the way cards are kept
+    private, how fast computer players move, whether flipping rounds run by themselves. A game
+    opened again (Continue, Load) plays as a new one would."""
+    from .settings import load
+    from .table.autoplay import DELAYS
+
+    s = load()
+    return {"privacy": s["privacy"], "bot_delay": DELAYS[s["bot_speed"]], "auto_flip": s["auto_flip"]}
