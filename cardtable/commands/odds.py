@@ -1,13 +1,17 @@
-"""`cardtable odds VARIANT`: how often a random hand falls in each category of the variant."""
+"""`cardtable odds VARIANT`: how often each hand category comes up, for random hands of the
+variant's deck (exact or sampled) or as the game is really played (`--as-played`), counting each
+hand's best category or, with `--contains`, every category it holds. The author's published odds
+stand beside the true ones."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-import time
+from typing import Any
 
-HELP = "how often a random hand of the variant falls in each hand category (exact or sampled)"
+HELP = "how often each hand category comes up: random hands or as played, best or contained"
+AS_PLAYED_SAMPLES = 2_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,36 +20,54 @@ def configure(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--exact", action="store_true", help="enumerate every hand (refused when out of reach)")
     how.add_argument("--samples", type=int, metavar="N", help="sample N random hands uniformly")
     parser.add_argument("--seed", type=int, default=None, help="random seed for sampling")
+    parser.add_argument(
+        "--as-played",
+        action="store_true",
+        help="a seat's hand when every card of a hand has been dealt and nobody folds, formed as "
+        "the variant forms hands (hole cards and board, a line of a grid, exactly-N zones)",
+    )
+    parser.add_argument(
+        "--contains",
+        action="store_true",
+        help="count every category a hand contains, not only its highest",
+    )
+    parser.add_argument(
+        "--hand-size",
+        type=int,
+        metavar="K",
+        help="random hands of K cards (more than the variant's hand size: the best hand of them)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-class _Bar:
-    """A progress bar on standard error, drawn only for runs longer than a moment."""
+def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, bar: Any) -> Any:
+    from ..hands.asplayed import deal_plan, sample_best, sample_contains
+    from ..hands.counting import odds, tally
 
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.start < 0.5 or (now - self.last < 0.1 and done < total) or not total:
-            return
-        self.last, self.shown = now, True
-        frac = min(1.0, done / total)
-        filled = int(frac * 30)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {frac:6.1%}")
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
+    plan = deal_plan(variant, rules)
+    simple = len(plan.zones) == 1 and plan.zones[0].grid is None and rules.form.uses[0].exactly is None
+    if simple:  # one zone, all of it: exactly random hands of that many cards
+        exact = True if args.exact else (False if args.samples else None)
+        return odds(
+            rules, variant.deck.size, exact=exact, samples=args.samples or 20_000, seed=args.seed,
+            progress=bar, size=plan.cards, mode=mode,
+        )  # fmt: skip
+    if args.exact:
+        raise ValueError(
+            f"{variant.id}: as played, a hand is formed from {plan.cards} cards in several zones; "
+            "that is only sampled (use --samples N)"
+        )
+    n = args.samples or AS_PLAYED_SAMPLES
+    sample = sample_contains if mode == "contains" else sample_best
+    counts = sample(rules, plan, variant.deck.size, n, args.seed, bar)
+    return tally(rules, counts, n, "sampled", rules.size, mode, plan.cards)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
     from ..hands.counting import as_json, odds
+    from ..hands.published import short
+    from .progress import Bar
 
     variant = resolve(args.variant)
     rules = variant.sections.get("hands")
@@ -55,37 +77,53 @@ def run(args: argparse.Namespace) -> int:
     if args.samples is not None and args.samples < 1:
         print("--samples must be at least 1", file=sys.stderr)
         return 2
-    bar = _Bar()
+    if args.hand_size is not None and (args.hand_size < 1 or args.as_played):
+        why = "is for random hands, not --as-played" if args.as_played else "must be at least 1"
+        print(f"--hand-size {why}", file=sys.stderr)
+        return 2
+    mode = "contains" if args.contains else "best"
+    bar = Bar("odds")
     try:
-        tally = odds(
-            rules,
-            variant.deck.size,
-            exact=True if args.exact else (False if args.samples else None),
-            samples=args.samples or 20_000,
-            seed=args.seed,
-            progress=bar,
-        )
+        if args.as_played:
+            tally = _as_played(variant, rules, args, mode, bar)
+        else:
+            tally = odds(
+                rules,
+                variant.deck.size,
+                exact=True if args.exact else (False if args.samples else None),
+                samples=args.samples or 20_000,
+                seed=args.seed,
+                progress=bar,
+                size=args.hand_size,
+                mode=mode,
+            )
     except ValueError as exc:
         bar.close()
         print(str(exc), file=sys.stderr)
         return 1
     bar.close()
     data = as_json(variant.id, tally)
+    data["as_played"] = bool(args.as_played)
     warnings = variant.warnings
     data["warnings"] = [w.message for w in warnings]
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{variant.name}: {tally.hand_size}-card hands, {tally.method} over {tally.hands:,} hands")
+    what = "as played" if args.as_played else "random"
+    dealt = f" (best {tally.hand_size} of {tally.dealt})" if tally.dealt > tally.hand_size else ""
+    counted = "every category a hand contains" if mode == "contains" else "each hand's best category"
+    print(
+        f"{variant.name}: {what} {tally.hand_size}-card hands{dealt}, {counted}, "
+        f"{tally.method} over {tally.hands:,} hands"
+    )
     width = max(len(n) for n in tally.names)
     for entry in data["categories"]:
         p = entry["probability"]
-        odds_against = f"{(1 - p) / p:,.1f} to 1" if p else "never seen"
-        ci = ""
-        if "ci95" in entry:
-            lo, hi = entry["ci95"]
-            ci = f"  95% CI [{lo:.6f}, {hi:.6f}]"
-        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}")
+        lo, hi = entry["ci95"]
+        ci = f"  95% [{lo:.6f}, {hi:.6f}]" if tally.method == "sampled" else ""
+        odds_against = f"{short(entry['odds_against'])} to 1" if entry["count"] else "never seen"
+        published = f"  published {entry['published']}" if entry.get("published") else ""
+        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
     for warning in warnings:
         print(warning)
     return 0

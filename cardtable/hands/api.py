@@ -197,6 +197,13 @@ def score_placement(variant: Any, grid: Mapping[tuple[int, int], int], placed: t
     return score_placement_rules(rules_of(variant), grid, placed)
 
 
+def evaluate_line(rules: Rules, line: Sequence[int]) -> HandValue:
+    """The best category of cards in line order whose parts are each side by side (adjacent.py)."""
+    from .adjacent import evaluate_adjacent
+
+    return evaluate_adjacent(rules, line)
+
+
 def score_placement_rules(
     rules: Rules, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]
 ) -> Placement:
@@ -208,7 +215,7 @@ def score_placement_rules(
         for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
             for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
                 window = seg[start : start + length]
-                v = evaluate_pool(rules, window, length)
+                v = evaluate_line(rules, window) if form.adjacent else evaluate_pool(rules, window, length)
                 if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
                     top = (tuple(window), v.category, v.points)
         if top is not None and top[2] > 0:
