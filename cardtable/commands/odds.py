@@ -65,8 +65,8 @@ def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, ba
 
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
+    from ..hands.against import short
     from ..hands.counting import as_json, odds
-    from ..hands.published import short
     from .progress import Bar
 
     variant = resolve(args.variant)

@@ -319,7 +319,7 @@ def against(count: int, hands: int) -> float | None:
 def as_json(variant_id: str, t: Tally) -> dict[str, Any]:
     """name, count, hands, probability, 95% interval, the true odds against and the published
     odds (as written and as a number) per category."""
-    from .published import parse_against
+    from .against import parse_against
 
     cats = []
     for i, (name, k) in enumerate(zip(t.names, t.counts)):

@@ -1,54 +1,61 @@
-"""The odds a game's author printed, read as numbers: "40.130 to 1", "1,651 to 1", "5 in 52",
-"16.999 decillion to 1" (short-scale names), so they can stand beside the true figures."""
+"""The odds a game's author published (`published:` on a category), read as a probability so
+they can stand beside the measured ones: "147 in 1,906,884", "40.130 to 1" (odds against, with
+number words up to decillion), "0.0077%" or a plain probability "0.000077"."""
 
 from __future__ import annotations
 
 import re
 
 SCALE = {
-    "thousand": 3,
-    "million": 6,
-    "billion": 9,
-    "trillion": 12,
-    "quadrillion": 15,
-    "quintillion": 18,
-    "sextillion": 21,
-    "septillion": 24,
-    "octillion": 27,
-    "nonillion": 30,
-    "decillion": 33,
-    "undecillion": 36,
-    "duodecillion": 39,
+    "thousand": 1e3,
+    "million": 1e6,
+    "billion": 1e9,
+    "trillion": 1e12,
+    "quadrillion": 1e15,
+    "quintillion": 1e18,
+    "sextillion": 1e21,
+    "septillion": 1e24,
+    "octillion": 1e27,
+    "nonillion": 1e30,
+    "decillion": 1e33,
 }
-_IN = re.compile(r"^\s*([\d,]+)\s*in\s*([\d,]+)\s*$", re.IGNORECASE)
-_ODDS = re.compile(r"^\s*([\d,]*\.?\d+)\s*([a-z]+)?\s*to\s*1\s*$", re.IGNORECASE)
+_NUMBER = r"([\d,]*\.?\d+)\s*([a-z]+)?"
 
 
-def parse_against(text: str) -> float | None:
-    """The odds against as a number ("2.5 million to 1" -> 2500000.0), None if unreadable."""
-    m = _IN.match(text or "")
-    if m:  # "123,552 in 2,598,960": a count of hands out of all of them
-        k, n = (int(g.replace(",", "")) for g in m.groups())
-        return (n - k) / k if k else None
-    m = _ODDS.match(text or "")
-    if not m:
+def _number(digits: str, word: str | None) -> float | None:
+    try:
+        x = float(digits.replace(",", ""))
+    except ValueError:
         return None
-    number = float(m.group(1).replace(",", ""))
-    word = (m.group(2) or "").lower()
-    if word and word not in SCALE:
-        return None
-    return number * 10.0 ** SCALE.get(word, 0)
+    if word:
+        if word not in SCALE:
+            return None
+        x *= SCALE[word]
+    return x
 
 
-def short(x: float | None) -> str:
-    """A figure of odds against, short: '40.1', '1,651', '2.65 million', '1.95e+30'."""
-    if x is None:
-        return "never seen"
-    if x < 100:
-        return f"{x:.2f}" if x < 10 else f"{x:.1f}"
-    if x < 1e6:
-        return f"{x:,.0f}"
-    for name, power in sorted(SCALE.items(), key=lambda kv: -kv[1]):
-        if power >= 6 and x >= 10.0**power:
-            return f"{x / 10.0**power:.3g} {name}"
-    return f"{x:.3g}"
+def probability(text: str) -> float | None:
+    """The published figure as a probability, or None when it is not in a form understood."""
+    t = text.strip().lower()
+    m = re.fullmatch(_NUMBER + r"\s+in\s+" + _NUMBER, t)
+    if m:
+        a, b = _number(m[1], m[2]), _number(m[3], m[4])
+        return a / b if a is not None and b else None
+    m = re.fullmatch(_NUMBER + r"\s+to\s+1", t)
+    if m:
+        a = _number(m[1], m[2])
+        return 1 / (a + 1) if a is not None else None
+    m = re.fullmatch(r"([\d.]+)\s*%", t)
+    if m:
+        return float(m[1]) / 100
+    m = re.fullmatch(r"0?\.\d+|1(\.0*)?|0", t)
+    return float(t) if m else None
+
+
+def share(p: float) -> str:
+    """A probability for people: '4.7534%' down to 0.0001%, then '1 in 12,988', then '1 in 1.7e+34'."""
+    if p <= 0:
+        return "0"
+    if p >= 1e-6:
+        return f"{p:.4%}" if p >= 1e-4 else f"1 in {1 / p:,.0f}"
+    return f"1 in {1 / p:,.0f}" if p >= 1e-12 else f"1 in {1 / p:.2g}"
