@@ -37,7 +37,86 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="random hands of K cards (more than the variant's hand size: the best hand of them)",
     )
+    parser.add_argument(
+        "--ranking",
+        action="store_true",
+        help="the hand ranking by true frequency (measured as played, cached) beside the published "
+        "one, and the winning categories of simulated showdowns under both",
+    )
+    parser.add_argument("--players", type=int, default=4, metavar="K", help="seats at --ranking's showdowns")
+    parser.add_argument("--showdowns", type=int, default=1000, metavar="N", help="--ranking's showdowns")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _ranking(variant: Any, args: argparse.Namespace) -> int:
+    """`--ranking`: the frequency order and the showdown winners in both rankings."""
+    from ..hands.ranking import frequency, ranked
+    from ..hands.showdowns import cached_winners, winners_report
+    from .progress import Bar
+
+    if not ranked(variant):
+        print(f"{variant.id}: hands are scored from a points table; there is no ranking", file=sys.stderr)
+        return 1
+    if args.players < 1 or args.showdowns < 1:
+        print("--players and --showdowns must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        with Bar("measuring the ranking") as bar:
+            freq = frequency(variant, bar)
+        won = cached_winners(variant)
+        if not won or (won["seats"], won["showdowns"]) != (args.players, args.showdowns):
+            with Bar("showdowns") as bar:
+                won = winners_report(variant, args.players, args.showdowns, progress=bar)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    cats: list[dict[str, Any]] = []
+    for k, i in enumerate(freq.order):
+        lo, hi = freq.interval(i)
+        cats.append(
+            {
+                "name": freq.names[i],
+                "frequency_rank": k + 1,
+                "published_rank": i + 1,
+                "count": freq.counts[i],
+                "hands": freq.samples,
+                "probability": freq.share(i),
+                "ci95": [lo, hi],
+                "measured": freq.measured(i),
+            }
+        )
+    data = {
+        "variant": variant.id,
+        "samples": freq.samples,
+        "seed": freq.seed,
+        "categories": cats,
+        "unseparated": [[freq.names[a], freq.names[b]] for a, b in freq.unseparated()],
+        "winners": won,
+    }
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(
+        f"{variant.name}: hand ranking by true frequency, as played ({freq.samples:,} seats dealt, "
+        f"seed {freq.seed}); rarer ranks higher"
+    )
+    width = max(len(n) for n in freq.names)
+    for c in cats:
+        lo, hi = c["ci95"]
+        seen = f"{c['probability']:.6f}  95% [{lo:.6f}, {hi:.6f}]" if c["measured"] else "too rare to measure"
+        print(
+            f"  {c['frequency_rank']:>3}. {c['name']:<{width}}  published #{c['published_rank']:<3}  {seen}"
+        )
+    if data["unseparated"]:
+        print("  neighbours whose intervals overlap (their order is not settled):")
+        print("    " + "; ".join(f"{a} / {b}" for a, b in data["unseparated"]))
+    for ranking in ("published", "frequency"):
+        table: dict[str, int] = won[ranking]
+        total = sum(table.values()) or 1
+        print(f"winners of {won['showdowns']:,} showdowns at {won['seats']} seats, ranking {ranking}:")
+        for name, n in sorted(table.items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<{width}}  {n:>6,}  {n / total:6.1%}")
+    return 0
 
 
 def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, bar: Any) -> Any:
@@ -81,6 +160,8 @@ def run(args: argparse.Namespace) -> int:
         why = "is for random hands, not --as-played" if args.as_played else "must be at least 1"
         print(f"--hand-size {why}", file=sys.stderr)
         return 2
+    if args.ranking:
+        return _ranking(variant, args)
     mode = "contains" if args.contains else "best"
     bar = Bar("odds")
     try:

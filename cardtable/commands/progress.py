@@ -25,13 +25,13 @@ def left(seconds: float) -> str:
 
 
 def line(label: str, done: int, total: int, elapsed: float) -> str:
-    """One drawn line: '[####......]  42.0%  1,234/2,938  about 3 min 05 s left'."""
+    """One drawn line: 'game 1,234/2,938 [####......]  42.0%  about 3 min 05 s left'."""
     frac = min(1.0, done / total) if total else 1.0
     filled = int(frac * WIDTH)
-    text = f"[{'#' * filled}{'.' * (WIDTH - filled)}] {frac:6.1%}  {done:,}/{total:,}"
+    text = f"{done:,}/{total:,} [{'#' * filled}{'.' * (WIDTH - filled)}] {frac:6.1%}"
     if 0 < done < total and elapsed > 0:
         text += f"  about {left(elapsed * (total - done) / done)} left"
-    return f"{label}: {text}" if label else text
+    return f"{label} {text}" if label else text
 
 
 class Bar:

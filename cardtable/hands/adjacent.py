@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .rules import Category, Part, Rules
-from .search import Pool, satisfies
-from .value import HandValue
+from .search import satisfies
 
 
 def adjacent_fit(rules: Rules, cat: Category, line: Sequence[int]) -> list[tuple[int, ...]] | None:
@@ -55,17 +54,3 @@ def adjacent_fit(rules: Rules, cat: Category, line: Sequence[int]) -> list[tuple
     if not place(0):
         return None
     return [chosen[i] for i in range(len(parts))]
-
-
-def evaluate_adjacent(rules: Rules, line: Sequence[int]) -> HandValue:
-    """The best category the line's cards make with every part side by side."""
-    from .api import _value, no_hand
-
-    pool = Pool(rules, line)
-    for rank, cat in enumerate(rules.categories):
-        if cat.exact and cat.size != len(line):
-            continue
-        fit = adjacent_fit(rules, cat, line)
-        if fit is not None:
-            return _value(rules, rank, cat, fit, pool, len(line))
-    return no_hand(rules)

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
 from .rules import Category, Rules
@@ -229,9 +230,14 @@ def score_placement(variant: Any, grid: Mapping[tuple[int, int], int], placed: t
 
 def evaluate_line(rules: Rules, line: Sequence[int]) -> HandValue:
     """The best category of cards in line order whose parts are each side by side (adjacent.py)."""
-    from .adjacent import evaluate_adjacent
-
-    return evaluate_adjacent(rules, line)
+    pool = Pool(rules, line)
+    for rank, cat in enumerate(rules.categories):
+        if cat.exact and cat.size != len(line):
+            continue
+        fit = adjacent_fit(rules, cat, line)
+        if fit is not None:
+            return _value(rules, rank, cat, fit, pool, len(line))
+    return no_hand(rules)
 
 
 def score_placement_rules(

@@ -27,6 +27,7 @@ class ZoneDeal:
     zone: str
     cards: int
     grid: tuple[int, int] | None = None  # rows, cols: the zone is given as {(row, col): card}
+    per_seat: bool = True  # each seat has its own (hole cards); else shared by the table
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,8 @@ def deal_plan(variant: Any, rules: Rules) -> Plan:
         n = counts.get(use.zone, 0)
         spec = layout.zones.get(use.zone) if layout is not None else None
         grid = spec.size if spec is not None and spec.is_grid and spec.size is not None else None
-        zones.append(ZoneDeal(use.zone, n, grid if use.line else None))
+        per_seat = bool(spec.per_seat) if spec is not None else True
+        zones.append(ZoneDeal(use.zone, n, grid if use.line else None, per_seat))
     plan = Plan(tuple(zones))
     if plan.cards == 0:
         raise ValueError(f"{variant.id}: no cards are dealt to the zones a hand is formed from")
@@ -81,19 +83,46 @@ def deal_plan(variant: Any, rules: Rules) -> Plan:
     return plan
 
 
+def _zone(z: ZoneDeal, got: list[int]) -> ZoneCards:
+    if z.grid is not None:
+        cols = z.grid[1]
+        return {(i // cols, i % cols): c for i, c in enumerate(got)}
+    return got
+
+
 def deal(plan: Plan, deck_size: int, rng: random.Random) -> dict[str, ZoneCards]:
     """One seat's zones, dealt at random from a shuffled deck."""
     cards = rng.sample(range(deck_size), plan.cards)
     out: dict[str, ZoneCards] = {}
     at = 0
     for z in plan.zones:
-        got = cards[at : at + z.cards]
+        out[z.zone] = _zone(z, cards[at : at + z.cards])
         at += z.cards
-        if z.grid is not None:
-            cols = z.grid[1]
-            out[z.zone] = {(i // cols, i % cols): c for i, c in enumerate(got)}
-        else:
-            out[z.zone] = got
+    return out
+
+
+def deal_table(plan: Plan, deck_size: int, seats: int, rng: random.Random) -> list[dict[str, ZoneCards]]:
+    """Every seat's zones at one table: the table's zones shared, each seat's own dealt apart
+    (ValueError when the deck cannot serve that many seats)."""
+    own = sum(z.cards for z in plan.zones if z.per_seat)
+    need = plan.cards + own * (seats - 1)
+    if need > deck_size:
+        raise ValueError(f"{seats} seats need {need} cards; the deck has {deck_size}")
+    cards = rng.sample(range(deck_size), need)
+    shared: dict[str, ZoneCards] = {}
+    at = 0
+    for z in plan.zones:
+        if not z.per_seat:
+            shared[z.zone] = _zone(z, cards[at : at + z.cards])
+            at += z.cards
+    out = []
+    for _ in range(seats):
+        mine = dict(shared)
+        for z in plan.zones:
+            if z.per_seat:
+                mine[z.zone] = _zone(z, cards[at : at + z.cards])
+                at += z.cards
+        out.append(mine)
     return out
 
 
