@@ -89,3 +89,13 @@ def test_the_option_is_offered_where_hands_are_ranked(variants):
     assert rules.view(st, 0)["ranking"] == "frequency"
     with pytest.raises(ValueError, match="ranking"):
         rules.new_game([{"name": "A"}, {"name": "B"}], 3, {"ranking": "sometimes"})
+
+
+def test_rules_screen_shows_the_frequency_rank_and_the_winners():
+    from cardtable.app.headless import start
+
+    app = start("texas_holdem", scene="rules", size=(1280, 720))
+    app.step([], dt=1 / 60)
+    texts = " ".join(t["text"] for t in app.manifest()["texts"])
+    assert "Winners of 1,000 showdowns at 4 seats" in texts
+    assert "#1 by frequency" in texts and "as published" in texts

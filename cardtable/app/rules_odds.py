@@ -34,7 +34,7 @@ class RankingOdds:
             return ""
         rank = f"#{self.position[index] + 1} by frequency"
         if not f.measured(index):
-            return f"as played: too rare to measure · {rank}"
+            return f"as played: too rare · {rank}"
         return f"as played {share(f.share(index))} · {rank}"
 
     def summary(self, top: int = 3) -> str:
@@ -48,5 +48,6 @@ class RankingOdds:
             total = sum(won.values()) or 1
             best = sorted(won.items(), key=lambda kv: -kv[1])[:top]
             spread = ", ".join(f"{name} {n / total:.0%}" for name, n in best)
-            parts.append(f"{words}: {len(won)} categories won ({spread})")
+            kinds = f"{len(won)} categor{'y' if len(won) == 1 else 'ies'}"
+            parts.append(f"{words}: {kinds} won ({spread})")
         return f"Winners of {w['showdowns']:,} showdowns at {w['seats']} seats, " + "; ".join(parts)
