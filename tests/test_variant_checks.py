@@ -154,3 +154,47 @@ def test_a_broken_attribute_value_gives_one_error():
     text = changed("- {id: T, label: '10', name: Ten}", "- {id: T, label: '10', name: Ten, colr: red}")
     found = problems(text)
     assert len(found) == 1 and "colr" in found[0], found
+
+
+# ---------------------------------------------------------------- value ranges (issue 19)
+
+RANGED = """name: Ranged
+players: {min: 2, max: 4}
+deck:
+  attributes:
+    rank: {values: [clueless, 2..10, J, Q, K]}
+    suit: {order: none, values: A..D}
+  cards:
+    - {rank: all, suit: all}
+"""
+
+
+def test_value_ranges_expand_in_place():
+    deck = load_variant_text(RANGED, "r.yaml").deck
+    assert [v.id for v in deck.attributes["rank"].values] == [
+        "clueless",
+        *map(str, range(2, 11)),
+        "J",
+        "Q",
+        "K",
+    ]
+    assert [v.id for v in deck.attributes["suit"].values] == ["A", "B", "C", "D"]
+    assert deck.size == 13 * 4
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("10..2", "5:31: a range goes up: write 2..10"),
+        ("2..1000000000", "5:31: the range 2..1000000000 has 999,999,999 values; at most 10,000"),
+        ("a..D", "5:31: a range is of whole numbers (2..10) or of letters of one case (A..E), not a..D"),
+        ("2..10, 5", "5:38: value '5' of 'rank' is listed twice"),
+    ],
+)
+def test_broken_ranges_are_one_error_each(written, message):
+    assert problems(RANGED.replace("2..10", written)) == [message]
+
+
+def test_a_range_value_cannot_be_misspelt_in_a_group():
+    text = RANGED.replace("{rank: all, suit: all}", "{rank: all, suit: [A, B, E]}")
+    assert problems(text) == ["8:32: 'E' is not a value of 'suit'"]

@@ -45,6 +45,9 @@ class MenuScene(Scene):
         ok = bool(self.entry and self.entry.ok)
         for b in self.buttons[1:5]:
             b.enabled = ok
+        for b in self.buttons:
+            if b.action == self.open_browser:  # a deck-only file is browsed too
+                b.enabled = bool(self.entry and self.entry.variant)
         self.buttons[0].enabled = self.continue_available()
 
     def continue_available(self) -> bool:
@@ -68,6 +71,9 @@ class MenuScene(Scene):
 
         entry = self.entry
         if what != "continue" and (entry is None or entry.variant is None):
+            return
+        if what not in ("continue", "deck_browser") and entry is not None and entry.deck_only:
+            self.status = f"{entry.id} is a deck to browse, not a game: open it with Deck browser (D)."
             return
         scene = hooks.open_scene(what, self.app, entry.variant if entry else None)
         if scene is None:
@@ -173,6 +179,8 @@ class MenuScene(Scene):
             mine = "" if e.builtin else "  (yours)"
             ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
             players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
+            if v.deck_only:
+                players = f"a deck to browse · {v.deck.size:,} cards"
             ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
             desc = ui.ellipsize(v.description, 20, row.width - 28)
             ui.text(surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210))
