@@ -5,6 +5,7 @@ the loader in any way is listed with its error."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pygame
 import pytest
@@ -14,6 +15,7 @@ from cardtable.cli import main
 from cardtable.errors import VariantError
 from cardtable.variant import load_variant_text
 
+ROOT = Path(__file__).resolve().parent.parent
 DECK_ONLY = """name: Tarot of numbers
 description: A deck to share, no game yet.
 deck:
@@ -27,9 +29,17 @@ deck:
 
 @pytest.fixture()
 def user_folder(tmp_path, monkeypatch):
+    """The user's variants folder, empty, beside a shipped folder holding only Sevendeck Poker (a
+    game that loads in milliseconds: listing every built-in would cost a second a test)."""
+    import cardtable.catalog as catalog
+
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     folder = tmp_path / "cardtable" / "variants"
     folder.mkdir(parents=True)
+    shipped = tmp_path / "shipped" / "variants"
+    shipped.mkdir(parents=True)
+    (shipped / "sevendeck_poker.yaml").write_text((ROOT / "variants" / "sevendeck_poker.yaml").read_text())
+    monkeypatch.setattr(catalog, "shipped", lambda name: tmp_path / "shipped" / name)
     return folder
 
 
@@ -53,7 +63,7 @@ def test_list_validate_and_play_on_a_deck_file(user_folder, capsys):
     assert main(["list", "--json"]) == 0
     entries = {e["id"]: e for e in json.loads(capsys.readouterr().out)}
     assert entries["tarot"]["kind"] == "deck" and entries["tarot"]["ok"]
-    assert entries["texas_holdem"]["kind"] == "game"
+    assert entries["sevendeck_poker"]["kind"] == "game"
     assert main(["list"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "tarot" in x)
     assert "a deck to browse, 44 cards" in line
