@@ -198,3 +198,26 @@ def test_broken_ranges_are_one_error_each(written, message):
 def test_a_range_value_cannot_be_misspelt_in_a_group():
     text = RANGED.replace("{rank: all, suit: all}", "{rank: all, suit: [A, B, E]}")
     assert problems(text) == ["8:32: 'E' is not a value of 'suit'"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "chips: {option: chips}",
+            "chips: {option: hands}",
+            "option 'hands' may be set to 0, but this number must be at least 1",
+        ),
+        ("chips: {option: chips}", "chips: -5", "must be at least 1, not -5"),
+        (
+            "blind: {label: Big blind, default: 20, min: 2,",
+            "blind: {label: Big blind, default: 20,",
+            "option 'blind' needs a 'min' (at least 1)",
+        ),
+        ("amount: 0.5}", "amount: 1.0e+300}", "must be at most 1000000, not 1e+300"),
+        ("count: 3}", "count: -3}", "must be at least 0, not -3"),
+    ],
+)
+def test_numbers_a_game_cannot_play_with(old, new, message):
+    found = problems(changed(old, new))
+    assert len(found) == 1 and message in found[0], found
