@@ -17,7 +17,7 @@ import yaml
 from .errors import Problem, VariantError
 
 MAX_BYTES = 2 * 1024 * 1024
-MAX_NODES = 500_000
+MAX_NODES = 100_000  # values, aliases expanded: the largest built-in game has about 6,000
 MAX_DEPTH = 64
 MAX_TEXT = 10_000  # characters in one value (a name, a description)
 MAX_NUMBER = 10**15  # no count, amount or option in a variant comes near this
@@ -149,33 +149,36 @@ class _Builder:
         return out
 
 
-_OPENING = (
-    yaml.FlowSequenceStartToken,
-    yaml.FlowMappingStartToken,
-    yaml.BlockSequenceStartToken,
-    yaml.BlockMappingStartToken,
-)
-_CLOSING = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
+_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, *_STARTS)
 
 
-def _too_deep(text: str) -> yaml.Mark | None:
-    """Where the text first nests deeper than MAX_DEPTH, found by the scanner (which does not
-    recurse), or None. A text with few brackets cannot nest deeply within MAX_BYTES (block
-    nesting costs indentation), so only a bracket-rich text is scanned."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return None
-    depth = 0
+def _prescan(text: str, path: str) -> Problem | None:
+    """A problem where the text first nests deeper than MAX_DEPTH or holds more than MAX_NODES
+    values (aliases counted once here), found from the parser's events: the parser does not
+    recurse, and stopping at the limit keeps a huge file from being composed at all."""
+    depth = count = 0
     try:
-        for token in yaml.scan(text, Loader=_Loader):
-            if isinstance(token, _OPENING):
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, _NODE_EVENTS):
+                count += 1
+                if count > MAX_NODES:
+                    return _at(path, event.start_mark, f"too many values (over {MAX_NODES:,})")
+            if isinstance(event, _STARTS):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return token.start_mark
-            elif isinstance(token, _CLOSING):
+                    return _at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, _ENDS):
                 depth -= 1
     except yaml.YAMLError:
-        pass  # composing stops at the same place, before nesting deeper: it reports the error
+        pass  # composing stops at the same place, before going further: it reports the error
     return None
+
+
+def _at(path: str, mark: Any, message: str) -> Problem:
+    """A problem at a parser mark (libyaml's and pyyaml's marks differ in type, not in fields)."""
+    return Problem(path, mark.line + 1, mark.column + 1, message) if mark else Problem(path, 1, 1, message)
 
 
 def _expanded_size(root: yaml.Node) -> int:
@@ -228,11 +231,9 @@ def load_text(text: str, path: str) -> Node:
         raise VariantError(
             [Problem(path, 1, 1, f"file is too large ({len(text):,} bytes; the limit is {MAX_BYTES:,})")]
         )
-    deep = _too_deep(text)
-    if deep is not None:  # refused before composing: libyaml's composer recurses in C and crashes
-        raise VariantError(
-            [Problem(path, deep.line + 1, deep.column + 1, f"nested more than {MAX_DEPTH} levels deep")]
-        )
+    found = _prescan(text, path)
+    if found is not None:  # refused before composing: libyaml's composer recurses in C and crashes
+        raise VariantError([found])
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:

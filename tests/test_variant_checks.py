@@ -221,3 +221,23 @@ def test_a_range_value_cannot_be_misspelt_in_a_group():
 def test_numbers_a_game_cannot_play_with(old, new, message):
     found = problems(changed(old, new))
     assert len(found) == 1 and message in found[0], found
+
+
+# ---------------------------------------------------------------- size bounds before any work
+
+
+def test_too_many_values_are_refused_before_composing(monkeypatch):
+    import cardtable.yamlsrc as yamlsrc
+
+    def never(*args, **kwargs):
+        raise AssertionError("a file over the limit was composed")
+
+    monkeypatch.setattr(yamlsrc, "MAX_NODES", 1000)
+    monkeypatch.setattr(yamlsrc.yaml, "compose", never)
+    text = "name: x\n" + "".join(f"k{i}: [1, 2]\n" for i in range(400))
+    assert problems(text) == ["251:7: too many values (over 1,000)"]
+
+
+def test_a_flood_of_problems_is_cut_to_the_first_hundred():
+    found = problems(TEXAS + "".join(f"extra_{i}: 1\n" for i in range(300)))
+    assert len(found) == 101 and "more than 100 problems: these are the first" in found[0], found[:2]
