@@ -93,7 +93,9 @@ def test_the_menu_offers_a_deck_file_to_browse_only(user_folder):
         app.step([key(pygame.K_n), key(pygame.K_RETURN)])  # N is off; Enter asks anyway
         assert app.scene is menu and "a deck to browse, not a game" in menu.status
         enabled = {b.label: b.enabled for b in menu.buttons}
-        assert not enabled["New game"] and enabled["Deck browser"]
+        assert (
+            not enabled["New game"] and not enabled["Rules"] and enabled["Deck browser"] and enabled["Quit"]
+        )
         assert any("a deck to browse · 44 cards" in t["text"] for t in app.manifest()["texts"])
         app.step([key(pygame.K_d)])
         assert isinstance(app.scene, BrowserScene) and app.scene.browser.deck.size == 44

@@ -43,11 +43,11 @@ class MenuScene(Scene):
 
     def refresh_buttons(self) -> None:
         ok = bool(self.entry and self.entry.ok)
-        for b in self.buttons[1:5]:
-            b.enabled = ok
-        for b in self.buttons:
+        for b in self.buttons[1:]:
             if b.action == self.open_browser:  # a deck-only file is browsed too
                 b.enabled = bool(self.entry and self.entry.variant)
+            elif b.action != self.app.quit:  # a game's buttons: off for a deck or a broken file
+                b.enabled = ok
         self.buttons[0].enabled = self.continue_available()
 
     def continue_available(self) -> bool:
