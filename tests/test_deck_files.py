@@ -96,7 +96,7 @@ def test_the_menu_offers_a_deck_file_to_browse_only(user_folder):
         assert (
             not enabled["New game"] and not enabled["Rules"] and enabled["Deck browser"] and enabled["Quit"]
         )
-        assert any("a deck to browse · 44 cards" in t["text"] for t in app.manifest()["texts"])
+        assert any("deck · 44 cards" in t["text"] for t in app.manifest()["texts"])
         app.step([key(pygame.K_d)])
         assert isinstance(app.scene, BrowserScene) and app.scene.browser.deck.size == 44
     finally:

@@ -177,12 +177,16 @@ class MenuScene(Scene):
         if e.variant is not None:
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
-            ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
             players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
             if v.deck_only:
-                players = f"a deck to browse · {v.deck.size:,} cards"
-            ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
-            desc = ui.ellipsize(v.description, 20, row.width - 28)
+                players = f"deck · {v.deck.size:,} cards"
+            right = ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+            title = ui.ellipsize(v.name + mine, 32, right.left - row.left - 24)  # 32: room for bold
+            ui.text(surface, title, (row.left + 14, row.top + 6), 30, ink, bold=True)
+            about = v.description or (
+                "A deck to browse: open it with Deck browser (D)." if v.deck_only else ""
+            )
+            desc = ui.ellipsize(about, 20, row.width - 28)
             ui.text(surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210))
         else:
             problems = e.error.problems if e.error else []
