@@ -173,6 +173,7 @@ class Map(Spec):
         if not node.is_map:
             out.append(node.problem(f"expected {self.what}, found {_kind(node)}"))
             return
+        suggested = set()  # a required key a misspelt one was taken for is not also "missing"
         for key, child in node.value.items():
             if len(out) >= MAX_PROBLEMS:
                 return  # `check` says there are more
@@ -182,9 +183,11 @@ class Map(Spec):
             elif self.extra is not None:
                 self.extra.check(child, out)
             else:
-                out.append(node.key_problem(key, f"unknown key '{key}'" + suggest(key, self.fields)))
+                hint = suggest(key, [f for f in self.fields if f not in node.value])
+                suggested.add(hint.partition("'")[2].rpartition("'")[0])
+                out.append(node.key_problem(key, f"unknown key '{key}'" + hint))
         for key, field_ in self.fields.items():
-            if field_.required and key not in node.value:
+            if field_.required and key not in node.value and key not in suggested:
                 out.append(node.problem(f"missing '{key}'"))
 
 

@@ -241,3 +241,9 @@ def test_too_many_values_are_refused_before_composing(monkeypatch):
 def test_a_flood_of_problems_is_cut_to_the_first_hundred():
     found = problems(TEXAS + "".join(f"extra_{i}: 1\n" for i in range(300)))
     assert len(found) == 101 and "more than 100 problems: these are the first" in found[0], found[:2]
+
+
+def test_a_misspelt_required_key_is_not_also_missing():
+    assert problems(changed("hands:\n  form:", "hands:\n  frm:")) == [
+        "83:3: unknown key 'frm' (did you mean 'form'?)"
+    ]
