@@ -48,11 +48,14 @@ def cmd_list(args: argparse.Namespace) -> int:
                 f"{v.deck.size:,} cards) [{where}]"
             )
         else:
-            count = len(e.error.problems) if e.error else 0
-            print(
-                f"! {e.id:<{width}}  fails to load: {count} problem(s); "
-                f"run `cardtable validate {e.path}` [{where}]"
+            problems = e.error.problems if e.error else []
+            first = f"{problems[0].line}:{problems[0].col}: {problems[0].message[:100]}" if problems else ""
+            more = (
+                f" (and {len(problems) - 1} more: run `cardtable validate {e.path}`)"
+                if len(problems) > 1
+                else ""
             )
+            print(f"! {e.id:<{width}}  fails to load: {first}{more} [{where}]")
     return 0
 
 

@@ -268,19 +268,31 @@ def load_text(text: str, path: str) -> Node:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 file, refusing one over MAX_BYTES before reading it."""
+    """Read a UTF-8 file, refusing one over MAX_BYTES before reading it, and anything that is not
+    a regular file (a device such as /dev/zero never ends; a pipe would wait for ever). At most
+    MAX_BYTES are read whatever the size claimed."""
     import os
+    import stat
 
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise VariantError([Problem(path, 1, 1, "not a regular file")])
+        if info.st_size > MAX_BYTES:
             raise VariantError(
-                [Problem(path, 1, 1, f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})")]
+                [
+                    Problem(
+                        path, 1, 1, f"file is too large ({info.st_size:,} bytes; the limit is {MAX_BYTES:,})"
+                    )
+                ]
             )
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise VariantError([Problem(path, 1, 1, f"file is too large (over {MAX_BYTES:,} bytes)")])
+        return data.decode("utf-8")
     except OSError as exc:
-        raise VariantError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+        raise VariantError([Problem(path, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
     except UnicodeDecodeError as exc:
         raise VariantError([Problem(path, 1, 1, f"not UTF-8 text: {exc.reason}")]) from None
 

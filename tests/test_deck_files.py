@@ -117,8 +117,21 @@ def test_a_loader_failure_of_any_kind_lists_the_file_with_its_error(user_folder,
     monkeypatch.setattr(catalog, "load_variant", flaky)
     assert main(["list"]) == 0
     line = next(x for x in capsys.readouterr().out.splitlines() if "odd" in x)
-    assert line.startswith("! odd") and "fails to load: 1 problem(s)" in line
+    assert line.startswith("! odd") and "fails to load: 1:1: cannot be loaded (RecursionError" in line
     entry = next(e for e in catalog.catalog() if e.id == "odd")
     assert str(entry.error.problems[0]).endswith(
         "odd.yaml:1:1: cannot be loaded (RecursionError: maximum recursion depth exceeded)"
+    )
+
+
+def test_a_device_or_a_pipe_named_like_a_variant_is_refused_unread(user_folder, capsys):
+    """/dev/zero never ends and a pipe waits for a writer: neither is read."""
+    import os
+
+    (user_folder / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(user_folder / "pipe.yaml")
+    assert main(["list"]) == 0
+    lines = [x for x in capsys.readouterr().out.splitlines() if x.startswith("!")]
+    assert len(lines) == 2 and all("fails to load: 1:1: not a regular file [yours]" in x for x in lines), (
+        lines
     )
