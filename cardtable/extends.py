@@ -73,7 +73,9 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
         raise VariantError([ext.problem(f"no variant '{name}' to extend" + suggest(name, _known()))])
     key = str(found.resolve())
     if key in seen or key == str(Path(path).resolve()):
-        raise VariantError([ext.problem(f"'{name}' extends this file again: the chain goes round in a circle")])
+        raise VariantError(
+            [ext.problem(f"'{name}' extends this file again: the chain goes round in a circle")]
+        )
     if len(seen) >= MAX_DEPTH:
         raise VariantError([ext.problem(f"'extends' goes more than {MAX_DEPTH} files deep")])
     try:
@@ -82,6 +84,10 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
         raise VariantError([ext.problem(f"cannot read '{found}': {e.strerror or e}")]) from None
     base, deeper = apply(load_text(text, str(found)), str(found), (*seen, key))
     if not base.is_map:
-        raise VariantError([Problem(str(found), base.line, base.col, "the extended variant is not a mapping")])
-    own = Node({k: v for k, v in root.value.items() if k != "extends"}, root.line, root.col, root.path, root.keys)
+        raise VariantError(
+            [Problem(str(found), base.line, base.col, "the extended variant is not a mapping")]
+        )
+    own = Node(
+        {k: v for k, v in root.value.items() if k != "extends"}, root.line, root.col, root.path, root.keys
+    )
     return merge(base, own), text + deeper

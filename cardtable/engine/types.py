@@ -72,6 +72,7 @@ class Template(TypedDict, total=False):
     label: str
     reveal_label: str
     pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
+    opens: str  # check in an unopened round with an opening requirement: what opening needs
 
 
 class Event(TypedDict, total=False):
