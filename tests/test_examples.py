@@ -89,3 +89,17 @@ def test_a_split_pot_halves_between_high_and_an_eight_or_better_low():
 def test_without_a_qualifying_low_the_high_hand_takes_the_whole_pot():
     st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
     assert st["history"][0]["won"] == {"0": 30}
+
+
+def test_simulate_writes_a_readable_log_hand_by_hand():
+    import io
+
+    from cardtable.commands.simulate import simulate
+
+    buf = io.StringIO()
+    report = simulate(load("omaha_hi_lo"), 2, 3, 7, 2, True, log=buf)
+    text = buf.getvalue()
+    assert report["completed"] == 2
+    assert text.count("=== Game ") == 2 and "--- Hand 1 ---" in text and "--- Hand 2 ---" in text
+    assert "posts the big blind" in text and "to the board" in text
+    assert "(to Bot 1) You are dealt" in text  # the computer players' own lines, marked

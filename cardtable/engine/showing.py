@@ -43,9 +43,7 @@ def card_rank(g: Ctx, card: int, ties: tuple[str, list[str]] | None) -> tuple[in
     return order, tie
 
 
-def extreme(
-    g: Ctx, zones: list[str], by: str, ties: tuple[str, list[str]] | None
-) -> tuple[int, int] | None:
+def extreme(g: Ctx, zones: list[str], by: str, ties: tuple[str, list[str]] | None) -> tuple[int, int] | None:
     """(seat, card): the seat still in showing the lowest (or highest) single card."""
     best: tuple[tuple[int, int], int, int] | None = None
     for seat in g.order(g.dealer(), active(g.st)):
