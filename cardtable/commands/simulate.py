@@ -183,8 +183,8 @@ def run(args: argparse.Namespace) -> int:
     if args.log:
         try:
             log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
-        except OSError as e:
-            print(f"cannot write the log '{args.log}': {e.strerror or e}", file=sys.stderr)
+        except OSError as exc:
+            print(f"cannot write the log '{args.log}': {exc.strerror or exc}", file=sys.stderr)
             return 2
     try:
         report = simulate(
