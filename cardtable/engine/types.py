@@ -231,6 +231,7 @@ class ZoneView(TypedDict, total=False):
     cells: list[list[int]]  # grid zones: [row, col, card or -1]
     size: list[int] | None
     max_line: int | None
+    bound: list[int] | None  # an open grid's bound: its cards span at most [rows, cols]
 
 
 class View(TypedDict):
