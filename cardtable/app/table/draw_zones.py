@@ -115,7 +115,8 @@ def draw_grid(
         r0, c0, rows, cols = 0, 0, 1, 1
     inner, width, (left, top) = grid.place(area, rows, cols)
     height = int(width * 1.4)
-    label = z["label"] + (f"  (at most {z['bound'][0]} x {z['bound'][1]})" if z.get("bound") else "")
+    bound = z.get("bound")
+    label = z["label"] + (f"  (at most {bound[0]} x {bound[1]})" if bound else "")
     ui.text(surface, label, (max(area.left, left), max(area.top, top - 22)), 18, LABEL)
     clip, first_hit = surface.get_clip(), len(canvas.hits)
     surface.set_clip(inner)
