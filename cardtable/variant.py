@@ -135,16 +135,24 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         root=root,
         summary=str(data["summary"].value).strip() if "summary" in data else "",
     )
+    broken = False
     for section in SECTIONS:
         node = data.get(section.name)
         if node is None:
             continue
         build = section.builder()
         before = len(problems)
-        built = build(node, variant, problems) if build else node.plain()
-        if len(problems) > before:
-            continue
-        variant.sections[section.name] = built
+        try:
+            built = build(node, variant, problems) if build else node.plain()
+        except Exception:
+            if not broken:
+                raise
+            continue  # it tripped over an earlier broken section, whose problem says why
+        # Kept even when it has problems, so later sections find the names it declares and do not
+        # repeat its mistake as errors of their own (no cascades); the variant is refused anyway.
+        if built is not None:
+            variant.sections[section.name] = built
+        broken = broken or len(problems) > before
     if problems:
         raise VariantError(problems)
     return variant

@@ -117,9 +117,7 @@ class _Builder:
         a = self.deck.attributes[attr]
         v = a.lookup(node.value)
         if v is None:
-            self.out.append(
-                node.problem(f"'{node.value}' is not a value of '{attr}'" + suggest(str(node.value), a.index))
-            )
+            self.out.append(node.problem(a.unknown(node.value)))
             return None
         return v.index
 
@@ -304,6 +302,12 @@ class _Builder:
         fixed = sum(u.exactly for u in uses if u.exactly is not None)
         if fixed > size:
             self.out.append(node.problem(f"the 'exactly' counts ({fixed}) add up to more than size {size}"))
+        elif uses and all(u.exactly is not None for u in uses) and fixed < size:
+            self.out.append(
+                node.problem(
+                    f"the 'exactly' counts add up to {fixed}, but a hand is size {size}: they must agree"
+                )
+            )
         if sum(u.line for u in uses) > 1:
             self.out.append(node.problem("at most one zone may give one of its lines"))
         return Form(size, tuple(uses))
