@@ -103,3 +103,19 @@ def test_simulate_writes_a_readable_log_hand_by_hand():
     assert text.count("=== Game ") == 2 and "--- Hand 1 ---" in text and "--- Hand 2 ---" in text
     assert "posts the big blind" in text and "to the board" in text
     assert "(to Bot 1) You are dealt" in text  # the computer players' own lines, marked
+
+
+def test_an_odd_chip_goes_to_the_half_the_split_names_and_a_scoop_takes_both():
+    from cardtable.engine.context import Ctx
+    from cardtable.engine.split import shares
+    from cardtable.hands.value import HandValue
+
+    rules = Rules(load("omaha_hi_lo"))
+    st = rules.new_game([{"name": n, "kind": "human"} for n in ("Ann", "Bob")], seed=1, options={})
+    g = Ctx(rules, st)
+    high = {0: HandValue((5,), "Flush", 4, ()), 1: HandValue((3,), "Pair", 8, ())}
+    low = {1: HandValue((-1,), "High Card", 9, ())}
+    assert shares(g, 31, [0, 1], high, low) == [([0], 16), ([1], 15)]  # odd_chip: first (high)
+    assert shares(g, 31, [0, 1], high, {}) == [([0], 31)]  # no qualifying low: high takes all
+    both = shares(g, 30, [0, 1], high, {0: low[1]})
+    assert both == [([0], 15), ([0], 15)] and "Ann scoops the pot" in st["events"][-1]["text"]
