@@ -155,7 +155,27 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         broken = broken or len(problems) > before
     if problems:
         raise VariantError(problems)
+    _offer_ranking(variant)
     return variant
+
+
+def _offer_ranking(variant: Variant) -> None:
+    """Every variant that ranks hands offers its ranking as published or by true frequency
+    (hands/ranking.py), as an option chosen at New game: `ranking`."""
+    from .engine.options import Option
+    from .hands.ranking import RANKINGS, ranked
+
+    if not ranked(variant) or "phases" not in variant.sections:
+        return
+    options = variant.sections.setdefault("options", {})
+    if "ranking" not in options:
+        options["ranking"] = Option(
+            "ranking",
+            "Hand ranking",
+            RANKINGS[0],
+            choices=RANKINGS,
+            help="published: the author's order; frequency: rarer as played ranks higher",
+        )
 
 
 def load_variant(path: str | Path) -> Variant:

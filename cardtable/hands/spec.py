@@ -68,6 +68,7 @@ FORM = Map(
         "runs": Str(what="a grid zone name"),
         "min": Int(1, 64),
         "max": Int(1, 64),
+        "adjacent": Bool(),
     },
     "how a hand is formed",
 )
@@ -287,7 +288,12 @@ class _Builder:
             hi = int(d["max"].value) if "max" in d else size
             if lo > hi:
                 self.out.append(node.problem(f"min ({lo}) is more than max ({hi})"))
-            return Form(size, (), self.zone(d["runs"]), lo, hi)
+            adjacent = bool(d["adjacent"].value) if "adjacent" in d else False
+            return Form(size, (), self.zone(d["runs"]), lo, hi, adjacent)
+        if "adjacent" in d:
+            self.out.append(
+                node.key_problem("adjacent", "'adjacent' is for hands read along a line ('runs:')")
+            )
         if "from" not in d:
             self.out.append(node.problem("missing 'from' (the zones a hand is made from) or 'runs'"))
             return Form(size)

@@ -36,6 +36,15 @@ def _hands(g_or_variant: object) -> HandRules | None:
     return sections.get("hands") if isinstance(sections, dict) else None
 
 
+def _playing(g: Ctx) -> HandRules | None:
+    """The ranking this game plays with (its `ranking` option may reorder the categories)."""
+    from ...hands.ranking import hand_rules
+
+    if _hands(g.variant) is None:
+        return None
+    return hand_rules(g.variant, g.st["options"].get("ranking", "published"))
+
+
 def check_step(c: StepChecker, node: Node) -> None:
     """The condition names a category of the ranking and values of its order attribute."""
     from ...hands.extras import condition
@@ -58,7 +67,7 @@ def _condition(g: Ctx, step: Step) -> Condition | None:
     from ...hands.extras import condition_of
 
     spec = step.get("opens")
-    hands = _hands(g.variant)
+    hands = _playing(g)
     if not isinstance(spec, dict) or hands is None:
         return None
     return condition_of(spec, hands, g.deck)
@@ -73,7 +82,7 @@ def may_open(g: Ctx, step: Step, seat: int) -> str | None:
     from ...hands.extras import meets
 
     cond = _condition(g, step)
-    hands = _hands(g.variant)
+    hands = _playing(g)
     if cond is None or hands is None or not unopened(g):
         return None
     value = evaluate_seat(g.rules, g.st, seat)
