@@ -364,7 +364,10 @@ class Bet(Verb):
             up = " or raise" if "raise" in kinds else ""
             return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
         if "check" in kinds and kinds["check"].get("opens"):
-            return f"Check, or bet to open ({kinds['check']['opens']})."
+            need = kinds["check"]["opens"]
+            if "bet" in kinds or "all_in" in kinds:
+                return f"Check, or bet to open (your hand is {need})."
+            return f"Check or fold: opening needs {need}."
         if "check" in kinds:
             return f"Check (bet nothing), or bet to open{extra}."
         if "bet" in kinds:

@@ -108,12 +108,12 @@ def restrict(g: Ctx, step: Step, seat: int, legal: list[Template]) -> list[Templ
 
 
 def requirement(step: Step) -> str:
-    """How the prompt names the requirement ("Pair (J or higher) or better to open")."""
+    """How the prompt names the requirement ("Pair (J or higher) or better")."""
     d = step.get("opens")
     if not isinstance(d, dict):
         return ""
     bound = f" ({d['min']} or higher)" if "min" in d else f" ({d['max']} or lower)" if "max" in d else ""
-    return f"{d['category']}{bound} or better to open"
+    return f"{d['category']}{bound} or better"
 
 
 def call_off(g: Ctx, step: Step) -> bool:
