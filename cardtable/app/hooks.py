@@ -33,6 +33,11 @@ def open_scene(what: str, app: App, variant: Any) -> Scene | None:
         from .rules_view import RulesScene
 
         return RulesScene(app, variant)
+    if what == "howto":
+        from .howto import HowToScene
+        from .rules_view import RulesScene
+
+        return HowToScene(app, variant, lambda: RulesScene(app, variant))
     if what == "deck_browser":
         from .browse import BrowserScene
 

@@ -54,6 +54,7 @@ from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
@@ -258,6 +259,14 @@ class TableScene(Scene):
             close()
         self.app.pop()  # the game is autosaved after every action
 
+    def open_help(self) -> None:
+        """How to play this game (F1, or the ? button); the game waits meanwhile."""
+        from ..howto import HowToScene
+        from ..rules_view import RulesScene
+
+        variant = self.rules.variant
+        self.app.push(HowToScene(self.app, variant, lambda: RulesScene(self.app, variant)))
+
     def continue_game(self) -> None:
         """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
         self.showdown = None
@@ -439,6 +448,8 @@ class TableScene(Scene):
         self.controls += self._table_controls()
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        draw_tooltip(self.canvas, self.pointer)
 
     def _table_controls(self) -> list[Control]:
         """The table's own toggle while a round that may run by itself is on (shown whoever
