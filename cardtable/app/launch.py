@@ -11,6 +11,7 @@ pass through `**table` to the table scene, so a new one needs no change here.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -63,12 +64,17 @@ def table_for(app: App, session: Any, privacy: str | None = None, **table: Any) 
 
 # ---------------------------------------------------------------------------- at start
 def startup_notice() -> str:
-    """Put the saves folder in order as the program starts, and say what was done: temporary files
+    """Put the saves folder in order as the program starts, and say what was done: the
+    installation's key is made if there is none (signing the saves an older version left); temporary files
     of interrupted writes are removed; an autosave that cannot be read is set aside (renamed, kept,
     listed in Load with its reason) so that nothing trips on it. Never raises."""
     from ..paths import user_saves
-    from ..saves import SaveStore
+    from ..saves import SaveStore, seal
 
+    # Made on the first start (an older version's saves are signed then). Without one, saves
+    # say so where it matters: they cannot be written or checked until it is restored.
+    with contextlib.suppress(seal.SaveKeyError):
+        seal.installation_key()
     try:
         store = SaveStore(user_saves())
         store.clean_temporary()
