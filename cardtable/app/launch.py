@@ -11,7 +11,6 @@ pass through `**table` to the table scene, so a new one needs no change here.
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -73,12 +72,16 @@ def startup_notice() -> str:
 
     # Made on the first start (an older version's saves are signed then). Without one, saves
     # say so where it matters: they cannot be written or checked until it is restored.
-    with contextlib.suppress(seal.SaveKeyError):
+    try:
         seal.installation_key()
+        have_key = True
+    except seal.SaveKeyError:
+        have_key = False
     try:
         store = SaveStore(user_saves())
         store.clean_temporary()
-        moved = store.set_aside_broken_autosaves()
+        # (without the key every signed save looks unreadable: they are left where they are)
+        moved = store.set_aside_broken_autosaves() if have_key else []
     except Exception:  # nothing about the saves folder may stop the program starting
         return ""
     if not moved:

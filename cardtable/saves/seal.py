@@ -116,7 +116,8 @@ def key_id(key: bytes) -> str:
 def canonical(data: dict[str, Any]) -> bytes:
     """The bytes a MAC covers: the save's JSON without `mac`, in one fixed spelling."""
     body = {k: v for k, v in data.items() if k != "mac"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")  # (a hostile file's lone surrogate fails the MAC, not this)
 
 
 def mac(key: bytes, data: dict[str, Any]) -> str:
