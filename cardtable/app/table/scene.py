@@ -52,7 +52,7 @@ from .finale import draw_finale
 from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
-from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .showdown import Showdown, category_meaning, draw_showdown_screen, explain, holdings
 from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
@@ -471,10 +471,12 @@ class TableScene(Scene):
         betting = bool(self.rules.betting)
         if self.showdown is not None:
             names = [s["name"] for s in view["seats"]]
-            hands = self.rules.variant.sections.get("hands")
-            why = reason(self.showdown.record, [c.name for c in hands.categories] if hands else [])
+            variant = self.rules.variant
+            why = self.showdown.why or explain(self.showdown, variant.sections.get("hands"))
             unit = "chips" if betting else "points"
-            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game)
+            meaning = category_meaning(variant)
+            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game, meaning)
+            draw_tooltip(self.canvas, self.pointer)
         else:
             labels = [*self.next_games, "Menu"]
             draw_finale(
