@@ -50,6 +50,7 @@ from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .game import BOT_LEVEL, TableSession, computer_action
+from .hints import Hints
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, category_meaning, draw_showdown_screen, explain, holdings
@@ -99,6 +100,7 @@ class TableScene(Scene):
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
+        self.hints = Hints()  # first-game hints, per person and kind of decision
         self.finished = False  # the game ended at this table: the end screen is up
         # the end screen's ways on ("Play again", "New game"), given by whoever started the game
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
@@ -243,6 +245,8 @@ class TableScene(Scene):
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
         self.choices.decided()
+        if asked and self.hints.showing is not None and self.hints.showing[0] == action["seat"]:
+            self.hints.decided()
         self.message = ""
         self.canvas.hits = []  # the places clicked on belonged to the game before this action
         return True
@@ -441,6 +445,9 @@ class TableScene(Scene):
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
         draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        deciding = verb_of(own) if self.controls else None
+        tip = deciding.hint(own["legal"]) if deciding is not None else ""
+        self.hints.draw(self.canvas, layout.geo.panel, actor if self.controls else None, tip)
         draw_tooltip(self.canvas, self.pointer)
 
     def _table_controls(self) -> list[Control]:
