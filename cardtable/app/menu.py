@@ -21,7 +21,9 @@ class MenuScene(Scene):
         self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
-        self.status = ""
+        from .launch import startup_notice
+
+        self.status = startup_notice()  # e.g. an unreadable autosave set aside: the program starts
         self.buttons = [
             ui.Button("Continue", self.open_continue, pygame.K_c, hint="C"),
             ui.Button("New game", self.open_new_game, pygame.K_n, hint="N"),

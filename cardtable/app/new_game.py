@@ -4,7 +4,6 @@ or fixed seed."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +84,7 @@ class NewGameScene(Scene):
         i = settings.SPEEDS.index(self.speed)
         self.speed = settings.SPEEDS[(i + 1) % len(settings.SPEEDS)]
 
-    def chosen(self) -> tuple[list[dict[str, str]], int, dict[str, Any]] | None:
+    def chosen(self) -> tuple[list[dict[str, str]], int | None, dict[str, Any]] | None:
         """The seats, seed and options as chosen, or None with self.message saying what is wrong."""
         seats = []
         for i, row in enumerate(self.seats):
@@ -104,7 +103,7 @@ class NewGameScene(Scene):
             if why:
                 self.message = why[0].upper() + why[1:] + "."
                 return None
-        seed = int(self.seed.value) if self.seed.value else random.SystemRandom().randrange(10**9)
+        seed = int(self.seed.value) if self.seed.value else None  # None: a secret seed
         return seats, seed, values
 
     def start(self) -> None:

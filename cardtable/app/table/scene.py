@@ -37,6 +37,7 @@ from ...engine.types import Action, View
 from ...session import visible_cards
 from .. import frame
 from ..controls import Control, build_controls, verb_of
+from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
@@ -403,6 +404,10 @@ class TableScene(Scene):
         return rules_lines(self.rules.variant, self.sampler)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw_table(surface)
+        draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
