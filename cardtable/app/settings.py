@@ -1,4 +1,5 @@
-"""The few choices the program remembers between runs (today: how cards are kept private), in a
+"""The few choices the program remembers between runs (how cards are kept private, the text size,
+where the window was and how large), in a
 small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
 value not known, gives the default and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
@@ -14,8 +15,29 @@ from typing import Any
 from ..paths import user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
-DEFAULTS: dict[str, Any] = {"privacy": PRIVACY[0]}
-ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY}
+TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)  # the text size: a factor on the window's own scale
+DEFAULTS: dict[str, Any] = {"privacy": PRIVACY[0], "text_size": 1.0}
+ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY, "text_size": TEXT_SIZES}
+
+
+def _window_ok(value: Any) -> bool:
+    """{"size": [w, h], "pos": [x, y]} of plain, sane integers."""
+    if not isinstance(value, dict) or set(value) != {"size", "pos"}:
+        return False
+    pairs = value["size"], value["pos"]
+    return all(
+        isinstance(p, list) and len(p) == 2 and all(type(n) is int and -100_000 < n < 100_000 for n in p)
+        for p in pairs
+    )
+
+
+SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+
+
+def _known(key: str, value: Any) -> bool:
+    if key in SHAPED:
+        return SHAPED[key](value)
+    return key in ALLOWED and value in ALLOWED[key]
 
 
 def settings_file() -> Path:
@@ -30,7 +52,7 @@ def load() -> dict[str, Any]:
     except (OSError, ValueError):
         return out
     if isinstance(data, dict):
-        out.update({k: v for k, v in data.items() if k in ALLOWED and v in ALLOWED[k]})
+        out.update({k: v for k, v in data.items() if _known(k, v)})
     return out
 
 
@@ -38,7 +60,7 @@ def save(**changes: Any) -> None:
     """Remember `changes` (unknown names or values are refused with ValueError); a folder that
     cannot be written is not worth a crash: the choice is then simply not remembered."""
     for k, v in changes.items():
-        if k not in ALLOWED or v not in ALLOWED[k]:
+        if not _known(k, v):
             raise ValueError(f"setting {k}={v!r} is not one of {ALLOWED.get(k, ())}")
     data = {**load(), **changes}
     path = settings_file()

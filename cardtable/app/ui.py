@@ -21,19 +21,61 @@ WHITE = (250, 250, 250)
 
 
 UI_FONT = "DejaVuSansCondensed-Bold.ttf"  # shipped in sprites/fonts: it has the suit symbols
+MIN_PX = 12  # no text is drawn smaller than this, at any window size
+TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)  # the text size setting's choices (a factor on the window's own)
+
+_scale = 1.0  # the window's text scale, times the user's text size (see set_scale)
 
 
-@lru_cache(maxsize=48)
+def window_scale(size: tuple[int, int]) -> float:
+    """How large text and controls are drawn for a window of `size`: 1 at 1280x720, less in a
+    smaller window (the 12 px floor keeps it readable), more in a larger one."""
+    w, h = size
+    return max(0.8, min(1.6, min(w / 1280, h / 720)))
+
+
+def set_scale(size: tuple[int, int], text_size: float = 1.0) -> None:
+    """Scale every text (and the measures derived from it) for a window of `size`, times the
+    user's text size setting. The app calls it when the window opens and on every resize."""
+    global _scale
+    _scale = window_scale(size) * text_size
+
+
+def scale() -> float:
+    return _scale
+
+
+def px(size: int) -> int:
+    """The font pixel size for a design size (sizes are those of pygame's default font, for
+    continuity: about 0.7 of them in the shipped font), scaled, never under MIN_PX."""
+    return max(MIN_PX, round(size * 0.7 * _scale))
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The interface font at a size (sizes are those of pygame's default font, for continuity)."""
+    """The interface font at a design size, scaled for the window (see px)."""
+    return _font(px(size), bold)
+
+
+def line(size: int) -> int:
+    """The height of a line of text at a design size."""
+    return font(size).get_linesize()
+
+
+@lru_cache(maxsize=64)
+def _font(pixels: int, bold: bool) -> pygame.font.Font:
     from ..paths import shipped
 
     path = shipped("sprites") / "fonts" / UI_FONT
     if path.exists():
-        return pygame.font.Font(str(path), max(8, int(size * 0.7)))
-    f = pygame.font.Font(None, size)
+        return pygame.font.Font(str(path), pixels)
+    f = pygame.font.Font(None, int(pixels / 0.7))
     f.set_bold(bold)
     return f
+
+
+def clear_fonts() -> None:
+    """Forget the loaded fonts (they die with pygame's font module)."""
+    _font.cache_clear()
 
 
 def text(
@@ -44,9 +86,13 @@ def text(
     colour: tuple[int, int, int] = INK,
     bold: bool = False,
     anchor: str = "topleft",
+    width: int | None = None,
 ) -> pygame.Rect:
-    """Draw one line of text anchored at `pos` (and note it in the frame being recorded)."""
+    """Draw one line of text anchored at `pos` (and note it in the frame being recorded); with
+    `width`, shortened with an ellipsis to fit it rather than cut."""
     f = font(size, bold)
+    if width is not None and f.size(words)[0] > width:
+        words = ellipsize(words, size, width)
     image = f.render(words, True, colour)
     rect = image.get_rect(**{anchor: pos})
     frame.note_text(surface, words, surface.blit(image, rect), f.point_size)
@@ -92,9 +138,18 @@ def wrap(words: str, size: int, width: int) -> list[str]:
 
 
 def ellipsize(words: str, size: int, width: int) -> str:
-    """The first line of `words` that fits `width`, with an ellipsis when something was cut."""
-    lines = wrap(words, size, width - font(size).size(" …")[0])
-    return lines[0] + (" …" if len(lines) > 1 else "") if lines else ""
+    """The first line of `words` that fits `width`, with an ellipsis when something was cut (a
+    single long word is cut letter by letter)."""
+    f = font(size)
+    lines = wrap(words, size, width - f.size(" …")[0])
+    if not lines:
+        return ""
+    if len(lines) == 1 and f.size(lines[0])[0] <= width:
+        return lines[0]
+    first = lines[0]
+    while first and f.size(first + "…")[0] > width:
+        first = first[:-1]
+    return first.rstrip() + "…"
 
 
 @dataclass

@@ -35,21 +35,21 @@ from ...engine import Rules
 from ...engine.bots import Thinker
 from ...engine.types import Action, View
 from ...session import visible_cards
-from .. import frame
+from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
-from .draw_bar import Slider, draw_bar
+from .draw_bar import Slider, button_rows, draw_bar
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, rules_lines
 from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .game import BOT_LEVEL, TableSession, computer_action
-from .layout import GridCamera, TableLayout
+from .layout import FOLD_BELOW, GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
 
@@ -82,6 +82,10 @@ class TableScene(Scene):
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
+        self.panel_open: bool | None = (
+            None  # the side panel, as the person set it (None: as the window suits)
+        )
+        self.panel_shown = True  # whether the last frame showed it
         self.controls: list[Control] = []
         self.slider: Slider | None = None
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
@@ -376,26 +380,41 @@ class TableScene(Scene):
         frame.shows(seat)
         self.anim.note_arrivals(view)
         humans = self.humans()
+        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
+        own = self._view_for(actor) if actor is not None else view
+        if actor is not None and actor == self.session.to_move():
+            self.controls = [*build_controls(self, own), self._undo_control(actor)]
+        size = surface.get_size()
+        side = True if self.show_rules else self.panel_open
+        wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
         layout = TableLayout.of(
-            surface.get_size(), view, seat if seat is not None else (humans[0] if humans else 0)
+            size,
+            view,
+            seat if seat is not None else (humans[0] if humans else 0),
+            side=side,
+            bar_rows=button_rows(self.controls, wide),
+            scale=ui.scale(),
         )
+        self.panel_shown = layout.plan.side is not None
         layout.record_regions()
         draw_felt(self.canvas, layout)
         draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
         for other in range(len(view["seats"])):
             draw_seat(self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting))
-        draw_pots(self.canvas, layout.centre, view)
+        draw_pots(self.canvas, layout.plan.pot, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
-        draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
-        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
-        own = self._view_for(actor) if actor is not None else view
-        if actor is not None and actor == self.session.to_move():
-            self.controls = [*build_controls(self, own), self._undo_control(actor)]
+        lines = self._panel_lines(view)
+        draw_panel(self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.pointer)
         hint = ""
         if actor is not None and self.controls and view["seat"] is None:  # peek mode, not looking
             hint = f"Your move, {own['seats'][actor]['name']}: hold H to look at your cards."
         message = self.message or hint
-        self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
+        self.slider = draw_bar(self.canvas, layout.plan.bar, own, message, self.controls, self.choices)
+
+    def toggle_panel(self) -> None:
+        """L: fold the side panel away, or bring it back (the table makes room either way)."""
+        self.panel_open = not self.panel_shown
+        self.show_rules = self.show_rules and self.panel_open
 
     def _draw_interlude(self) -> None:
         """The public screens between hands and at the end."""
