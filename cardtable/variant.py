@@ -35,6 +35,7 @@ class Variant:
     digest: str  # sha256 of the file's text: saves record it to notice a changed variant
     root: Node
     sections: dict[str, Any] = field(default_factory=dict)  # built hands, layout, phases...
+    summary: str = ""  # how to play, in the designer's words, for what the phases cannot say
 
     @property
     def warnings(self) -> list[Problem]:
@@ -90,6 +91,7 @@ PLAYERS = Map(
 TOP_FIELDS: dict[str, Field] = {
     "name": Field(Str(), required=True),
     "description": Field(Str()),
+    "summary": Field(Str(), doc="how to play, in a few sentences, for the How to play page"),
     "players": Field(PLAYERS, required=True),
     "deck": Field(DECK, required=True),
 }
@@ -126,6 +128,7 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         deck=deck,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         root=root,
+        summary=str(data["summary"].value).strip() if "summary" in data else "",
     )
     for section in SECTIONS:
         node = data.get(section.name)

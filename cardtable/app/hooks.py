@@ -59,7 +59,9 @@ def _continue(app: App) -> Scene | None:
         from .table import TableScene
     except ImportError:
         return LoadScene(app, store, select=AUTOSAVE, message="Playing a game is not available yet.")
-    return TableScene(app, session)
+    from .launch import remembered
+
+    return TableScene(app, session, **remembered())
 
 
 def open_scene(what: str, app: App, variant: Any) -> Scene | None:

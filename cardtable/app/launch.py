@@ -33,12 +33,12 @@ def start_game(
     from .table import TableScene
 
     session = GameSession(variant, seats, seed, options, SaveStore(user_saves()))
-    if privacy is None:
-        from .settings import load
-
-        privacy = str(load()["privacy"])
+    setup = remembered()
+    if privacy is not None:
+        setup["privacy"] = privacy
     session.autosave()
-    table = TableScene(app, session, privacy=privacy)
+    table = TableScene(app, session, **setup)
+    privacy = table.privacy
 
     def again() -> Scene | None:
         new_seed = random.SystemRandom().randrange(10**9)
@@ -48,3 +48,14 @@ def start_game(
     if new_game is not None:
         table.next_games["New game"] = new_game
     return table
+
+
+def remembered() -> dict[str, Any]:
+    """How tables were last set up (New game, the table's toggles): the way cards are kept
+    private, how fast computer players move, whether flipping rounds run by themselves. A game
+    opened again (Continue, Load) plays as a new one would."""
+    from .settings import load
+    from .table.autoplay import DELAYS
+
+    s = load()
+    return {"privacy": s["privacy"], "bot_delay": DELAYS[s["bot_speed"]], "auto_flip": s["auto_flip"]}

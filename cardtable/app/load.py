@@ -243,7 +243,9 @@ class LoadScene(Scene):
         except ImportError:
             self.say("Playing a game is not available in this version yet.", error=True)
             return
-        self.app.replace(TableScene(self.app, session))
+        from .launch import remembered
+
+        self.app.replace(TableScene(self.app, session, **remembered()))
 
     def replay(self) -> None:
         e = self.entry

@@ -21,6 +21,7 @@ PRIVACY_HELP = {
     "curtain": "a curtain before each person's turn",
     "peek": "cards face down; hold H to look",
 }
+SPEED_LABELS = {"normal": "Normal speed", "slow": "Slow", "instant": "Instant"}
 
 
 @dataclass
@@ -44,7 +45,9 @@ class NewGameScene(Scene):
         self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False)]
         self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
         self.seed = ui.TextInput("", 12, "0123456789")
-        self.privacy: str = settings.load()["privacy"]
+        remembered = settings.load()
+        self.privacy: str = remembered["privacy"]
+        self.speed: str = remembered["bot_speed"]
         self.message = ""
         self.hit: list[tuple[pygame.Rect, Any]] = []  # clickable areas of the last frame
 
@@ -78,6 +81,10 @@ class NewGameScene(Scene):
         i = settings.PRIVACY.index(self.privacy)
         self.privacy = settings.PRIVACY[(i + 1) % len(settings.PRIVACY)]
 
+    def cycle_speed(self) -> None:
+        i = settings.SPEEDS.index(self.speed)
+        self.speed = settings.SPEEDS[(i + 1) % len(settings.SPEEDS)]
+
     def chosen(self) -> tuple[list[dict[str, str]], int, dict[str, Any]] | None:
         """The seats, seed and options as chosen, or None with self.message saying what is wrong."""
         seats = []
@@ -107,6 +114,7 @@ class NewGameScene(Scene):
         from .launch import start_game
 
         seats, seed, values = chosen
+        settings.save(bot_speed=self.speed)  # the table reads it; New game offers it first next time
         try:
             scene = start_game(
                 self.app,
@@ -249,6 +257,18 @@ class NewGameScene(Scene):
         ui.text(
             surface,
             PRIVACY_HELP[self.privacy],
+            (x + 530, y + ROW // 2 - 4),
+            20,
+            (200, 220, 210),
+            anchor="midleft",
+        )
+        y += ROW
+        ui.text(surface, "Computer players", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
+        box = pygame.Rect(x + 300, y, 220, ROW - 8)
+        self._button(surface, box, f"< {SPEED_LABELS[self.speed]} >", self.cycle_speed)
+        ui.text(
+            surface,
+            "Space at the table: faster",
             (x + 530, y + ROW // 2 - 4),
             20,
             (200, 220, 210),

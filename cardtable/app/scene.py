@@ -131,7 +131,7 @@ class App:
         """Ctrl+Plus / Ctrl+Minus: the next text size up or down, remembered."""
         from . import settings
 
-        sizes = settings.TEXT_SIZES
+        sizes = sorted(settings.TEXT_SIZES)
         at = min(range(len(sizes)), key=lambda i: abs(sizes[i] - self.text_size))
         factor = sizes[max(0, min(len(sizes) - 1, at + step))]
         self.set_text_size(factor)

@@ -1,5 +1,6 @@
-"""The few choices the program remembers between runs (how cards are kept private, the text size,
-where the window was and how large), in a
+"""The few choices the program remembers between runs (how cards are kept private, how fast computer
+players move, whether flipping rounds run by themselves, the text size, where the window was and
+how large), in a
 small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
 value not known, gives the default and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
@@ -15,9 +16,15 @@ from typing import Any
 from ..paths import user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
-TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)  # the text size: a factor on the window's own scale
-DEFAULTS: dict[str, Any] = {"privacy": PRIVACY[0], "text_size": 1.0}
-ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY, "text_size": TEXT_SIZES}
+SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
+TEXT_SIZES = (1.0, 0.85, 1.15, 1.3)  # the text size: a factor on the window's own scale
+ALLOWED: dict[str, tuple[Any, ...]] = {
+    "privacy": PRIVACY,
+    "bot_speed": SPEEDS,
+    "auto_flip": (False, True),
+    "text_size": TEXT_SIZES,
+}
+DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 
 
 def _window_ok(value: Any) -> bool:
@@ -34,10 +41,11 @@ def _window_ok(value: Any) -> bool:
 SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
 
 
-def _known(key: str, value: Any) -> bool:
-    if key in SHAPED:
-        return SHAPED[key](value)
-    return key in ALLOWED and value in ALLOWED[key]
+def _allowed(name: str, value: Any) -> bool:
+    """A known setting with one of its values, of the same type (JSON's 0 is not False)."""
+    if name in SHAPED:
+        return SHAPED[name](value)
+    return any(value == a and type(value) is type(a) for a in ALLOWED.get(name, ()))
 
 
 def settings_file() -> Path:
@@ -52,7 +60,7 @@ def load() -> dict[str, Any]:
     except (OSError, ValueError):
         return out
     if isinstance(data, dict):
-        out.update({k: v for k, v in data.items() if _known(k, v)})
+        out.update({k: v for k, v in data.items() if _allowed(k, v)})
     return out
 
 
@@ -60,7 +68,7 @@ def save(**changes: Any) -> None:
     """Remember `changes` (unknown names or values are refused with ValueError); a folder that
     cannot be written is not worth a crash: the choice is then simply not remembered."""
     for k, v in changes.items():
-        if not _known(k, v):
+        if not _allowed(k, v):
             raise ValueError(f"setting {k}={v!r} is not one of {ALLOWED.get(k, ())}")
     data = {**load(), **changes}
     path = settings_file()

@@ -22,7 +22,6 @@ WHITE = (250, 250, 250)
 
 UI_FONT = "DejaVuSansCondensed-Bold.ttf"  # shipped in sprites/fonts: it has the suit symbols
 MIN_PX = 12  # no text is drawn smaller than this, at any window size
-TEXT_SIZES = (0.85, 1.0, 1.15, 1.3)  # the text size setting's choices (a factor on the window's own)
 
 _scale = 1.0  # the window's text scale, times the user's text size (see set_scale)
 

@@ -7,12 +7,15 @@ a "did you mean". See variants/README.md, "## Hands", for the designer's view.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..deck import Deck
 from ..errors import Problem
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
+from . import extras
+from .describe import derive
 from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
 
@@ -44,6 +47,8 @@ CATEGORY = Map(
         "differ": NAMES,
         "points": Int(0, 1_000_000),
         "ties": TIES,
+        "describe": Str(what="one sentence for a player: what this hand is"),
+        "published": Str(what="the odds the game's author published, as written"),
         **PART_FIELDS,
     },
     "a hand category",
@@ -72,14 +77,16 @@ SPEC = Map(
         "order": Str(what="an attribute name"),
         "ties": TIES,
         "trump": Str(what="a flag name"),
-        "wild": Str(what="a flag name"),
+        "wild": extras.WILD,
         "dead": Str(what="a flag name"),
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
         "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+        **extras.RANKING_FIELDS,
     },
     "the hands section",
 )
+SPEC.fields["split"] = Field(extras.split_spec(SPEC.fields))
 
 
 def _names(node: Node | None) -> list[Node]:
@@ -262,6 +269,8 @@ class _Builder:
             differ=self.attrs(d.get("differ")),
             points=int(d["points"].value) if "points" in d else 0,
             ties=ties,
+            describe=" ".join(str(d["describe"].value).split()) if "describe" in d else "",
+            published=str(d["published"].value).strip() if "published" in d else "",
         )
 
     def zone(self, node: Node) -> str:
@@ -331,12 +340,9 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         order = next((a.name for a in deck.attributes.values() if a.order == "ordered" and not a.multi), "")
         if not order:
             out.append(node.problem("no ordered attribute to rank single cards: add 'order: <attribute>'"))
-    wild = b.flag(d.get("wild"), "wild")
+    wild = extras.wild_column(d.get("wild"), deck, b.flag, out)
     dead = b.flag(d.get("dead"), "dead")
     trump = b.flag(d.get("trump"), "trump")
-    if any(wild) and not combined:
-        # The pattern search does not substitute wild cards yet: say so rather than rank wrongly.
-        out.append(node.problem("wild cards are only evaluated in combined sets ('combine:') for now"))
     if form.runs_zone is not None:
         for cnode, cat in zip(d["categories"].value, categories):
             if "points" not in cnode.value:
@@ -348,10 +354,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         len(deck.attributes[order]) if wild[c] else (-1 if dead[c] else ocol[c]) for c in range(deck.size)
     )
     if form.runs_zone is not None:
-        categories = [
-            Category(c.name, c.parts, c.alternatives, c.differ, c.points, c.ties, exact=True)
-            for c in categories
-        ]
+        categories = [dataclasses.replace(c, exact=True) for c in categories]
     both = d["both_ways"].value if "both_ways" in d else {}
     rules = Rules(
         form=form,
@@ -370,6 +373,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         columns={a: deck.column(a) for a in deck.attributes},
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
     )
+    rules = extras.apply(node, rules, deck, out, lambda n: build(n, variant, problems))
     cnodes = d["categories"].value
     rules.never_counts = dict(shadowed(rules))
     rules.warnings = tuple(
@@ -378,5 +382,12 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
             f"'{categories[j].name}', which ranks higher"
         )
         for i, j in rules.never_counts.items()
+    ) + tuple(
+        cnode.problem(
+            f"warning: '{cat.name}' has no 'describe:' (one sentence for players); the rules screen "
+            f'says instead: "{derive(cat, deck)}"'
+        )
+        for cnode, cat in zip(cnodes, categories)
+        if not cat.describe
     )
     return rules

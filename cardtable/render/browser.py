@@ -15,6 +15,8 @@ import pygame
 
 from ..deck import Deck
 from .atlas import FaceAtlas, group_size
+from .cache import ByteLRU
+from .cache import shared as shared_budget
 from .camera import Camera
 from .faces import FacePainter, card_height
 from .ladder import LEVELS, TILE_MAX, cell, nearest
@@ -48,10 +50,12 @@ class DeckBrowser:
         self.painter = painter or FacePainter(deck)
         self.keys = sort_keys(deck)
         self.layout: GridLayout = make_layout(deck, self.keys[0] if self.keys else None)
-        self.atlas = FaceAtlas(
-            self.painter, self.layout.order, **({"budget": face_budget} if face_budget else {})
-        )
-        self.tiles = TileCache(FELT, **({"budget": tile_budget} if tile_budget else {}))
+        # Strips, tiles, glyphs and text share one memory budget sized from the window (a number
+        # of bytes given here gives the atlas or the tiles a budget of their own, for tests).
+        self.memory = shared_budget()
+        self.memory.fit_window(size)
+        self.atlas = FaceAtlas(self.painter, self.layout.order, face_budget)
+        self.tiles = TileCache(FELT, tile_budget)
         self.search = DeckSearch(deck)
         _ = self.search.texts  # built now, so the first keystroke is as quick as the rest
         self.camera = Camera(self.layout.cols, self.layout.rows, size, top=BAR_H)
@@ -66,9 +70,12 @@ class DeckBrowser:
         self._dragged = False
         self._hud: tuple[object, pygame.Surface] | None = None
         self._big: tuple[tuple[int, int], pygame.Surface] | None = None
-        self._shades: dict[int, pygame.Surface] = {}
-        self._halos: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+        self._shades: ByteLRU[int, pygame.Surface] = ByteLRU(self.memory, "shades")
+        self._halos: ByteLRU[tuple[int, tuple[int, int, int]], pygame.Surface] = ByteLRU(self.memory, "halos")
         self.last_search_ms = 0.0
+        # Grid positions on screen left undrawn by the last frame, as (first, end) ranges: a face
+        # not made yet (a placeholder card shows) or a tile row not painted yet (bare felt).
+        self.blank: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------ state changes
 
@@ -211,17 +218,30 @@ class DeckBrowser:
     def update(self, dt: float) -> None:
         self.camera.update(dt)
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: the camera's view and the memory budget follow it."""
+        self.size = size
+        self.camera.view_w, self.camera.view_h = size
+        self.camera.clamp()
+        self.memory.fit_window(size)
+        self._hud = None
+
     # ------------------------------------------------------------------ drawing
 
     def draw(self, screen: pygame.Surface, budget: float = GEN_BUDGET) -> None:
         """Draw one frame; face and tile painting stops `budget` seconds after the frame began."""
         deadline = time.perf_counter() + budget
-        screen.fill(FELT)
-        w = self.camera.width
-        if w <= TILE_MAX:
-            self._draw_tiles(screen, w, deadline)
-        else:
-            self._draw_cards(screen, w, deadline)
+        self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
+        self.blank = []
+        try:
+            screen.fill(FELT)
+            w = self.camera.width
+            if w <= TILE_MAX:
+                self._draw_tiles(screen, w, deadline)
+            else:
+                self._draw_cards(screen, w, deadline)
+        finally:
+            self.memory.end_frames()
         self._draw_hud(screen)
         if self.selected is not None:
             self._draw_large(screen, self.selected)
@@ -257,12 +277,23 @@ class DeckBrowser:
         self.tiles.forget_pending()
         version = self.version
         seq = []
+        tiles = []
         for ty in range(r0 // tr, (max(r0, r1 - 1)) // tr + 1):
             for tx in range(c0 // tc, (max(c0, c1 - 1)) // tc + 1):
                 tile = self.tiles.get(w, tx, ty, version)
+                tiles.append((tile, tx, ty))
                 seq.append((tile.surface, (ox + tx * tc * cw, oy + ty * tr * ch)))
         screen.fblits(seq)
-        self.tiles.paint(self.layout.cols, self.layout.size, self._paint_cell, deadline)
+        cols, total = self.layout.cols, self.layout.size
+        for tile, tx, ty in tiles:  # rows this frame showed bare (painting comes after the blit)
+            if tile.shown_rows >= tr:
+                continue
+            lo_c, hi_c = max(c0, tx * tc), min(c1, tx * tc + tc)
+            for row in range(max(r0, ty * tr + tile.shown_rows), min(r1, ty * tr + tr)):
+                lo, hi = row * cols + lo_c, min(total, row * cols + hi_c)
+                if lo < hi:
+                    self.blank.append((lo, hi))
+        self.tiles.paint(cols, total, self._paint_cell, deadline)
 
     def _shade(self, w: int) -> pygame.Surface:
         s = self._shades.get(w)
@@ -270,7 +301,7 @@ class DeckBrowser:
             s = pygame.Surface((w, card_height(w)), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
             pygame.draw.rect(s, (14, 30, 24, DIM_ALPHA), s.get_rect(), border_radius=max(1, w // 12))
-            s = self._shades[w] = s.convert_alpha() if pygame.display.get_surface() else s
+            s = self._shades.put(w, s.convert_alpha() if pygame.display.get_surface() else s)
         return s
 
     def _halo(self, w: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -280,7 +311,7 @@ class DeckBrowser:
             s = pygame.Surface((w + 2 * b, card_height(w) + 2 * b), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
             pygame.draw.rect(s, colour, s.get_rect(), border_radius=max(2, w // 10))
-            s = self._halos[(w, colour)] = s.convert_alpha() if pygame.display.get_surface() else s
+            s = self._halos.put((w, colour), s.convert_alpha() if pygame.display.get_surface() else s)
         return s
 
     def _draw_cards(self, screen: pygame.Surface, w: int, deadline: float) -> None:
@@ -317,6 +348,7 @@ class DeckBrowser:
                 lo, hi = max(p0, gid * g), min(p1, gid * g + g)
                 if s is None:
                     faces.extend((blank, (x0 + p * cw, y)) for p in range(lo, hi))
+                    self.blank.append((lo, hi))
                 else:
                     fl = s.faces
                     base = gid * g

@@ -13,23 +13,24 @@ from collections.abc import Callable
 
 import pygame
 
+from .cache import Budget, ByteLRU
 from .ladder import cell
 
 TILE_PX = 480
-DEFAULT_BUDGET = 40 * 1024 * 1024
 
 # paint_cell(surface, x, y, width, position) draws the card at a grid position into a tile.
 CellPainter = Callable[[pygame.Surface, int, int, int, int], None]
 
 
 class Tile:
-    __slots__ = ("surface", "version", "next_row", "nbytes")
+    __slots__ = ("surface", "version", "next_row", "shown_rows", "nbytes")
 
     def __init__(self, surface: pygame.Surface) -> None:
         self.surface = surface
         self.version: object = None
         self.next_row = 0
-        self.nbytes = surface.get_width() * surface.get_height() * 4
+        self.shown_rows = 0  # rows painted at least once: the rest still show bare felt
+        self.nbytes = surface.get_pitch() * surface.get_height()
 
 
 def tile_cells(width: int) -> tuple[int, int]:
@@ -39,17 +40,20 @@ def tile_cells(width: int) -> tuple[int, int]:
 
 
 class TileCache:
-    def __init__(self, background: tuple[int, int, int], budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, background: tuple[int, int, int], budget: int | Budget | None = None) -> None:
+        """`budget`: the shared one by default (render/cache.py); a number of bytes gives its own."""
         self.background = background
-        self.budget = budget
-        self.tiles: OrderedDict[tuple[int, int, int], Tile] = OrderedDict()
-        self.nbytes = 0
+        own = Budget(budget) if isinstance(budget, int) else budget
+        self.tiles: ByteLRU[tuple[int, int, int], Tile] = ByteLRU(own, "tiles", lambda t: t.nbytes)
         self.pending: OrderedDict[tuple[int, int, int], None] = OrderedDict()
+
+    @property
+    def nbytes(self) -> int:
+        return self.tiles.nbytes
 
     def clear(self) -> None:
         self.tiles.clear()
         self.pending.clear()
-        self.nbytes = 0
 
     def get(self, width: int, tx: int, ty: int, version: object) -> Tile:
         """The tile (made blank if new); asks for painting if it is stale or unfinished."""
@@ -63,12 +67,7 @@ class TileCache:
             if pygame.display.get_surface() is not None:
                 surface = surface.convert()
             surface.fill(self.background)
-            tile = Tile(surface)
-            self.tiles[key] = tile
-            self.nbytes += tile.nbytes
-            self._evict(key)
-        else:
-            self.tiles.move_to_end(key)
+            tile = self.tiles.put(key, Tile(surface))
         if tile.version != version:
             tile.version = version
             tile.next_row = 0
@@ -77,21 +76,12 @@ class TileCache:
             self.pending[key] = None
         return tile
 
-    def _evict(self, keep: tuple[int, int, int]) -> None:
-        while self.nbytes > self.budget and len(self.tiles) > 1:
-            key, tile = next(iter(self.tiles.items()))
-            if key == keep:
-                self.tiles.move_to_end(key)
-                continue
-            del self.tiles[key]
-            self.nbytes -= tile.nbytes
-
     def paint(self, cols: int, total: int, paint_cell: CellPainter, deadline: float) -> int:
         """Paint pending tiles row by row until `deadline`; returns rows painted."""
         rows = 0
         while self.pending:
             key = next(iter(self.pending))
-            tile = self.tiles.get(key)
+            tile = self.tiles.peek(key)
             width, tx, ty = key
             tc, tr = tile_cells(width)
             if tile is None or tile.next_row >= tr:
@@ -109,6 +99,7 @@ class TileCache:
                     break
                 paint_cell(surf, (c - tx * tc) * cw, r * ch, width, p)
             tile.next_row += 1
+            tile.shown_rows = max(tile.shown_rows, tile.next_row)
             rows += 1
             if tile.next_row >= tr:
                 self.pending.pop(key)

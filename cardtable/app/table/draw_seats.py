@@ -17,7 +17,8 @@ from .palette import GLOW, SELECT
 
 def draw_seat(
     canvas: Canvas, layout: TableLayout, view: View, seat: int, selected: list[int], betting: bool
-) -> None:
+) -> pygame.Rect:
+    """Draw the seat; the area its plate and cards cover (its box)."""
     spot = layout.seat(seat)
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
@@ -42,6 +43,7 @@ def draw_seat(
             else:
                 canvas.card(card, pos, width, where, slot=(name, j))
     _draw_plate(canvas, spot, view, seat, betting)
+    return spot.box
 
 
 def _draw_plate(canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: bool) -> None:
