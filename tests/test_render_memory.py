@@ -128,3 +128,59 @@ def test_blank_runs_count_frames_with_a_blank_and_the_longest_run_of_one_slot():
     assert runs.longest == 3
     assert runs.as_dict()["blank_frame_share"] == round(4 / 6, 4)
     assert BlankRuns().share == 0.0
+
+
+def test_prefetch_goes_ahead_of_the_pan_leading_edge_first():
+    from cardtable.render.prefetch import Heading, ahead
+
+    visible, grid = (10, 20, 5, 8), (100, 50)  # columns 10..19, rows 5..7 on screen
+    # moving right and down: the rows below first (reaching into the corner), then the columns right
+    spans = ahead(visible, (1, 1), grid, (4, 2))
+    assert spans[:2] == [(8, 10, 24), (9, 10, 24)]
+    assert spans[2:] == [(5, 20, 24), (6, 20, 24), (7, 20, 24)]
+    # moving left only: the columns left of the screen, nothing above or below
+    assert ahead(visible, (-1, 0), grid, (4, 2)) == [(r, 6, 10) for r in (5, 6, 7)]
+    # up: the nearest row above first
+    assert [r for r, _, _ in ahead(visible, (0, -1), grid, (4, 2))] == [4, 3]
+    # still: a ring all round; nothing outside the grid
+    ring = ahead((0, 3, 0, 2), (0, 0), (3, 2), (4, 2))
+    assert ring == []
+    ring = ahead(visible, (0, 0), grid, (1, 1))
+    assert (4, 9, 21) in ring and (8, 9, 21) in ring and (5, 9, 10) in ring and (5, 20, 21) in ring
+    h = Heading()
+    assert h.update(1.0, 1.0, 3) == (0, 0)
+    assert h.update(1.5, 0.5, 3) == (1, -1)
+    assert h.update(1.5, 0.5, 3) == (1, -1)  # a pause keeps the heading
+    assert h.update(1.5, 0.5, 4) == (0, 0)  # a new zoom level forgets it
+
+
+def test_browser_makes_the_faces_ahead_of_a_pan_and_counts_what_it_left_blank(display):
+    """Panning right, the strips just right of the screen are made before they show; a jump
+    somewhere new shows blank slots until the faces are made, and the browser says which."""
+    from cardtable.catalog import resolve
+    from cardtable.render.atlas import group_size
+    from cardtable.render.browser import DeckBrowser
+    from cardtable.render.ladder import LEVELS
+
+    deck = resolve("infinite_poker").deck
+    browser = DeckBrowser(deck, (320, 200), face_budget=64 * 1024 * 1024)
+    cam = browser.camera
+    cam.jump(LEVELS.index(48))
+    cam.center_on(20, 10)
+    browser.draw(display, budget=0.0)  # no time to paint: every visible slot is blank
+    c0, c1, r0, r1 = cam.visible()
+    assert sorted(p for lo, hi in browser.blank for p in range(lo, hi)) == sorted(
+        r * browser.layout.cols + c for r in range(r0, r1) for c in range(c0, c1)
+    )
+    for _ in range(50):
+        browser.draw(display, budget=0.05)
+        if not browser.blank:
+            break
+    assert browser.blank == []
+    cam.pan(10, 0)  # a step right: the strips past the right edge are asked for and made
+    browser.draw(display, budget=1.0)
+    g, cols = group_size(48), browser.layout.cols
+    c0, c1, r0, r1 = cam.visible()
+    for r in range(r0, r1):
+        p = r * cols + min(cols - 1, c1 + g - 1)
+        assert (48, p // g) in browser.atlas.strips

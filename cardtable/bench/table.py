@@ -24,10 +24,20 @@ SIZE = (1280, 720)
 DT = 1 / 60
 
 
+CPU: list[float] = []  # the CPU seconds of each frame timed, beside its wall-clock seconds
+
+
 def _frame(app: Any, events: list[Any]) -> float:
-    start = time.perf_counter()
+    cpu, start = time.process_time(), time.perf_counter()
     app.step(events, dt=DT)
-    return time.perf_counter() - start
+    took = time.perf_counter() - start
+    CPU.append(time.process_time() - cpu)
+    return took
+
+
+def _stats(times: list[float]) -> dict[str, float]:
+    """Frame statistics of the last len(times) frames, wall clock and CPU."""
+    return frame_stats(times, CPU[-len(times) :] if times else ())
 
 
 def _bot_table(variant: Variant, players: int) -> Any:
@@ -58,12 +68,13 @@ def game_frames(variant: Variant, frames: int) -> dict[str, Any]:
     """One game of computer players: its frames, and with the rules panel shown."""
     seats = max(2, min(variant.max_players, 4))
     played, decisions = _play(_bot_table(variant, seats), frames)
+    playing = _stats(played)
     with_rules, more = _play(_bot_table(variant, seats), frames // 2, rules=True)
     return {
         "variant": variant.id,
         "decisions": decisions + more,
-        **frame_stats(played),
-        "rules_panel": frame_stats(with_rules),
+        **playing,
+        "rules_panel": _stats(with_rules),
     }
 
 
@@ -86,7 +97,7 @@ def grid_zoom(variant: Variant, steps: int) -> dict[str, Any] | None:
         for y in [1] * steps + [-1] * steps:
             wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False)
             times.append(_frame(app, [wheel]))
-    return {"variant": variant.id, "steps": len(times), **frame_stats(times)}
+    return {"variant": variant.id, "steps": len(times), **_stats(times)}
 
 
 def rules_screen(variant: Variant, frames: int) -> dict[str, Any]:
@@ -94,7 +105,7 @@ def rules_screen(variant: Variant, frames: int) -> dict[str, Any]:
 
     app = start(variant, scene="rules", size=SIZE)
     times = [_frame(app, []) for _ in range(frames)]
-    return {"variant": variant.id, **frame_stats(times)}
+    return {"variant": variant.id, **_stats(times)}
 
 
 def run(
@@ -113,9 +124,13 @@ def run(
         "size": list(SIZE),
         "games": games,
         "table_frame_ms_max": max(g["frame_ms_max"] for g in games),
+        "table_cpu_ms_max": max(g["cpu_ms_max"] for g in games),
         "rules_panel_ms_max": max(g["rules_panel"]["frame_ms_max"] for g in games),
+        "rules_panel_cpu_ms_max": max(g["rules_panel"]["cpu_ms_max"] for g in games),
         "grid_zoom": grids,
         "grid_zoom_ms_p95": max((g["frame_ms_p95"] for g in grids), default=None),
+        "grid_zoom_cpu_ms_p95": max((g["cpu_ms_p95"] for g in grids), default=None),
         "rules_screen": screens,
         "rules_screen_ms_max": max(s["frame_ms_max"] for s in screens),
+        "rules_screen_cpu_ms_max": max(s["cpu_ms_max"] for s in screens),
     }

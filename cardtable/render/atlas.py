@@ -47,6 +47,9 @@ class FaceAtlas:
         own = Budget(budget) if isinstance(budget, int) else budget
         self.strips: ByteLRU[tuple[int, int], Strip] = ByteLRU(own, "strips", lambda s: s.nbytes)
         self.wanted: OrderedDict[tuple[int, int], None] = OrderedDict()
+        # Strips not on screen yet but likely next (along the pan), best first: made when the
+        # frame's budget has time left after the visible ones.
+        self.ahead: OrderedDict[tuple[int, int], None] = OrderedDict()
         self.generated = 0  # strips made so far (for the bench)
         self.gen_seconds = 0.0
 
@@ -66,6 +69,7 @@ class FaceAtlas:
     def clear(self) -> None:
         self.strips.clear()
         self.wanted.clear()
+        self.ahead.clear()
 
     def strip(self, width: int, gid: int) -> Strip | None:
         """The strip if resident (marking it used), else None and the strip is asked for."""
@@ -76,6 +80,12 @@ class FaceAtlas:
         self.wanted[key] = None
         self.wanted.move_to_end(key)
         return None
+
+    def want_ahead(self, width: int, gid: int) -> None:
+        """Ask for a strip before it shows (a prefetch): after every visible one, in asking order."""
+        key = (width, gid)
+        if key not in self.strips and key not in self.wanted:
+            self.ahead[key] = None
 
     def face(self, width: int, pos: int) -> pygame.Surface | None:
         g = group_size(width)
@@ -101,12 +111,15 @@ class FaceAtlas:
         key = (width, gid)
         self.strips.put(key, strip)
         self.wanted.pop(key, None)
+        self.ahead.pop(key, None)
         self.generated += 1
         self.gen_seconds += time.perf_counter() - t0
         return strip
 
     def generate(self, deadline: float, at_least_one: bool = True) -> int:
-        """Make asked-for strips, newest first, until `deadline` (a perf_counter time)."""
+        """Make asked-for strips, newest first, then strips asked for ahead in order, until
+        `deadline` (a perf_counter time); at least one strip when `at_least_one`, so a frame
+        whose drawing used up the budget still makes progress."""
         made = 0
         while self.wanted:
             if made and time.perf_counter() >= deadline:
@@ -118,8 +131,17 @@ class FaceAtlas:
             if key not in self.strips:
                 self.make(*key)
                 made += 1
+        while self.ahead:
+            if (made or not at_least_one) and time.perf_counter() >= deadline:
+                break
+            key = next(iter(self.ahead))
+            self.ahead.pop(key)
+            if key not in self.strips:
+                self.make(*key)
+                made += 1
         return made
 
     def forget_wanted(self) -> None:
         """Drop requests not renewed (call at the start of a frame: only what shows matters)."""
         self.wanted.clear()
+        self.ahead.clear()

@@ -21,6 +21,7 @@ from .camera import Camera
 from .faces import FacePainter, card_height
 from .ladder import LEVELS, TILE_MAX, cell, nearest
 from .layout import GridLayout, make_layout, sort_keys
+from .prefetch import Heading, ahead
 from .search import DeckSearch
 from .tiles import TileCache, tile_cells
 
@@ -32,6 +33,8 @@ PICKED = (80, 200, 255)
 TEXT = (236, 236, 228)
 DIM_ALPHA = 170
 GEN_BUDGET = 0.004  # seconds of face and tile painting per frame
+COLD_BUDGET = 0.010  # ... after a jump that left most of the screen blank: fill it quickly
+COLD_SHARE = 0.25  # the share of visible slots blank that makes a frame cold
 
 
 class DeckBrowser:
@@ -76,6 +79,7 @@ class DeckBrowser:
         # Grid positions on screen left undrawn by the last frame, as (first, end) ranges: a face
         # not made yet (a placeholder card shows) or a tile row not painted yet (bare felt).
         self.blank: list[tuple[int, int]] = []
+        self.heading = Heading()  # which way the view moves: faces are made ahead of it
 
     # ------------------------------------------------------------------ state changes
 
@@ -161,59 +165,9 @@ class DeckBrowser:
     # ------------------------------------------------------------------ events
 
     def handle_event(self, ev: pygame.event.Event) -> None:
-        cam = self.camera
-        if ev.type == pygame.MOUSEWHEEL:
-            cam.zoom_by(1 if ev.y > 0 else -1, pygame.mouse.get_pos())
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            self._drag, self._dragged = ev.pos, False
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            self.selected = self.card_at(*ev.pos)
-        elif ev.type == pygame.MOUSEMOTION and self._drag is not None:
-            dx, dy = ev.pos[0] - self._drag[0], ev.pos[1] - self._drag[1]
-            if self._dragged or abs(dx) + abs(dy) > 4:
-                self._dragged = True
-                cam.pan(-dx, -dy)
-                self._drag = ev.pos
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
-            if self._drag is not None and not self._dragged:
-                self.click(*ev.pos)
-            self._drag = None
-        elif ev.type == pygame.TEXTINPUT:
-            self.set_query(self.search.query + ev.text)
-        elif ev.type == pygame.KEYDOWN:
-            self._key(ev)
+        from .browser_input import handle_event
 
-    def _key(self, ev: pygame.event.Event) -> None:
-        cam, k = self.camera, ev.key
-        step = 120
-        if k == pygame.K_BACKSPACE:
-            self.set_query(self.search.query[:-1])
-        elif k == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-            else:
-                self.set_query("")
-        elif k in (pygame.K_RETURN, pygame.K_F3):
-            self.next_match(-1 if ev.mod & pygame.KMOD_SHIFT else 1)
-        elif k == pygame.K_TAB:
-            self.cycle_sort()
-        elif k == pygame.K_LEFT:
-            cam.pan(-step, 0)
-        elif k == pygame.K_RIGHT:
-            cam.pan(step, 0)
-        elif k == pygame.K_UP:
-            cam.pan(0, -step)
-        elif k == pygame.K_DOWN:
-            cam.pan(0, step)
-        elif k in (pygame.K_PAGEUP, pygame.K_KP_PLUS) or (k == pygame.K_EQUALS and ev.mod & pygame.KMOD_CTRL):
-            cam.zoom_by(1)
-        elif k in (pygame.K_PAGEDOWN, pygame.K_KP_MINUS) or (
-            k == pygame.K_MINUS and ev.mod & pygame.KMOD_CTRL
-        ):
-            cam.zoom_by(-1)
-        elif k == pygame.K_HOME:
-            cam.center_on(self.layout.cols / 2, self.layout.rows / 2)
-            cam.zoom_to(cam.fit_level())
+        handle_event(self, ev)
 
     def update(self, dt: float) -> None:
         self.camera.update(dt)
@@ -230,8 +184,14 @@ class DeckBrowser:
 
     def draw(self, screen: pygame.Surface, budget: float = GEN_BUDGET) -> None:
         """Draw one frame; face and tile painting stops `budget` seconds after the frame began."""
-        deadline = time.perf_counter() + budget
+        start = time.perf_counter()
+        cam = self.camera
+        c0, c1, r0, r1 = cam.visible()
+        if sum(hi - lo for lo, hi in self.blank) > COLD_SHARE * (c1 - c0) * (r1 - r0):
+            budget = max(budget, COLD_BUDGET)  # a cold jump: most of the screen still blank
+        deadline = start + budget
         self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
+        self.heading.update(cam.cx, cam.cy, cam.level)
         self.blank = []
         try:
             screen.fill(FELT)
@@ -293,6 +253,11 @@ class DeckBrowser:
                 lo, hi = row * cols + lo_c, min(total, row * cols + hi_c)
                 if lo < hi:
                     self.blank.append((lo, hi))
+        grid = (cols, self.layout.rows)
+        heading = (self.heading.dx, self.heading.dy)
+        for r, a, b in ahead((c0, c1, r0, r1), heading, grid, (tc, tr)):
+            for tx in range(a // tc, (b - 1) // tc + 1):
+                self.tiles.get(w, tx, r // tr, version, ahead=True)
         self.tiles.paint(cols, total, self._paint_cell, deadline)
 
     def _shade(self, w: int) -> pygame.Surface:
@@ -369,6 +334,11 @@ class DeckBrowser:
         screen.fblits(faces)
         if over:
             screen.fblits(over)
+        heading = (self.heading.dx, self.heading.dy)
+        for r, a, b in ahead((c0, c1, r0, r1), heading, (cols, self.layout.rows), (g, 2)):
+            p0, p1 = r * cols + a, min(r * cols + b, total)
+            for gid in range(p0 // g, (p1 - 1) // g + 1) if p0 < p1 else ():
+                atlas.want_ahead(w, gid)
         atlas.generate(deadline)
 
     def _hud_text(self) -> str:

@@ -8,13 +8,14 @@ import pygame
 
 from ...engine.types import View
 from .. import ui
-from ..controls import Control
+from ..controls import Control, verb_of
 from .cards import Canvas
 from .choices import Choices
 from .layout import button_height
 from .palette import GLOW
 
 Slider = tuple[pygame.Rect, int, int]  # the track, and the amounts at its ends
+HELP_ROOM = 44  # kept free at the bar's right end for the "?" (How to play) when the panel is folded
 
 
 def _label(control: Control) -> str:
@@ -28,9 +29,11 @@ def _button_rects(controls: list[Control], bar: pygame.Rect) -> list[pygame.Rect
     x, y = bar.left + pad, bar.top + int(44 * s)
     rects = []
     for control in controls:
-        w = min(bar.width - 2 * pad, ui.font(22, True).size(_label(control))[0] + int(22 * s))
+        w = min(
+            bar.width - pad - int(HELP_ROOM * s), ui.font(22, True).size(_label(control))[0] + int(22 * s)
+        )
         rect = pygame.Rect(x, y, w, h)
-        if rect.right > bar.right - pad and x > bar.left + pad:
+        if rect.right > bar.right - int(HELP_ROOM * s) and x > bar.left + pad:
             x, y = bar.left + pad, y + int(40 * s)
             rect.topleft = (x, y)
         rects.append(rect)
@@ -60,14 +63,19 @@ def draw_bar(
     raise_t = next((t for t in view.get("legal", []) if t["type"] in ("bet", "raise")), None)
     slider_w = min(int(420 * s), bar.width // 2) if raise_t is not None and controls else 0
     status = _status(surface, bar, view)
-    ui.text(
+    words = message or status
+    room = bar.width - 2 * pad - slider_w - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
+    size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
+    shown = ui.ellipsize(words, size, room)
+    rect = ui.text(
         surface,
-        message or status,
+        shown,
         (bar.left + pad, bar.top + int(10 * s)),
-        22,
+        size,
         (255, 200, 140) if message else ui.WHITE,
-        width=bar.width - 2 * pad - slider_w,
     )
+    if shown != words:
+        canvas.tip(rect, words)  # the whole sentence when the pointer rests on it
     if not controls:
         return None
     for control, rect in zip(controls, _button_rects(controls, bar)):
@@ -77,13 +85,15 @@ def draw_bar(
         ui.text(surface, _label(control), rect.center, 22, ink, True, "center", width=rect.width - 8)
         if control.enabled:
             canvas.hit(rect, "button", control.action)
+        canvas.tip(rect, control.tip + (f" [{control.keyname}]" if control.keyname else ""))
     if raise_t is None:
         return None
     lo, hi = raise_t["min"], raise_t["max"]
     choices.amount = max(lo, min(hi, choices.amount or lo))
     ends = ui.font(16).size(f"{hi:,}")[0] + 8
     mid_y = bar.top + int(10 * s) + ui.line(22) // 2
-    track = pygame.Rect(bar.right - slider_w + ends, mid_y - 5, slider_w - 2 * ends - pad, 10)
+    right = bar.right - int(HELP_ROOM * s)
+    track = pygame.Rect(right - slider_w + ends, mid_y - 5, slider_w - 2 * ends, 10)
     pygame.draw.rect(surface, (90, 90, 100), track, border_radius=5)
     frac = 0 if hi == lo else (choices.amount - lo) / (hi - lo)
     pygame.draw.circle(surface, ui.ACCENT, (int(track.left + frac * track.width), track.centery), 10)
@@ -108,4 +118,6 @@ def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:
         return ""
     if seat != to_move:
         return f"{view['seats'][to_move]['name']} is thinking…"
-    return f"Your move, {view['seats'][seat]['name']}."
+    deciding = verb_of(view)
+    prompt = deciding.prompt(view["legal"]) if deciding is not None and view["legal"] else ""
+    return f"Your move, {view['seats'][seat]['name']}" + (f": {prompt}" if prompt else ".")

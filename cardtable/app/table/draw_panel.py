@@ -35,8 +35,9 @@ def draw_panel(
     header, big, rest = plan.header, plan.preview, plan.log
     pad = 14
     x, room = header.left + pad, header.width - 2 * pad
-    ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room)
-    ui.text(surface, KEYS, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room)
+    # the "?" (How to play) sits at the header's top right
+    ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room - 36)
+    ui.text(surface, KEYS, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
     width = min(big.width - 2 * pad, int((big.height - ui.line(20) - 8) / 1.4))
     if hover is not None and hover >= 0:
         canvas.card(hover, (big.centerx - width // 2, big.top + 2), width, "preview", kind=None)

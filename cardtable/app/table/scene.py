@@ -37,6 +37,7 @@ from ...engine.types import Action, View
 from ...session import visible_cards
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
+from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
@@ -53,6 +54,7 @@ from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import FOLD_BELOW, GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
@@ -258,6 +260,14 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.app.pop()  # the game is autosaved after every action
 
+    def open_help(self) -> None:
+        """How to play this game (F1, or the ? button); the game waits meanwhile."""
+        from ..howto import HowToScene
+        from ..rules_view import RulesScene
+
+        variant = self.rules.variant
+        self.app.push(HowToScene(self.app, variant, lambda: RulesScene(self.app, variant)))
+
     def continue_game(self) -> None:
         """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
         self.showdown = None
@@ -394,6 +404,10 @@ class TableScene(Scene):
         return rules_lines(self.rules.variant, self.sampler)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw_table(surface)
+        draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
@@ -445,6 +459,8 @@ class TableScene(Scene):
         draw_panel(self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.pointer)
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.plan.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.plan.header or layout.plan.bar, self.open_help)
+        draw_tooltip(self.canvas, self.pointer)
 
     def toggle_panel(self) -> None:
         """L: fold the side panel away, or bring it back (the table makes room either way)."""
