@@ -19,7 +19,7 @@ OWN_SPREAD = 0.72  # the viewer's own cards: enough to read every corner
 
 
 def card_h(width: int) -> int:
-    return int(width * CARD_RATIO)
+    return round(width * CARD_RATIO)  # as render/faces.py paints them
 
 
 def fan_span(count: int, width: int, spread: float) -> int:
@@ -38,7 +38,7 @@ def fan_positions(
         step = max(0.0, min(step, (max_width - width) / (count - 1)))
     total = width + step * (count - 1)
     height = card_h(width)
-    x0 = centre[0] - total / 2
+    x0 = centre[0] - int(total) // 2  # as a Rect of that width centred there: never a pixel over
     return [(int(x0 + i * step), centre[1] - height // 2) for i in range(count)]
 
 

@@ -15,7 +15,7 @@ from .layout import button_height
 from .palette import GLOW
 
 Slider = tuple[pygame.Rect, int, int]  # the track, and the amounts at its ends
-HELP_ROOM = 44  # kept free at the bar's right end for the "?" (How to play) when the panel is folded
+HELP_ROOM = 54  # kept free at the bar's right end for the "?" (How to play) when the panel is folded
 
 
 def _label(control: Control) -> str:

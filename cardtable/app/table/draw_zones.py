@@ -70,11 +70,13 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
         canvas.card(top, canvas.anim.deck_pos, width, "stack")
     below = y + int(width * 1.4) + 4
     ui.text(surface, z["label"], (slot.centerx, below), 18, ui.WHITE, anchor="midtop", width=slot.width)
-    amount = f"{count:,}"
-    if count >= 2000:  # a physical deck's height: about 0.2 mm a card
-        amount += f" · {count * 0.2 / 1000:.1f} m"
     line = below + ui.line(18)
-    ui.text(surface, amount, (slot.centerx, line), 18, LABEL, anchor="midtop", width=slot.width)
+    ui.text(surface, f"{count:,}", (slot.centerx, line), 18, LABEL, anchor="midtop", width=slot.width)
+    if count >= 2000:  # a physical deck's height: about 0.2 mm a card
+        tall = f"{count * 0.2 / 1000:.1f} m tall"
+        ui.text(
+            surface, tall, (slot.centerx, line + ui.line(18)), 16, LABEL, anchor="midtop", width=slot.width
+        )
 
 
 def draw_row(

@@ -106,11 +106,15 @@ def _interlude(t: Table, event: pygame.event.Event) -> None:
     """The showdown goes on with Space or Enter; the end screen's buttons have their keys."""
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         _click(t, event.pos)
+    elif event.type == pygame.MOUSEWHEEL and t.showdown is not None:
+        t.showdown.scroll = max(0, t.showdown.scroll - event.y)
     elif event.type != pygame.KEYDOWN:
         return
     elif t.showdown is not None:
         if event.key in (pygame.K_SPACE, pygame.K_RETURN):
             t.continue_game()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):  # more hands than fit: the grid scrolls
+            t.showdown.scroll = max(0, t.showdown.scroll + (1 if event.key == pygame.K_DOWN else -1))
     else:
         label = next((label for label, key in BUTTONS.items() if key == event.key), None)
         if label is not None:

@@ -36,6 +36,7 @@ from .grid_camera import GridCamera
 __all__ = ["Board", "GridCamera", "Needs", "TableLayout", "TablePlan", "minimums", "plan"]
 
 FOLD_BELOW = 1100  # narrower windows fold the side panel away (L brings it back)
+HAND_ROOM = 5  # the cards a seat has room for, however few it holds now
 
 
 @dataclass(frozen=True)
@@ -149,28 +150,40 @@ def _score(needs: Needs, p: TablePlan) -> float:
     board_min = grid_min if needs.board.grid else card_min
     readable = (p.board_card >= board_min) + (seat_w >= card_min) + (own_w >= card_min)
     useful = min(p.board_card, int((70 if needs.board.grid else 100) * needs.scale))
-    return readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w
+    comfortable = min(own_w, int(56 * needs.scale)) if needs.own else 0  # one's own cards matter most
+    return (
+        readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w + 4 * comfortable
+    )
 
 
 def _candidates(needs: Needs, table: pygame.Rect) -> list[TablePlan]:
+    """Arrangements worth scoring: every split of the seats between the sides and the top, each
+    form of seat, a few card sizes; then, for the best of those, the viewer's card size. A few
+    hundred rectangles' arithmetic, once per set of needs (plans are cached)."""
     s = needs.scale
     card_min, _ = minimums(needs.size)
-    widths = [*range(int(64 * s), card_min, -4), card_min]
-    own_widths = [int(96 * s), int(80 * s), int(64 * s), card_min] if needs.own else [0]
+    widths = sorted({*range(int(64 * s), card_min, -8), card_min}, reverse=True)
+    least_own = card_min if needs.own else 0  # first the board and the seats; then the own cards grow
     others = len(needs.hands) - 1
-    out = []
+    shapes = []
     for width in widths:
-        for own in own_widths:
-            for top in range(others + 1):
-                for beside in (True, False):
-                    for corner in (False, True) if others >= 2 else (False,):
-                        p = _arrange(needs, table, width, own or width, top, beside, corner)
-                        if p is not None:
-                            out.append(p)
-    if not out:  # nothing fits: the smallest arrangement, squeezed
+        for top in range(min(others, 5) + 1):
+            for beside in (True, False):
+                for corner in (False, True) if others >= 2 else (False,):
+                    p = _arrange(needs, table, width, least_own or width, top, beside, corner)
+                    if p is not None:
+                        shapes.append((_score(needs, p), width, top, beside, corner, p))
+    if not shapes:  # nothing fits: the smallest arrangement, squeezed
         p = _arrange(needs, table, card_min, card_min, others // 3, False, False, squeeze=True)
         assert p is not None
+        return [p]
+    out = []
+    for _, width, top, beside, corner, p in sorted(shapes, key=lambda x: -x[0])[:3]:
         out.append(p)
+        for own in (int(96 * s), int(80 * s), int(64 * s), int(52 * s)) if needs.own else ():
+            q = _arrange(needs, table, width, max(card_min, own), top, beside, corner)
+            if q is not None:
+                out.append(q)
     return out
 
 
@@ -281,10 +294,10 @@ def _middle(needs: Needs, seats: list[SeatBox], centre: pygame.Rect, width: int)
     stack_card = min(width, int(56 * s))
     rest = centre.copy()
     if board.stacks:
-        label_h = int(40 * s)
+        label_h = int(58 * s)
         each = (centre.height - 8) // board.stacks
         stack_card = max(16, min(stack_card, int((each - label_h - 14) / 1.4)))
-        stack_w = max(stack_card + 20, int(84 * s))
+        stack_w = max(stack_card + 20, int(60 * s))
         stacks = pygame.Rect(centre.left, centre.top, stack_w, centre.height)
         rest = pygame.Rect(stacks.right + 8, centre.top, centre.width - stack_w - 8, centre.height)
     pot_w = min(rest.width // 2, int(300 * s))
@@ -345,8 +358,8 @@ def needs_of(
     rows, cols, grid, stacks, spread = 1, 5, False, 0, 0
     for z in view["zones"].values():
         owner = z["owner"]
-        if isinstance(owner, int):
-            hands[owner] = max(hands[owner], len(z.get("cards", [])))
+        if isinstance(owner, int):  # room for five cards at least: seats stay put while dealing
+            hands[owner] = max(hands[owner], len(z.get("cards", [])), HAND_ROOM)
             zones[owner] += 1
         elif z["shape"] == "stack":
             stacks += 1
