@@ -171,9 +171,10 @@ class MenuScene(Scene):
         if e.variant is not None:
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
-            ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
             players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
-            ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+            count = ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+            room = count.left - row.left - 28
+            ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True, width=room)
             desc = ui.ellipsize(v.description, 20, row.width - 28)
             ui.text(surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210))
         else:

@@ -33,6 +33,7 @@ class Scene:
     """
 
     manifest_scene = "scene"
+    scales_text = False  # text grows with the window (the scene lays itself out by ui.line and ui.scale)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -111,6 +112,7 @@ class App:
             if not self.running or not self.scenes:
                 return
         self.scene.update(dt)
+        ui.set_scale(self.surface.get_size(), self.text_size, self.scene.scales_text)
         frame.begin(self.surface, self.scene.manifest_scene)
         try:
             self.scene.draw(self.surface)
@@ -119,7 +121,9 @@ class App:
 
     def resized(self) -> None:
         """The window changed size: text scales, and every scene lays itself out again."""
-        ui.set_scale(self.surface.get_size(), self.text_size)
+        ui.set_scale(
+            self.surface.get_size(), self.text_size, self.scenes[-1].scales_text if self.scenes else False
+        )
         for scene in self.scenes:
             scene.resized(self.surface.get_size())
 

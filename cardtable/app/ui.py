@@ -26,18 +26,19 @@ MIN_PX = 12  # no text is drawn smaller than this, at any window size
 _scale = 1.0  # the window's text scale, times the user's text size (see set_scale)
 
 
-def window_scale(size: tuple[int, int]) -> float:
+def window_scale(size: tuple[int, int], grow: bool = True) -> float:
     """How large text and controls are drawn for a window of `size`: 1 at 1280x720, less in a
-    smaller window (the 12 px floor keeps it readable), more in a larger one."""
+    smaller window (the 12 px floor keeps it readable), more in a larger one (when `grow`)."""
     w, h = size
-    return max(0.8, min(1.6, min(w / 1280, h / 720)))
+    return max(0.8, min(1.6 if grow else 1.0, min(w / 1280, h / 720)))
 
 
-def set_scale(size: tuple[int, int], text_size: float = 1.0) -> None:
+def set_scale(size: tuple[int, int], text_size: float = 1.0, grow: bool = True) -> None:
     """Scale every text (and the measures derived from it) for a window of `size`, times the
-    user's text size setting. The app calls it when the window opens and on every resize."""
+    user's text size setting; screens laid out for one size (`grow` False) only shrink. The app
+    sets it for each frame's scene."""
     global _scale
-    _scale = window_scale(size) * text_size
+    _scale = window_scale(size, grow) * text_size
 
 
 def scale() -> float:
@@ -248,6 +249,9 @@ class TextInput:
         pygame.draw.rect(surface, WHITE if self.focused else PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, ACCENT if self.focused else MUTED, self.rect, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused else "")
+        f, room = font(size), self.rect.width - 16
+        while len(shown) > 1 and f.size(shown)[0] > room:  # the end, where one types, stays in view
+            shown = shown[1:]
         text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
 
 

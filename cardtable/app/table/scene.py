@@ -61,6 +61,7 @@ BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly befor
 
 class TableScene(Scene):
     manifest_scene = "table"
+    scales_text = True  # the table lays itself out for the window (layout.py)
 
     def __init__(
         self,
