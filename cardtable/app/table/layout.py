@@ -150,9 +150,9 @@ def _score(needs: Needs, p: TablePlan) -> float:
     board_min = grid_min if needs.board.grid else card_min
     readable = (p.board_card >= board_min) + (seat_w >= card_min) + (own_w >= card_min)
     useful = min(p.board_card, int((70 if needs.board.grid else 100) * needs.scale))
-    comfortable = min(own_w, int(56 * needs.scale)) if needs.own else 0  # one's own cards matter most
+    comfortable = min(own_w, int(48 * needs.scale)) if needs.own else 0  # one's own cards, readable
     return (
-        readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w + 4 * comfortable
+        readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w + 3 * comfortable
     )
 
 
