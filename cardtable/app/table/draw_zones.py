@@ -10,7 +10,7 @@ from .. import ui
 from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
-from .layout import GridCamera, TableLayout, grid_extent
+from .layout import GridCamera, TableLayout, bound_area, grid_extent
 from .palette import GLOW, LABEL, RAIL, SPOT, TABLE_FELT
 
 
@@ -37,9 +37,7 @@ def draw_table_zones(
         for i, (_, z) in enumerate(piles):
             slot = pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each)
             draw_stack(canvas, slot, plan.stack_card, z)
-    labels = "   ".join(
-        z["label"] + (f" ({len(z.get('cards', []))})" if z["shape"] == "fan" else "") for _, z in spread
-    )
+    labels = "   ".join(label_of(z) for _, z in spread)
     if labels:
         ui.text(
             canvas.surface, labels, plan.labels.midleft, 18, LABEL, anchor="midleft", width=plan.labels.width
@@ -51,6 +49,14 @@ def draw_table_zones(
             draw_grid(canvas, area, name, z, view, flips, spots, grid, choices)
         else:
             draw_row(canvas, area, name, z, plan.board_card, view["seat"], flips)
+
+
+def label_of(z: ZoneView) -> str:
+    """A zone's label on the felt: a fan's count, a bounded grid's bound."""
+    bound = z.get("bound")
+    if bound:
+        return f"{z['label']}  (at most {bound[0]} x {bound[1]})"
+    return z["label"] + (f" ({len(z.get('cards', []))})" if z["shape"] == "fan" else "")
 
 
 def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> None:
@@ -124,6 +130,7 @@ def draw_grid(
     one pointed at shows what it would score) and the cards the viewer may flip glowing."""
     surface, cells, seat = canvas.surface, z["cells"], view["seat"]
     spots = [(s[0], s[1]) for s in place["spots"]] if place else []
+    bounds = bound_area(z)  # a bounded open grid: the area its cards may still reach
     r0, c0, rows, cols = grid_extent(z, view)
     inner, width, gap, (left, top) = grid.place(area, rows, cols)
     height = int(width * 1.4)
@@ -134,6 +141,13 @@ def draw_grid(
     def corner(r: int, c: int) -> tuple[int, int]:
         return left + (c - c0) * (width + gap), top + (r - r0) * (height + gap)
 
+    if bounds:  # the bound, drawn round the cells the grid may still fill
+        (ra, ca), (rb, cb) = bounds
+        x0, y0 = corner(ra, ca)
+        x1, y1 = corner(rb, cb)
+        pygame.draw.rect(
+            surface, LABEL, pygame.Rect(x0 - 4, y0 - 4, x1 - x0 + width + 8, y1 - y0 + height + 8), 2, 8
+        )
     for r, c, card in cells:
         if (r, c) in flip_at and seat is not None:
             flip = {"seat": seat, "type": "flip", "at": [r, c]}

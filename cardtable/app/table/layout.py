@@ -386,8 +386,21 @@ def grid_extent(z: ZoneView, view: View) -> tuple[int, int, int, int]:
     if size:
         return 0, 0, size[0], size[1]
     spots = next((t["spots"] for t in view.get("legal", []) if t["type"] == "place"), [])
-    points = [(r, c) for r, c, _ in z["cells"]] + [tuple(p) for p in spots]
+    points = [(r, c) for r, c, _ in z["cells"]] + [(p[0], p[1]) for p in spots]
+    points += list(bound_area(z) or ())
     if not points:
         return 0, 0, 1, 1
     r0, c0 = min(p[0] for p in points), min(p[1] for p in points)
     return r0, c0, max(p[0] for p in points) - r0 + 1, max(p[1] for p in points) - c0 + 1
+
+
+def bound_area(z: ZoneView) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The first and last cell an open grid bounded to rows x cols may still use."""
+    bound, cells = z.get("bound"), z.get("cells") or []
+    if not bound or not cells:
+        return None
+    rows, cols = [r for r, _, _ in cells], [c for _, c, _ in cells]
+    return (max(rows) - bound[0] + 1, max(cols) - bound[1] + 1), (
+        min(rows) + bound[0] - 1,
+        min(cols) + bound[1] - 1,
+    )
