@@ -179,3 +179,18 @@ def test_the_plan_keeps_regions_apart_and_cards_readable(size, board, seats, han
     for seat in p.seats:
         assert seat.card_width >= least
         assert seat.box.contains(seat.plate) and seat.box.contains(seat.cards)
+
+
+def test_pointing_at_a_card_shows_it_large_with_the_panel_folded():
+    """At 800x600 the side panel is folded: the card under the pointer shows large on the felt."""
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    m = app.manifest()
+    assert not {"log", "preview"} & {r["name"] for r in m["regions"]}  # folded
+    card = next(c for c in m["cards"] if c["where"] == "hand:0")
+    x, y, w, h = card["rect"]
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 4, y + h // 2), rel=(0, 0), buttons=(0, 0, 0))])
+    big = [c for c in app.manifest()["cards"] if c["where"] == "preview"]
+    assert big and big[0]["id"] == card["id"] and big[0]["rect"][2] >= 1.5 * w
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")])
+    assert {"log", "preview"} <= {r["name"] for r in app.manifest()["regions"]}  # L unfolds it
+    pygame.display.quit()

@@ -74,7 +74,7 @@ def _popup(canvas: Canvas, layout: TableLayout, card: int, pointer: tuple[int, i
     panel is folded): drawn over the table, like a tooltip."""
     plan = layout.plan
     surface = canvas.surface
-    width = min(int(plan.table.height * 0.5 / 1.4), int(160 * ui.scale()))
+    width = min(int(plan.table.height * 0.6 / 1.4), int(190 * ui.scale()))
     box = pygame.Rect(0, 0, width + 16, card_h(width) + 16 + ui.line(18))
     box.topright = (plan.table.right - 8, plan.table.top + 8)
     if box.collidepoint(pointer):

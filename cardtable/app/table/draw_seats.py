@@ -83,4 +83,5 @@ def _draw_plate(canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: b
         ui.MUTED if s["folded"] else ui.INK,
         width=plate.width - 2 * pad,
     )
-    canvas.anim.draw_bubble(surface, seat, plate)
+    room = ui.line(22) + 24  # a speech bubble stands above the plate, or below it at the window's top
+    canvas.anim.draw_bubble(surface, seat, plate if plate.top >= room else plate.move(0, plate.height + room))
