@@ -37,6 +37,13 @@ def evaluate_zones(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
     return api.evaluate(rules.variant, zones, declared)
 
 
+def strength_zones(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = ()) -> tuple:
+    """`evaluate_zones(...).key`, faster where the hands package has a lookup table (only to compare)."""
+    from ..hands import api
+
+    return api.strength_rules(api.rules_of(rules.variant), zones, declared)
+
+
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:
     from ..hands import api
 

@@ -8,6 +8,7 @@ a closed set of general conditions (see `Part`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import Problem
 
@@ -117,6 +118,8 @@ class Rules:
     # categories that can never count -> the higher one that always takes their hands (shadow.py)
     never_counts: dict[int, int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
+    # what the evaluator learns about these rules as it runs (hands/tables.py: the lookup table)
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def size(self) -> int:
