@@ -274,7 +274,7 @@ def test_computer_players_think_over_frames_and_decide_as_at_once(vid, monkeypat
     """At the table a computer player thinks a little each frame (the frame never waits for the
     whole decision), and what it finally does is exactly what deciding at once from the same
     view, seed and level gives: the split of the work changes nothing."""
-    import cardtable.app.table.scene as scene_mod
+    import cardtable.app.table.autoplay as autoplay
     from cardtable.engine.bots import Thinker, decide
 
     steps: list[float] = []
@@ -298,7 +298,7 @@ def test_computer_players_think_over_frames_and_decide_as_at_once(vid, monkeypat
             frames += 1
         assert session.decisions()[-1] == expected
     # the table thought through Thinker.step with its per-frame budget (never decide() at once)
-    assert len(steps) > 6 and all(b == scene_mod.THINK_S for b in steps)
+    assert len(steps) > 6 and all(b == autoplay.THINK_S for b in steps)
 
 
 def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():

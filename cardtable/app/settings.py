@@ -1,4 +1,5 @@
-"""The few choices the program remembers between runs (today: how cards are kept private), in a
+"""The few choices the program remembers between runs (how cards are kept private, how fast computer
+players move, whether flipping rounds run by themselves), in a
 small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
 value not known, gives the default and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
@@ -14,8 +15,14 @@ from typing import Any
 from ..paths import user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
-DEFAULTS: dict[str, Any] = {"privacy": PRIVACY[0]}
-ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY}
+SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
+ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY, "bot_speed": SPEEDS, "auto_flip": (False, True)}
+DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
+
+
+def _allowed(name: str, value: Any) -> bool:
+    """A known setting with one of its values, of the same type (JSON's 0 is not False)."""
+    return any(value == a and type(value) is type(a) for a in ALLOWED.get(name, ()))
 
 
 def settings_file() -> Path:
@@ -30,7 +37,7 @@ def load() -> dict[str, Any]:
     except (OSError, ValueError):
         return out
     if isinstance(data, dict):
-        out.update({k: v for k, v in data.items() if k in ALLOWED and v in ALLOWED[k]})
+        out.update({k: v for k, v in data.items() if _allowed(k, v)})
     return out
 
 
@@ -38,7 +45,7 @@ def save(**changes: Any) -> None:
     """Remember `changes` (unknown names or values are refused with ValueError); a folder that
     cannot be written is not worth a crash: the choice is then simply not remembered."""
     for k, v in changes.items():
-        if k not in ALLOWED or v not in ALLOWED[k]:
+        if not _allowed(k, v):
             raise ValueError(f"setting {k}={v!r} is not one of {ALLOWED.get(k, ())}")
     data = {**load(), **changes}
     path = settings_file()

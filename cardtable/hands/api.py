@@ -5,14 +5,17 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from . import tables
 from .combined import evaluate_combined
+from .low import evaluate_low
 from .rules import Category, Rules
 from .search import Pool, find, part_key
 from .table import fast
 from .value import HandValue, Placement
+from .wild import evaluate_wild
 
 ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
 
@@ -30,7 +33,8 @@ def hand_size(variant: Any) -> int:
 
 
 def no_hand(rules: Rules) -> HandValue:
-    return HandValue((0,), "No Hand", len(rules.categories), ())
+    # Below every hand: a low hand's key is negative (low.invert).
+    return HandValue((-(10**9),) if rules.lowest_wins else (0,), "No Hand", len(rules.categories), ())
 
 
 def _value(
@@ -65,7 +69,25 @@ def evaluate_pool(
     categories ranked below it are not tried (the caller already holds a hand that good)."""
     if rules.combine:
         return evaluate_combined(rules, tuple(cards), size or rules.size)
-    size = size or rules.size
+    if rules.lowest_wins:  # lowball (low.py): the worst hand by the categories wins
+        return evaluate_low(rules, cards, size or rules.size, frozenset(declared), _high)
+    return _high(rules, cards, size or rules.size, frozenset(declared), floor)
+
+
+def _high(
+    rules: Rules, cards: Sequence[int], size: int, declared: frozenset[int], floor: int | None = None
+) -> HandValue:
+    if any(rules.wild[c] for c in cards):  # wild.py: wild cards stand for what helps most
+        return evaluate_wild(rules, cards, size, declared, floor)
+    value = _plain(rules, cards, size, declared, floor)
+    if rules.natural_beats_wild:  # the same last tie layer as wild.py's: no wild card used
+        value = replace(value, key=(*value.key, (0,)))
+    return value
+
+
+def _plain(
+    rules: Rules, cards: Sequence[int], size: int, declared: frozenset[int], floor: int | None
+) -> HandValue:
     pool = Pool(rules, cards)
     dset = frozenset(declared)
     for rank, cat in enumerate(rules.categories):
@@ -84,7 +106,7 @@ def evaluate_pool(
                 # keep higher kickers, so every hand of `size` cards is weighed.
                 return max(
                     (
-                        evaluate_pool(rules, sub, size, dset)
+                        _plain(rules, sub, size, dset, None)
                         for sub in itertools.combinations(pool.cards, size)
                     ),
                     key=lambda v: v.key,
@@ -182,6 +204,14 @@ def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
         if value.key > best.key:
             best = value
     return best
+
+
+def evaluate_split(
+    variant: Any, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()
+) -> HandValue | None:
+    """A player's hand in the second ranking of a split pot (None when the pot is not split)."""
+    split = rules_of(variant).split
+    return evaluate_rules(split.rules, zones, declared) if split is not None else None
 
 
 def compare(a: HandValue, b: HandValue) -> int:

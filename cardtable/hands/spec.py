@@ -14,6 +14,7 @@ from ..deck import Deck
 from ..errors import Problem
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
+from . import extras
 from .describe import derive
 from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
@@ -76,14 +77,16 @@ SPEC = Map(
         "order": Str(what="an attribute name"),
         "ties": TIES,
         "trump": Str(what="a flag name"),
-        "wild": Str(what="a flag name"),
+        "wild": extras.WILD,
         "dead": Str(what="a flag name"),
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
         "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+        **extras.RANKING_FIELDS,
     },
     "the hands section",
 )
+SPEC.fields["split"] = Field(extras.split_spec(SPEC.fields))
 
 
 def _names(node: Node | None) -> list[Node]:
@@ -337,12 +340,9 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         order = next((a.name for a in deck.attributes.values() if a.order == "ordered" and not a.multi), "")
         if not order:
             out.append(node.problem("no ordered attribute to rank single cards: add 'order: <attribute>'"))
-    wild = b.flag(d.get("wild"), "wild")
+    wild = extras.wild_column(d.get("wild"), deck, b.flag, out)
     dead = b.flag(d.get("dead"), "dead")
     trump = b.flag(d.get("trump"), "trump")
-    if any(wild) and not combined:
-        # The pattern search does not substitute wild cards yet: say so rather than rank wrongly.
-        out.append(node.problem("wild cards are only evaluated in combined sets ('combine:') for now"))
     if form.runs_zone is not None:
         for cnode, cat in zip(d["categories"].value, categories):
             if "points" not in cnode.value:
@@ -373,6 +373,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         columns={a: deck.column(a) for a in deck.attributes},
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
     )
+    rules = extras.apply(node, rules, deck, out, lambda n: build(n, variant, problems))
     cnodes = d["categories"].value
     rules.never_counts = dict(shadowed(rules))
     rules.warnings = tuple(

@@ -33,9 +33,11 @@ Evaluate = Callable[[Sequence[int]], Key]
 
 def digest(rules: Rules, p: Plan) -> str:
     """A name for the table of these rules: changes whenever any input of the table does."""
-    cats = [dataclasses.replace(c, describe="", published="") for c in rules.categories]
+    cats = tuple(dataclasses.replace(c, describe="", published="") for c in rules.categories)
     cols = {a: rules.columns[a] for a in sorted(set(p.fine) | set(p.coarse))}
-    text = repr((FORMAT, p, cats, rules.order, rules.card_order, rules.trump, rules.dead, cols))
+    # every field of the rules (future ones too), less the words and the columns no pattern reads
+    same = dataclasses.replace(rules, categories=cats, columns=cols, warnings=(), memo={}, value_names=())
+    text = repr((FORMAT, p, same))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

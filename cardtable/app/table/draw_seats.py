@@ -16,7 +16,8 @@ from .palette import GLOW, SELECT
 
 def draw_seat(
     canvas: Canvas, layout: TableLayout, view: View, seat: int, selected: list[int], betting: bool
-) -> None:
+) -> pygame.Rect:
+    """Draw the seat; the area its panel and cards cover."""
     geo = layout.geo
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
@@ -26,6 +27,8 @@ def draw_seat(
     verb = verb_of(view)
     choosable = own and verb is not None and verb.selects(view["legal"]) is not None
     where = f"hand:{seat}"
+    panel = geo.seat_panel(seat)
+    area = panel.copy()
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
         centre = (anchor[0], anchor[1] + i * int(width * 0.9))
@@ -35,10 +38,12 @@ def draw_seat(
             if choosable and card >= 0:
                 picked = card in selected
                 outline = SELECT if picked else None
-                canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
+                rect = canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
             else:
-                canvas.card(card, pos, width, where, slot=(name, j))
-    _draw_panel(canvas, geo.seat_panel(seat), view, seat, betting)
+                rect = canvas.card(card, pos, width, where, slot=(name, j))
+            area.union_ip(rect)
+    _draw_panel(canvas, panel, view, seat, betting)
+    return area
 
 
 def _draw_panel(canvas: Canvas, panel: pygame.Rect, view: View, seat: int, betting: bool) -> None:

@@ -32,6 +32,7 @@ class Table(Protocol):
     pointer: tuple[int, int]  # where the pointer was last seen
     showdown: Any  # the public showdown on display, or None
     finished: bool  # the end screen is up
+    mouse_look: bool  # peek mode: looking while the mouse button is held on one's own cards
 
     @property
     def hits(self) -> list[Hit]: ...
@@ -39,7 +40,9 @@ class Table(Protocol):
     def curtain_for(self) -> int | None: ...
     def lift_curtain(self) -> None: ...
     def peek(self, looking: bool) -> None: ...
+    def hurry(self) -> None: ...
     def leave(self) -> None: ...
+    def open_help(self) -> None: ...
     def undo(self) -> None: ...
     def continue_game(self) -> None: ...
     def end_choice(self, label: str) -> None: ...
@@ -52,11 +55,20 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
         t.leave()
         return
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
+        t.peek(False)  # the page covers the table: nobody keeps looking at a hand behind it
+        t.open_help()
+        return
     if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == PEEK_KEY:
         t.peek(event.type == pygame.KEYDOWN)  # letting go hides the hand again
         return
     if event.type == pygame.WINDOWFOCUSLOST:
         t.peek(False)  # the key's release may never arrive
+        t.mouse_look = False
+        return
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and t.mouse_look:
+        t.peek(False)  # letting go of the mouse hides the hand again (and clicks nothing)
+        t.mouse_look = False
         return
     if t.showdown is not None or t.finished:  # the public screens: their buttons and keys only
         _interlude(t, event)
@@ -78,6 +90,11 @@ def handle(t: Table, event: pygame.event.Event) -> None:
             t.grid.zoom_about(1.25 if event.y > 0 else 0.8, t.pointer)
         elif t.slider is not None:
             _nudge(t, event.y)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        hit = _hit_at(t, event.pos)
+        if hit is not None and hit.kind == "look":
+            t.peek(True)
+            t.mouse_look = True
     elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
         t.grid.drag = event.pos
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -115,6 +132,8 @@ def _key(t: Table, event: pygame.event.Event) -> None:
             if control.enabled and control.key == event.key:
                 control.action()
                 return
+        if event.key in (pygame.K_SPACE, pygame.K_RETURN):
+            t.hurry()  # nobody is asked: no more waiting until somebody is
 
 
 def _nudge(t: Table, direction: int) -> None:

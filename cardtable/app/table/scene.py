@@ -12,8 +12,9 @@ Privacy in hot-seat play, in one of two ways (`privacy`, chosen at New game):
 - "peek": no curtain; the table is drawn as everyone sees it, and the person to move looks at
   their own view only while holding the peek key (H). Their choices are kept while they let go
   and forgotten when the turn passes.
-While a computer player acts, the screen shows what everyone may see (or, with a single person at
-the table, that person's view). What the person points at and chooses belongs to them: it is
+While a computer player acts, or a person's flip is made for them (autoplay.py: nobody can bet any
+more, or the table lets flipping rounds run by themselves), the screen shows what everyone may see
+(or, with a single person at the table, that person's view), with no curtain. What the person points at and chooses belongs to them: it is
 forgotten when the viewer changes.
 
 Between hands and at the end the table steps aside for public screens (viewer None): a hand that
@@ -32,14 +33,15 @@ from typing import Any
 import pygame
 
 from ...engine import Rules
-from ...engine.bots import Thinker
 from ...engine.types import Action, View
 from ...session import visible_cards
 from .. import frame
 from ..controls import Control, build_controls, verb_of
+from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
+from .autoplay import DELAYS, Autoplay, runs_itself
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
 from .draw_bar import Slider, draw_bar
@@ -52,16 +54,21 @@ from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .tooltips import draw_help_button, draw_tooltip
 
-BOT_DELAY = 0.7  # seconds a computer player "thinks" visibly before acting
-THINK_S = 0.005  # a computer player's thinking per frame: no frame waits for it
+BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
 
 class TableScene(Scene):
     manifest_scene = "table"
 
     def __init__(
-        self, app: App, session: TableSession, bot_delay: float = BOT_DELAY, privacy: str = "curtain"
+        self,
+        app: App,
+        session: TableSession,
+        bot_delay: float = BOT_DELAY,
+        privacy: str = "curtain",
+        auto_flip: bool = False,
     ) -> None:
         super().__init__(app)
         if privacy not in ("curtain", "peek"):
@@ -69,15 +76,16 @@ class TableScene(Scene):
         self.session = session
         self.privacy = privacy
         self.peeking: int | None = None  # peek mode: the person holding the peek key
+        self.mouse_look = False  # ... or the mouse button on their cards
         self.deck = session.rules.variant.deck
         self.anim = Animations()
         self.canvas = Canvas(Faces(self.deck), self.anim)
         self.choices = Choices()  # the viewer's: forgotten when the viewer changes
         self.grid = GridCamera()
-        self.bot_delay = bot_delay
-        self.bot_clock = 0.0
+        self.autoplay = Autoplay(session.rules)
+        self.autoplay.delay = bot_delay
+        self.auto_flip = auto_flip  # flipping rounds run by themselves (the bar's toggle)
         self.bot_level = BOT_LEVEL
-        self._thinker: tuple[int, Thinker] | None = None  # (the game's version it thinks about, it)
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
@@ -111,6 +119,14 @@ class TableScene(Scene):
         self.anim.clock = value
 
     @property
+    def bot_delay(self) -> float:
+        return self.autoplay.delay
+
+    @bot_delay.setter
+    def bot_delay(self, seconds: float) -> None:
+        self.autoplay.delay = seconds
+
+    @property
     def hits(self) -> list[Hit]:
         """The click targets of the last frame."""
         return self.canvas.hits
@@ -136,15 +152,25 @@ class TableScene(Scene):
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self._view_for(None)["seats"]) if s["kind"] != "bot"]
 
+    def asked(self) -> int | None:
+        """The person asked to decide now: None while a computer player moves, while a person's
+        decision is made for them (autoplay.runs_itself), or when nobody can move."""
+        to_move = self.session.to_move()
+        if to_move not in self.humans():
+            return None
+        if runs_itself(self._view_for(None), bool(self.rules.betting), self.auto_flip):
+            return None
+        return to_move
+
     def curtain_for(self) -> int | None:
         """The person the curtain is waiting for, if it is up: only in curtain mode, when another
         person was at the screen and the view of the person to move shows cards the public view
         does not (without private cards their view shows nothing anybody may not see)."""
-        to_move = self.session.to_move()
+        to_move = self.asked()
         humans = self.humans()
         if self.showdown is not None or self.privacy != "curtain":
             return None
-        if to_move not in humans or len(humans) < 2 or self.confirmed == to_move:
+        if to_move is None or len(humans) < 2 or self.confirmed == to_move:
             return None
         if not visible_cards(self._view_for(to_move)) - visible_cards(self._view_for(None)):
             return None
@@ -155,9 +181,9 @@ class TableScene(Scene):
         key), the only person, or (None) the public table."""
         if self.session.is_over() or self.showdown is not None:
             return None
-        to_move = self.session.to_move()
+        to_move = self.asked()
         humans = self.humans()
-        if to_move in humans:
+        if to_move is not None:
             if self.privacy == "peek" and len(humans) > 1:
                 return to_move if self.peeking == to_move else None
             return to_move if self.curtain_for() is None else None
@@ -168,10 +194,8 @@ class TableScene(Scene):
     def actor(self) -> int | None:
         """The person at the screen (their bar, undo, choices): the viewer; in peek mode with
         several people, the person to move, looking or not."""
-        humans = self.humans()
-        if self.privacy == "peek" and len(humans) > 1 and not self.session.is_over():
-            to_move = self.session.to_move()
-            return to_move if to_move in humans else None
+        if self.privacy == "peek" and len(self.humans()) > 1 and not self.session.is_over():
+            return self.asked()
         return self.viewer()
 
     def peek(self, looking: bool) -> None:
@@ -204,8 +228,9 @@ class TableScene(Scene):
                 self.choices.clear()
 
     # ------------------------------------------------------------------ acting
-    def act(self, action: Action) -> bool:
-        """Send a decision to the engine; False (and the reason, shown) when it refuses it."""
+    def act(self, action: Action, asked: bool = True) -> bool:
+        """Send a decision to the engine; False (and the reason, shown) when it refuses it.
+        `asked`: a person at the screen made it (not a computer player, nor autoplay for them)."""
         reason = self.session.check(action)
         if reason is not None:
             self.message = reason[0].upper() + reason[1:]
@@ -213,7 +238,7 @@ class TableScene(Scene):
         verb = verb_of(self._view_for(None))  # the decision's verb, before the game moves on
         self.session.act(action)
         self._version += 1
-        if action["seat"] is not None and action["seat"] in self.humans():
+        if asked and action["seat"] is not None and action["seat"] in self.humans():
             self.confirmed = action["seat"]  # they are at the screen: no curtain for their next decision
         self._note_hand_end()
         if verb is not None and action["seat"] is not None:
@@ -230,6 +255,14 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.app.pop()  # the game is autosaved after every action
+
+    def open_help(self) -> None:
+        """How to play this game (F1, or the ? button); the game waits meanwhile."""
+        from ..howto import HowToScene
+        from ..rules_view import RulesScene
+
+        variant = self.rules.variant
+        self.app.push(HowToScene(self.app, variant, lambda: RulesScene(self.app, variant)))
 
     def continue_game(self) -> None:
         """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
@@ -327,20 +360,30 @@ class TableScene(Scene):
         if self.showdown is not None:
             return  # everyone looks at the showdown; nobody acts until someone presses Continue
         to_move = self.session.to_move()
-        if to_move is None or to_move in self.humans():
-            self.bot_clock, self._thinker = 0.0, None
+        if to_move is None or self.asked() is not None:
+            self.autoplay.wait()
             return
-        self.bot_clock += dt
-        if self._thinker is None or self._thinker[0] != self._version:
-            view = self.session.view(to_move)  # the computer player's own view, never drawn
-            self._thinker = (
-                self._version,
-                Thinker(self.rules, view, self.session.bot_seed(), self.bot_level),
-            )
-        thinker = self._thinker[1]
-        if thinker.step(THINK_S) and self.bot_clock >= self.bot_delay and thinker.action is not None:
-            self.bot_clock, self._thinker = 0.0, None
-            self.act(thinker.action)
+
+        def begin() -> tuple[View, int]:  # that seat's own view, for its thinking: never drawn
+            return self.session.view(to_move), self.session.bot_seed()
+
+        run = to_move in self.humans()
+        action = self.autoplay.step(dt, self._version, begin, self.bot_level, run)
+        if action is not None:
+            self.act(action, asked=False)
+
+    def hurry(self) -> None:
+        """Space while nobody is asked: no more waiting until a person must decide."""
+        if self.session.to_move() is not None and self.asked() is None and self.showdown is None:
+            self.autoplay.hurry = True
+
+    def toggle_auto_flip(self) -> None:
+        """Flipping rounds run by themselves (each person's card is the computer's choice for
+        them), or ask each person again; remembered for the next game."""
+        from ..settings import save
+
+        self.auto_flip = not self.auto_flip
+        save(auto_flip=self.auto_flip)
 
     def handle(self, event: pygame.event.Event) -> None:
         table_input.handle(self, event)
@@ -357,6 +400,10 @@ class TableScene(Scene):
         return rules_lines(self.rules.variant, self.sampler)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw_table(surface)
+        draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
@@ -383,7 +430,11 @@ class TableScene(Scene):
         draw_felt(self.canvas, layout)
         draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
         for other in range(len(view["seats"])):
-            draw_seat(self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting))
+            area = draw_seat(
+                self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting)
+            )
+            if self.privacy == "peek" and other == self.actor() and seat is None:
+                self.canvas.hit(area, "look")  # hold the mouse button here to look
         draw_pots(self.canvas, layout.centre, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
@@ -391,11 +442,33 @@ class TableScene(Scene):
         own = self._view_for(actor) if actor is not None else view
         if actor is not None and actor == self.session.to_move():
             self.controls = [*build_controls(self, own), self._undo_control(actor)]
-        hint = ""
-        if actor is not None and self.controls and view["seat"] is None:  # peek mode, not looking
-            hint = f"Your move, {own['seats'][actor]['name']}: hold H to look at your cards."
-        message = self.message or hint
+        self.controls += self._table_controls()
+        message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        draw_tooltip(self.canvas, self.pointer)
+
+    def _table_controls(self) -> list[Control]:
+        """The table's own toggle while a round that may run by itself is on (shown whoever
+        decides, so it can be switched off while the round runs)."""
+        verb = verb_of(self._view_for(None))
+        if verb is None or not verb.may_run_itself or not self.humans():
+            return []
+        tip = "flipping rounds run by themselves: each person's card is the computer's choice for them"
+        return [Control("Auto-flip", self.toggle_auto_flip, pygame.K_t, "T", on=self.auto_flip, tip=tip)]
+
+    def _hint(self, actor: int | None, own: View) -> str:
+        """What the bar says when nobody is refused anything: how to look, or that nobody is asked."""
+        to_move = self.session.to_move()
+        if actor is not None and actor == to_move and self.viewer() is None:  # peek mode, not looking
+            return f"Your move, {own['seats'][actor]['name']}: hold H, or the mouse on your cards, to look."
+        if to_move is None or to_move == actor:
+            return ""
+        name = own["seats"][to_move]["name"]
+        if to_move in self.humans():  # asked() is None: the decision runs by itself
+            why = "nobody can bet any more" if not self.auto_flip else "auto-flip is on"
+            return f"{why.capitalize()}: the computer flips for {name}. Space: faster."
+        return f"{name} is thinking… Space: faster."
 
     def _draw_interlude(self) -> None:
         """The public screens between hands and at the end."""

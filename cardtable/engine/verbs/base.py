@@ -115,6 +115,9 @@ class Verb:
 
     name = ""
     fields: dict[str, Field] = {}
+    # Its decision only picks which face-down card comes out: a table may let the computer make it
+    # for a person when nobody can bet any more, or when the players ask for it.
+    may_run_itself = False
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         """Meaning checks of one step (the zones and roles it names exist...)."""

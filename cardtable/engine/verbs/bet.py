@@ -309,12 +309,14 @@ class Bet(Verb):
                     out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
                 out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
         call = next((t for t in legal if t.get("showdown_allowed")), None)
-        if call is not None:  # the variant's own words for calling the showdown
+        if call is not None:  # the variant's own words for calling the showdown; a toggle says its state
+            label = call.get("label", "Call the showdown")
             out.append(
                 Control(
-                    call.get("label", "Call the showdown"),
+                    f"{label}: {'ON' if choice.call_showdown else 'off'}",
                     "x",
-                    "on: your action also calls the showdown",
+                    f"switch on, then call, check or raise: this betting round ends with the hands shown "
+                    f"({label.lower()})",
                     toggle="call_showdown",
                     on=choice.call_showdown,
                 )
@@ -323,9 +325,11 @@ class Bet(Verb):
             if n:
                 out.append(
                     Control(
-                        f"{call.get('reveal_label', 'Show cards')} (show {n} selected)",
+                        f"{call.get('reveal_label', 'Show cards')}: {'ON' if choice.show_cards else 'off'}"
+                        f" (show {n} selected)",
                         "d",
-                        f"on: choose {n} cards of your hand to show for double stakes",
+                        f"switch on and choose {n} of your cards to show everyone: the others may then only "
+                        f"call twice your bet of this round, or fold",
                         toggle="show_cards",
                         on=choice.show_cards,
                     )
@@ -334,12 +338,15 @@ class Bet(Verb):
 
     def prompt(self, legal: list[Template]) -> str:
         kinds = {t["type"]: t for t in legal}
+        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        extra = f" (or switch {call.get('label', 'the showdown call')} on first: X)" if call else ""
         if "call" in kinds:
-            return f"{kinds['call']['cost']:,} to call: call, raise or fold."
+            up = " or raise" if "raise" in kinds else ""
+            return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
         if "check" in kinds:
-            return "Check, or bet to open."
+            return f"Check (bet nothing), or bet to open{extra}."
         if "bet" in kinds:
-            return "Open with a bet, or fold."
+            return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
         return "Go all in, or fold."
 
     def selects(self, legal: list[Template]) -> int | None:
@@ -400,7 +407,7 @@ class Bet(Verb):
 SIMPLE = {
     "fold": ("Fold", "f", "give up this hand"),
     "check": ("Check", "k", "bet nothing and pass the turn on"),
-    "call": ("Call", "c", "put in as much as the highest bet"),
+    "call": ("Call", "c", "match the highest bet of this round"),
     "all_in": ("All in", "a", "put in every chip you have"),
 }
 

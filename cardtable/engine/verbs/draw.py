@@ -90,7 +90,7 @@ class Draw(Turns):
         return f"Choose up to {top} cards to discard, then press Enter (or Enter now to keep all)."
 
     def selects(self, legal: list[Template]) -> int | None:
-        return legal[0]["max"]
+        return legal[0]["max"] if legal else None  # nothing to choose while somebody else draws
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         cards = action.get("cards") or []

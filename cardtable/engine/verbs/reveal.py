@@ -20,6 +20,7 @@ Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
 class Reveal(Verb):
     name = "reveal"
+    may_run_itself = True  # the players choose which card, never what it is
     fields = {
         "zone": Field(Str(what="a zone"), True),
         "count": Field(NUMBER, doc="how many to turn up (default: all the rest)"),
@@ -143,7 +144,7 @@ class Reveal(Verb):
         ]
 
     def prompt(self, legal: list[Template]) -> str:
-        return "Click a face-down card to turn it up (Space: one at random; M: the computer's choice)."
+        return "Flip one face-down community card: click it (Space: one at random; M: the computer's choice)."
 
     # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Action:

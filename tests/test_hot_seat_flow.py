@@ -1,0 +1,238 @@
+"""The flow of a hot-seat game, through the headless driver: curtains only when the person at the
+screen changes (never for computer players), the public showdown before the next hand's curtain,
+runs nobody can decide playing by themselves, undo offered exactly when it is fair, the speed of
+computer players, and looking by holding the mouse on one's cards in peek mode."""
+
+import random
+
+import pygame
+import pytest
+
+from cardtable.app import settings
+from cardtable.app.headless import start
+from cardtable.app.table import computer_action
+from cardtable.engine.bots import decide
+from cardtable.session import visible_cards
+
+SMALL = {"called_shot": False}
+HANDS = 6
+
+
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    pygame.display.quit()
+
+
+def key(k, kind=pygame.KEYDOWN, mod=0):
+    return pygame.event.Event(kind, key=k, mod=mod, unicode="")
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+def showdown_up(m):
+    return any(r["name"] == "showdown" for r in m["regions"])
+
+
+@pytest.mark.parametrize("vid", ["texas_holdem", "infinite_poker"])
+def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid):
+    """People and computer players at one table, curtain mode: a curtain only for a person, only
+    when somebody else decided last, and never before the public showdown of the hand just ended
+    has been on the screen."""
+    options = SMALL if vid == "infinite_poker" else {}
+    app = start(
+        vid, players=["Ann", "bot", "Bob"], seed=11, size=(1280, 720), options=options, autosave=False
+    )
+    table, session = app.scene, app.scene.session
+    table.bot_delay, table.bot_level = 0.0, "easy"  # quick thinking: the flow is under test
+    humans = table.humans()
+    last_person = None  # the person who decided last
+    curtains = decisions = showdowns = 0
+    hand, owed = session.view(None)["hand_number"], False  # owed: a showdown must be seen first
+    up = False
+    for _ in range(4000):
+        if session.is_over() or session.view(None)["hand_number"] > 2:
+            break
+        public = session.view(None)
+        if public["hand_number"] != hand:
+            hand = public["hand_number"]
+            last = public["last_hand"]
+            owed = owed or bool(last and last["showdown"] and last["shown"])
+        m = app.manifest()
+        if showdown_up(m):
+            assert m["viewer"] is None and not m["curtain"]
+            owed, showdowns = False, showdowns + 1
+            app.step([key(pygame.K_SPACE)])
+            continue
+        if m["curtain"]:
+            to_move = session.to_move()
+            assert to_move in humans, "a curtain for a computer player"
+            assert to_move != last_person, "a curtain between one person's consecutive decisions"
+            assert not owed, "the next hand's curtain came before the showdown"
+            curtains += not up
+            up = True
+            app.step([key(pygame.K_SPACE)])
+            continue
+        up = False
+        seat = table.asked()
+        if seat is not None and m["viewer"] == seat:
+            assert table.act(computer_action(session, seat, "easy")), table.message
+            last_person, decisions = seat, decisions + 1
+        app.step([], dt=0.1)
+    assert decisions >= 4 and showdowns >= 1 and 1 <= curtains <= decisions
+
+
+@pytest.mark.parametrize("privacy", ["curtain", "peek"])
+def test_an_all_in_run_out_plays_itself_without_a_curtain(privacy):
+    """Everyone all in before the flipping round: nobody is asked again. The community cards are
+    turned up by themselves, one at a time (each person's flip the computer's choice for that
+    seat), on the public table with no curtain, until the showdown."""
+    app = start(
+        "infinite_poker",
+        ["Ann", "Bob"],
+        seed=5,
+        size=(1280, 720),
+        options=SMALL,
+        autosave=False,
+        privacy=privacy,
+    )
+    table, session = app.scene, app.scene.session
+    for kind in ("all_in", "call"):
+        seat = session.to_move()
+        app.step([key(pygame.K_SPACE)])  # lift the curtain, if any
+        assert table.act({"seat": seat, "type": kind}), table.message
+    assert session.view(None)["phase"] == "reveal" and table.asked() is None
+    flips, frames = len(session.decisions()), 0
+    while table.showdown is None and not session.is_over():
+        seat = session.to_move()
+        before, seed, count = session.view(seat), session.bot_seed(), len(session.decisions())
+        app.step([], dt=0.05)
+        m = app.manifest()
+        assert not m["curtain"] and m["viewer"] is None
+        if len(session.decisions()) > count:  # a flip was made: the computer's choice for that seat
+            assert session.decisions()[-1] == decide(session.rules, before, seed, table.bot_level)
+        if table.showdown is None and not session.is_over():  # nobody is asked; the toggle is there
+            assert [c.label for c in table.controls] == ["Auto-flip"]
+            assert any("the computer flips for" in t["text"] for t in m["texts"])
+        frames += 1
+        assert frames < 3000
+    assert len(session.decisions()) - flips > 10
+
+
+def test_auto_flip_runs_flipping_rounds_and_is_remembered():
+    """The bar's Auto-flip toggle [T]: flipping rounds then run by themselves for everybody (no
+    curtain, nobody asked); switched off again, a person is asked to flip. Remembered."""
+    app = start("infinite_poker", ["Ann", "Bob"], seed=5, size=(1280, 720), options=SMALL, autosave=False)
+    table, session = app.scene, app.scene.session
+    while session.view(None)["phase"] != "reveal":
+        seat = session.to_move()
+        app.step([key(pygame.K_SPACE)])
+        kinds = {t["type"] for t in session.view(seat)["legal"]}
+        table.act({"seat": seat, "type": "check" if "check" in kinds else "call"})
+    app.step([key(pygame.K_SPACE)])
+    assert table.asked() is not None and any(c.label == "Auto-flip" and not c.on for c in table.controls)
+    app.step([key(pygame.K_t)])
+    assert table.auto_flip and settings.load()["auto_flip"] is True and table.asked() is None
+    count = len(session.decisions())
+    for _ in range(40):
+        app.step([], dt=0.1)
+        assert not app.manifest()["curtain"]
+    assert len(session.decisions()) > count + 3  # flips made with nobody asked
+    assert any(c.label == "Auto-flip" and c.on for c in table.controls)  # and it can be switched off
+    app.step([key(pygame.K_t)])
+    if session.view(None)["phase"] == "reveal":
+        assert table.asked() == session.to_move()
+
+
+def test_computer_speed_is_chosen_at_new_game_and_space_hurries():
+    """New game offers the computer players' speed (remembered); at the table a computer player
+    waits that long before it moves, and Space makes it move as soon as it has decided."""
+    app = start("texas_holdem", scene="menu", size=(1280, 800))
+    app.step([key(pygame.K_n)])
+    new_game = app.scene
+    assert new_game.speed == "normal"
+    new_game.cycle_speed()
+    assert new_game.speed == "slow"
+    app.step([key(pygame.K_RETURN)])
+    table = app.scene
+    assert settings.load()["bot_speed"] == "slow" and table.bot_delay == 1.6
+    session = table.session
+    for _ in range(200):  # Ann (the only person) calls until a computer player must move
+        if session.to_move() not in table.humans():
+            break
+        app.step([key(pygame.K_c)])
+    seat, count = session.to_move(), len(session.decisions())
+    assert seat not in table.humans()
+    for _ in range(20):  # 1 s: thinking done, but the slow delay keeps it waiting
+        app.step([], dt=0.05)
+    assert len(session.decisions()) == count
+    app.step([key(pygame.K_SPACE)])
+    for _ in range(5):
+        app.step([], dt=0.01)
+    assert len(session.decisions()) > count
+
+
+def test_peek_by_holding_the_mouse_on_ones_cards():
+    """Peek mode: pressing the mouse on one's own face-down cards shows them while it is held;
+    letting go hides them and clicks nothing."""
+    app = start("texas_holdem", ["Ann", "Bob"], seed=1, size=(1280, 720), privacy="peek", autosave=False)
+    table, session = app.scene, app.scene.session
+    seat = session.to_move()
+    own = [c for c in app.manifest()["cards"] if c["where"] == f"hand:{seat}"]
+    assert own and not any(c["face_up"] for c in own) and app.manifest()["viewer"] is None
+    x, y, w, h = own[0]["rect"]
+    app.step([mouse(pygame.MOUSEBUTTONDOWN, (x + w // 2, y + h // 2))])
+    m = app.manifest()
+    assert m["viewer"] == seat
+    shown = {c["id"] for c in m["cards"] if c["where"] == f"hand:{seat}" and c["face_up"]}
+    assert shown == visible_cards(session.view(seat)) - visible_cards(session.view(None))
+    before = session.decisions()
+    app.step([mouse(pygame.MOUSEBUTTONUP, (x + w // 2, y + h // 2))])
+    assert app.manifest()["viewer"] is None and session.decisions() == before
+    assert table.choices.selected == []
+
+
+# (In the grid game every placement draws the next card at once, so undo is never fair there.)
+@pytest.mark.parametrize("vid", ["texas_holdem", "poker_clash", "sevendeck_poker"])
+def test_undo_is_offered_exactly_when_it_is_fair(vid):
+    """At each moment a person is asked, the Undo button is on exactly when undoing is fair, judged
+    from the views alone: they decided before, no other person decided since, and nobody's view
+    shows a card it did not show just before that decision. When on, it takes the decision back."""
+    app = start(vid, ["Ann", "bot", "bot"], seed=7, size=(1280, 720), autosave=False)
+    table, session = app.scene, app.scene.session
+    table.bot_delay = 0.0
+    rng = random.Random(vid)
+    history: list[tuple[int, list[set[int]]]] = []  # each person's decision: who, what each seat saw before
+    checked = undone = fairs = 0
+    for _ in range(3000):
+        if session.is_over() or session.view(None)["hand_number"] > HANDS:
+            break
+        if table.showdown is not None or table.curtain_for() is not None:
+            app.step([key(pygame.K_SPACE)])
+            continue
+        seat = table.asked()
+        if seat is None:
+            app.step([], dt=0.1)
+            continue
+        app.step([])
+        seats = range(len(session.view(None)["seats"]))
+        now = [visible_cards(session.view(s)) for s in seats]
+        fair = bool(history) and history[-1][0] == seat and all(now[s] <= history[-1][1][s] for s in seats)
+        undo = next(c for c in table.controls if c.label == "Undo")
+        assert undo.enabled == fair, (vid, seat, undo.tip)
+        checked += 1
+        fairs += fair
+        if fair and (undone == 0 or rng.random() < 0.5):
+            count = len(session.decisions())
+            app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])
+            assert len(session.decisions()) < count and table.message == "Your last decision was taken back."
+            undone += 1
+            history.pop()
+            continue
+        history.append((seat, now))
+        assert table.act(computer_action(session, seat)), table.message
+    assert checked >= 4 and fairs >= 1 and undone >= 1, (checked, fairs, undone)
