@@ -15,8 +15,8 @@ beat the best found.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from .rules import Part, Rules
 from .search import _matches, run_top
@@ -91,17 +91,53 @@ def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
     return wild <= n
 
 
-def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
-    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+@dataclass
+class _Alt:
+    """One alternative of a set type, with what the subset tests need, fixed per rules."""
 
-    Every subset is tried, so cheap bit tests come first: per subset, the OR of its normal
-    cards' value bits for each attribute a part needs the same (one bit) or all different (as
-    many bits as cards), and whether every card may appear in the part at all.
-    """
-    n = len(cards)
-    cols = rules.columns
-    ncat = len(rules.categories)
-    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    strength: int
+    part: Part
+    lo: int
+    hi: int
+    one: tuple[str, ...]  # attributes its cards must share (one value bit among them)
+    apart: tuple[str, ...]  # attributes its cards must not share (as many bits as normal cards)
+
+
+@dataclass
+class _Static:
+    """What `_set_types` needs of the rules alone, computed once per rules (in `rules.memo`)."""
+
+    attrs: tuple[str, ...]
+    alts: list[_Alt]
+    cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+
+    def card(self, rules: Rules, c: int) -> tuple[int, tuple[int, ...]]:
+        """Per card: a bitmask of the alternatives it may appear in (a normal, live card), and
+        per alternative a bitmask of the cover conditions it meets."""
+        got = self.cards.get(c)
+        if got is None:
+            cols = rules.columns
+            ok = 0
+            covers = []
+            for k, alt in enumerate(self.alts):
+                p = alt.part
+                covers.append(sum(1 << j for j, cond in enumerate(p.cover) if _matches(rules, c, cond)))
+                if rules.dead[c] or rules.wild[c]:
+                    continue
+                fine = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
+                fine = fine and all(any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs)
+                fine = fine and all(cols[a][c] in v for a, v in p.values)
+                fine = fine and (not p.cover or covers[-1] != 0)
+                if fine:
+                    ok |= 1 << k
+            got = self.cards[c] = (ok, tuple(covers))
+        return got
+
+
+def _static(rules: Rules) -> _Static:
+    got = rules.memo.get("combined")
+    if isinstance(got, _Static):
+        return got
     attrs = sorted(
         {
             a
@@ -112,54 +148,77 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
         }
         | {r.attribute for cat in rules.categories for p in cat.alternatives for r in p.runs}
     )
-    size = 1 << n
-    popc = [0] * size
-    nnorm = [0] * size
-    ors = {a: [0] * size for a in attrs}
-    bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in attrs}
-    for m in range(1, size):
-        low = m & -m
-        i = low.bit_length() - 1
-        prev = m ^ low
-        popc[m] = popc[prev] + 1
-        nnorm[m] = nnorm[prev] + (0 if wildm & low else 1)
-        for a in attrs:
-            arr = ors[a]
-            arr[m] = arr[prev] | bits[a][i]
-    tests = []
+    ncat = len(rules.categories)
+    alts = []
     for t, cat in enumerate(rules.categories):
         for p in cat.alternatives:
-            allowed = wildm
-            for i, c in enumerate(cards):
-                if rules.dead[c] or rules.wild[c]:
-                    continue
-                ok = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
-                ok = ok and all(any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs)
-                ok = ok and all(cols[a][c] in v for a, v in p.values)
-                ok = ok and (not p.cover or any(_matches(rules, c, cond) for cond in p.cover))
-                if ok:
-                    allowed |= 1 << i
             lo = len(p.cover) or max(2, p.count)
             hi = len(p.cover) or p.max_count
-            one = [ors[a] for a in p.same if a in ors]
-            apart = [ors[a] for a in {r.attribute for r in p.runs} | set(p.distinct) if a in ors]
-            tests.append((ncat - t, p, allowed, lo, hi, one, apart))
+            one = tuple(a for a in p.same if a in attrs)
+            apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
+            alts.append(_Alt(ncat - t, p, lo, hi, one, apart))
+    got = _Static(tuple(attrs), alts)
+    rules.memo["combined"] = got
+    return got
+
+
+def _or(bits: list[int], m: int) -> int:
+    out = 0
+    while m:
+        low = m & -m
+        out |= bits[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
+    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+
+    Each alternative's candidate subsets are generated from its pattern (see `_candidates`), and
+    cheap bit tests come before the full check: the OR of the normal cards' value bits for each
+    attribute a part needs the same (one bit) or all different (as many bits as cards).
+    """
+    st = _static(rules)
+    n = len(cards)
+    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    cols = rules.columns
+    bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
+    infos = [st.card(rules, c) for c in cards]
     out: dict[int, int] = {}
-    for strength, p, allowed, lo, hi, one, apart in tests:
-        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi):
-            if (
-                lo <= popc[m] <= hi
-                and strength > out.get(m, 0)
-                and not any(arr[m] & (arr[m] - 1) for arr in one)
-                and not any(arr[m].bit_count() != nnorm[m] for arr in apart)
-                and _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
-            ):
+    for k, alt in enumerate(st.alts):
+        allowed = wildm
+        for i, (ok, _) in enumerate(infos):
+            if ok >> k & 1:
+                allowed |= 1 << i
+        p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
+        slots = (
+            [[i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1] for j in range(len(p.cover))]
+            if p.cover
+            else []
+        )
+        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
+            count = m.bit_count()
+            if not lo <= count <= hi or strength <= out.get(m, 0):
+                continue
+            nnorm = (m & ~wildm).bit_count()
+            if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
+                continue
+            if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
+                continue
+            if _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1]):
                 out[m] = strength
     return out
 
 
 def _candidates(
-    rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: int, lo: int, hi: int
+    rules: Rules,
+    p: Part,
+    cards: tuple[int, ...],
+    allowed: int,
+    wildm: int,
+    lo: int,
+    hi: int,
+    slots: list[list[int]],
 ) -> set[int]:
     """Masks of the cards worth testing against a part: every set that fits is among them.
 
@@ -170,10 +229,8 @@ def _candidates(
     n = len(cards)
     wilds = [i for i in range(n) if (wildm & allowed) >> i & 1]
     normal = [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1]
-    if p.cover:
-        return _assignments(
-            [[i for i in normal if _matches(rules, cards[i], cond)] for cond in p.cover], wilds
-        )
+    if p.cover:  # slots: per condition, the normal cards that meet it
+        return _assignments([[i for i in slot if not wildm >> i & 1] for slot in slots], wilds)
     if p.runs:
         col = rules.columns[p.runs[0].attribute]
         found: set[int] = set()
@@ -206,21 +263,16 @@ def _candidates(
 
 def _assignments(slots: list[list[int]], wilds: list[int]) -> set[int]:
     """Masks choosing one distinct card per slot, from the slot's cards or the wild cards."""
-    found: set[int] = set()
-
-    def fill(j: int, used: int) -> None:
-        if j == len(slots):
-            found.add(used)
-            return
-        for i in slots[j]:
-            if not used >> i & 1:
-                fill(j + 1, used | 1 << i)
-        for i in wilds:
-            if not used >> i & 1:
-                fill(j + 1, used | 1 << i)
-
-    fill(0, 0)
-    return found
+    if sum(1 for slot in slots if not slot) > len(wilds):
+        return set()  # more empty places than wild cards to fill them
+    wild_bits = [1 << i for i in wilds]
+    masks = {0}
+    for slot in slots:
+        choices = [1 << i for i in slot] + wild_bits
+        masks = {m | b for m in masks for b in choices if not m & b}
+        if not masks:
+            break
+    return masks
 
 
 def evaluate_combined(
@@ -242,52 +294,37 @@ def evaluate_combined(
     n = len(cards)
     fixmask = (1 << nfix) - 1
     free_room = size - nfix  # how many non-fixed cards the hand may hold
-    # part[mask]: the best lowest type over the ways to split `mask` into >= 2 sets (0 = none)
-    by_low: dict[int, list[tuple[int, int]]] = {}
-    for mask, t in types.items():
-        by_low.setdefault(mask & -mask, []).append((mask, t))
-    split: dict[int, int] = {}
-    whole: dict[int, int] = {}  # mask -> best lowest type over all splits into >= 1 set
-
-    def best_any(mask: int) -> int:
-        got = whole.get(mask)
-        if got is None:
-            got = max(types.get(mask, 0), best_split(mask))
-            whole[mask] = got
-        return got
-
-    def best_split(mask: int) -> int:
-        got = split.get(mask)
-        if got is not None:
-            return got
-        got = 0
-        low = mask & -mask
-        for s, t in by_low.get(low, ()):
-            if s != mask and s & mask == s:
-                rest = best_any(mask ^ s)
-                if rest:
-                    got = max(got, min(t, rest))
-        split[mask] = got
-        return got
-
+    loose = ~fixmask
+    # Collections of disjoint sets, built one set at a time (each collection once: its sets join
+    # in the order of `types`); a collection's value is its lowest type, and per group of cards
+    # the best value over the ways to split it into two or more sets is kept.
+    grown: dict[int, int] = {}  # mask -> best lowest type over splits into >= 1 set
+    multi: dict[int, int] = {}  # mask -> best lowest type over splits into >= 2 sets
+    for s, t in types.items():
+        if (s & loose).bit_count() > free_room:
+            continue
+        for m, tm in list(grown.items()):
+            if m & s:
+                continue
+            u = m | s
+            if (u & loose).bit_count() > free_room:
+                continue
+            v = tm if tm < t else t
+            if v > multi.get(u, 0):
+                multi[u] = v
+            if v > grown.get(u, 0):
+                grown[u] = v
+        if t > grown.get(s, 0):
+            grown[s] = t
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
-    for mask in _biggest_first(n):
+    for mask in grown:
         count = mask.bit_count()
-        if count < top_key[0]:
-            break  # neither one set (count) nor several (count - 1) can catch up any more
-        if (mask & ~fixmask).bit_count() > free_room:
-            continue
         if mask in types:
             sz, t = count, types[mask]
         else:
-            if count - 1 < top_key[0] or mask & -mask not in by_low:
-                continue
-            t = best_split(mask)
-            if not t:
-                continue
-            sz = count - 1
+            sz, t = count - 1, multi[mask]
         key = (sz, t)
         if key > top_key:
             top_key, top_mask, top_type = key, mask, t
@@ -306,12 +343,6 @@ def evaluate_combined(
     name = rules.categories[rank].name
     detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
-
-
-@functools.cache
-def _biggest_first(n: int) -> tuple[int, ...]:
-    """Every non-empty mask of n cards, those with more cards first."""
-    return tuple(sorted(range(1, 1 << n), key=lambda m: -m.bit_count()))
 
 
 def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
