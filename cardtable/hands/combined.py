@@ -91,6 +91,9 @@ def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
     return wild <= n
 
 
+FITS_KEPT = 200_000  # remembered set checks per rules (then forgotten and begun again)
+
+
 @dataclass
 class _Alt:
     """One alternative of a set type, with what the subset tests need, fixed per rules."""
@@ -110,6 +113,7 @@ class _Static:
     attrs: tuple[str, ...]
     alts: list[_Alt]
     cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    fits: dict[tuple[int, int], bool] = field(default_factory=dict)  # (alternative, deck mask)
 
     def card(self, rules: Rules, c: int) -> tuple[int, tuple[int, ...]]:
         """Per card: a bitmask of the alternatives it may appear in (a normal, live card), and
@@ -184,6 +188,7 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     cols = rules.columns
     bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
     infos = [st.card(rules, c) for c in cards]
+    deck_bits = [1 << c for c in cards]
     out: dict[int, int] = {}
     for k, alt in enumerate(st.alts):
         allowed = wildm
@@ -205,7 +210,15 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
                 continue
             if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
                 continue
-            if _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1]):
+            # The same few cards meet again and again (every deal of a win-chance estimate):
+            # whether they make this alternative is remembered by the set of cards itself.
+            key = (k, _or(deck_bits, m))
+            ok = st.fits.get(key)
+            if ok is None:
+                if len(st.fits) > FITS_KEPT:
+                    st.fits.clear()
+                ok = st.fits[key] = _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+            if ok:
                 out[m] = strength
     return out
 
@@ -240,9 +253,18 @@ def _candidates(
                 place = seq.positions.get(col[cards[i]])
                 if place is not None:
                     at.setdefault(place[0], []).append(i)  # as in _fits: a value's first place
-            for length in range(lo, min(hi, seq.length) + 1):
-                for start in range(seq.length - length + 1):
-                    found |= _assignments([at.get(q, []) for q in range(start, start + length)], wilds)
+            # Every window of lo..hi places (as one _assignments per window would give), each
+            # start's windows grown one place at a time; a place nobody can take ends them.
+            wild_bits = [1 << i for i in wilds]
+            for start in range(seq.length):
+                masks = {0}
+                for length in range(1, min(hi, seq.length - start) + 1):
+                    choices = [1 << i for i in at.get(start + length - 1, ())] + wild_bits
+                    masks = {m | b for m in masks for b in choices if not m & b}
+                    if not masks:
+                        break
+                    if length >= lo:
+                        found |= masks
         return found
     if p.same and all(a not in rules.multi for a in p.same):
         keys: dict[tuple[int, ...], int] = {}
@@ -319,6 +341,7 @@ def evaluate_combined(
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
+    top_highs: tuple[int, ...] | None = None
     for mask in grown:
         count = mask.bit_count()
         if mask in types:
@@ -327,12 +350,14 @@ def evaluate_combined(
             sz, t = count - 1, multi[mask]
         key = (sz, t)
         if key > top_key:
-            top_key, top_mask, top_type = key, mask, t
+            top_key, top_mask, top_type, top_highs = key, mask, t, None
         elif key == top_key:
             # equal hands: the higher other cards, then (for a stable choice) the lower mask
-            a, b = _highs(rules, cards, mask, nfix, size), _highs(rules, cards, top_mask, nfix, size)
-            if a > b or (a == b and mask < top_mask):
-                top_mask = mask
+            if top_highs is None:
+                top_highs = _highs(rules, cards, top_mask, nfix, size)
+            a = _highs(rules, cards, mask, nfix, size)
+            if a > top_highs or (a == top_highs and mask < top_mask):
+                top_mask, top_highs = mask, a
     hand = _hand(rules, cards, top_mask, nfix, size)
     ncat = len(rules.categories)
     if top_type == 0:
