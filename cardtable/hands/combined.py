@@ -322,22 +322,22 @@ def evaluate_combined(
     # the best value over the ways to split it into two or more sets is kept.
     grown: dict[int, int] = {}  # mask -> best lowest type over splits into >= 1 set
     multi: dict[int, int] = {}  # mask -> best lowest type over splits into >= 2 sets
+    room: dict[int, int] = {}  # mask -> the free room left once its loose cards are in
     for s, t in types.items():
-        if (s & loose).bit_count() > free_room:
+        left = free_room - (s & loose).bit_count()
+        if left < 0:
             continue
-        for m, tm in list(grown.items()):
-            if m & s:
-                continue
+        for m, tm in [(m, tm) for m, tm in grown.items() if not m & s and room[m] >= free_room - left]:
             u = m | s
-            if (u & loose).bit_count() > free_room:
-                continue
             v = tm if tm < t else t
             if v > multi.get(u, 0):
                 multi[u] = v
             if v > grown.get(u, 0):
                 grown[u] = v
+                room[u] = room[m] - (free_room - left)
         if t > grown.get(s, 0):
             grown[s] = t
+            room[s] = left
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
