@@ -196,11 +196,19 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if ok >> k & 1:
                 allowed |= 1 << i
         p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
-        slots = (
-            [[i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1] for j in range(len(p.cover))]
-            if p.cover
-            else []
-        )
+        if allowed.bit_count() < lo:
+            continue  # too few cards may join such a set
+        slots: list[list[int]] = []
+        if p.cover:
+            met = 0
+            for i in range(n):
+                if allowed >> i & 1 and not wildm >> i & 1:
+                    met |= infos[i][1][k]
+            if len(p.cover) - met.bit_count() > (wildm & allowed).bit_count():
+                continue  # more conditions nobody meets than wild cards to meet them
+            slots = [
+                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1] for j in range(len(p.cover))
+            ]
         for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
             count = m.bit_count()
             if not lo <= count <= hi or strength <= out.get(m, 0):
