@@ -1,7 +1,6 @@
 """The combined-set evaluator as it was before it was made faster (cardtable/hands/combined.py at
 1e2b21d), kept unchanged as the reference the fast one must agree with (tests/test_combined_fast.py)."""
 
-
 from __future__ import annotations
 
 import functools

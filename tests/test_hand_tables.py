@@ -101,3 +101,13 @@ def test_a_damaged_file_is_rebuilt_never_trusted(cache):
     rng = random.Random(5)
     for h in (rng.sample(range(len(again.card_order)), 7) for _ in range(20)):
         assert rank(h) == evaluate_pool(again, h).key
+
+
+def test_rules_made_from_others_learn_afresh():
+    """A ranking reordered from the published one is other rules: no table or memo is shared."""
+    rules = fresh("texas_holdem")
+    rules.memo["table"] = "learned"
+    other = dataclasses.replace(rules, categories=tuple(reversed(rules.categories)))
+    assert other.memo == {}
+    p = table_mod.plan(rules)
+    assert tables.digest(other, table_mod.plan(other)) != tables.digest(rules, p)

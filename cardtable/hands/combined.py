@@ -129,7 +129,9 @@ class _Static:
                 if rules.dead[c] or rules.wild[c]:
                     continue
                 fine = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
-                fine = fine and all(any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs)
+                fine = fine and all(
+                    any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs
+                )
                 fine = fine and all(cols[a][c] in v for a, v in p.values)
                 fine = fine and (not p.cover or covers[-1] != 0)
                 if fine:
@@ -207,7 +209,8 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if len(p.cover) - met.bit_count() > (wildm & allowed).bit_count():
                 continue  # more conditions nobody meets than wild cards to meet them
             slots = [
-                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1] for j in range(len(p.cover))
+                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1]
+                for j in range(len(p.cover))
             ]
         for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
             count = m.bit_count()
@@ -221,12 +224,12 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             # The same few cards meet again and again (every deal of a win-chance estimate):
             # whether they make this alternative is remembered by the set of cards itself.
             key = (k, _or(deck_bits, m))
-            ok = st.fits.get(key)
-            if ok is None:
+            fit = st.fits.get(key)
+            if fit is None:
                 if len(st.fits) > FITS_KEPT:
                     st.fits.clear()
-                ok = st.fits[key] = _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
-            if ok:
+                fit = st.fits[key] = _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+            if fit:
                 out[m] = strength
     return out
 

@@ -96,6 +96,7 @@ class Form:
     runs_zone: str | None = None  # points games: hands are contiguous runs through a placed card
     runs_min: int = 2
     runs_max: int = 5
+    adjacent: bool = False  # each part of a category is cards side by side in the line (adjacent.py)
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,9 @@ class Rules:
     # categories that can never count -> the higher one that always takes their hands (shadow.py)
     never_counts: dict[int, int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
-    # what the evaluator learns about these rules as it runs (hands/tables.py: the lookup table)
-    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    # what the evaluator learns about these rules as it runs (tables.py: the lookup table...);
+    # not copied by dataclasses.replace (a reordered ranking is other rules)
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # extras.py: lowball, wild cards' options, a second ranking for split pots
     lowest_wins: bool = False  # the worst hand by the categories wins (lowball)
     value_order: tuple[int, ...] = ()  # per value of the order attribute: its order number

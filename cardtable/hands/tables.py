@@ -36,7 +36,7 @@ def digest(rules: Rules, p: Plan) -> str:
     cats = tuple(dataclasses.replace(c, describe="", published="") for c in rules.categories)
     cols = {a: rules.columns[a] for a in sorted(set(p.fine) | set(p.coarse))}
     # every field of the rules (future ones too), less the words and the columns no pattern reads
-    same = dataclasses.replace(rules, categories=cats, columns=cols, warnings=(), memo={}, value_names=())
+    same = dataclasses.replace(rules, categories=cats, columns=cols, warnings=(), value_names=())
     text = repr((FORMAT, p, same))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 

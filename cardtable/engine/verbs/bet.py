@@ -113,7 +113,12 @@ class Bet(Verb):
         )
         must_open = step.get("must_open") and cur == 0
         if owe <= 0 and not must_open:
-            out.append({"seat": seat, "type": "check", **extra})
+            # Showing cards doubles the caller's stake of the round: with nothing in, a check
+            # would double nothing, so it may call the showdown but not show cards.
+            check: Template = {"seat": seat, "type": "check", **extra}
+            if extra and s["bet"] <= 0:
+                check["reveal_count"] = 0
+            out.append(check)
         if owe > 0:
             out.append({"seat": seat, "type": "call", "cost": min(owe, s["chips"]), **extra})
         raises_left = g.betting().max_raises is None or rs["raises"] < (g.betting().max_raises or 0)
@@ -190,6 +195,11 @@ class Bet(Verb):
             reveal = action.get("reveal")
             if reveal is not None:
                 need = opt["reveal_count"]
+                if not need:
+                    return (
+                        "showing cards doubles your stake, and you have nothing in this round: "
+                        "bet first to put chips at risk"
+                    )
                 hand = set(hand_zone(g.st, g.layout, seat)["cards"])
                 if not isinstance(reveal, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in reveal
@@ -289,7 +299,7 @@ class Bet(Verb):
                 action["amount"] = amount
             if choice.call_showdown and t.get("showdown_allowed"):  # never on a fold
                 action["showdown"] = True
-                if choice.show_cards:
+                if choice.show_cards and t.get("reveal_count"):  # a check stakes nothing to double
                     action["reveal"] = list(choice.selected)
             return action
 
@@ -308,7 +318,10 @@ class Bet(Verb):
                 if t["min"] < t.get("pot", 0) < t["max"]:
                     out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
                 out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
-        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        call = next(
+            (t for t in legal if t.get("showdown_allowed") and t.get("reveal_count")),
+            next((t for t in legal if t.get("showdown_allowed")), None),
+        )
         if call is not None:  # the variant's own words for calling the showdown; a toggle says its state
             label = call.get("label", "Call the showdown")
             out.append(
@@ -384,6 +397,8 @@ class Bet(Verb):
             size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
             return {**a, "type": opener["type"], "amount": size, **call}
         if "check" in legal:
+            if not legal["check"].get("reveal_count"):  # a check with nothing in shows nothing
+                call.pop("reveal", None)
             return {**a, "type": "check", **call}
         chips = view["seats"][mind.seat]["chips"]
         if "call" in legal:
