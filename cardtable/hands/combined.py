@@ -104,6 +104,8 @@ class _Alt:
     hi: int
     one: tuple[str, ...]  # attributes its cards must share (one value bit among them)
     apart: tuple[str, ...]  # attributes its cards must not share (as many bits as normal cards)
+    # its candidates always fit (their size checked): the part asks only what made them
+    sure: bool = False
 
 
 @dataclass
@@ -162,10 +164,23 @@ def _static(rules: Rules) -> _Static:
             hi = len(p.cover) or p.max_count
             one = tuple(a for a in p.same if a in attrs)
             apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
-            alts.append(_Alt(ncat - t, p, lo, hi, one, apart))
+            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules)))
     got = _Static(tuple(attrs), alts)
     rules.memo["combined"] = got
     return got
+
+
+def _sure(p: Part, rules: Rules) -> bool:
+    """Whether every candidate `_candidates` makes for the part (of a size within its bounds)
+    fits it: the part has one kind of condition, the one its candidates are built from."""
+    others = p.distinct or p.values or p.none or p.declared
+    if others:
+        return False
+    if p.cover:
+        return not (p.same or p.runs)
+    if p.runs:
+        return not p.same and len(p.runs) == 1
+    return bool(p.same) and all(a not in rules.multi for a in p.same)
 
 
 def _or(bits: list[int], m: int) -> int:
@@ -220,6 +235,10 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
                 continue
             if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
+                continue
+            # (bit 0 stands for a card with no value: a bucket of those makes no set)
+            if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
+                out[m] = strength
                 continue
             # The same few cards meet again and again (every deal of a win-chance estimate):
             # whether they make this alternative is remembered by the set of cards itself.
