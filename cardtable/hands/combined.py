@@ -106,6 +106,7 @@ class _Alt:
     apart: tuple[str, ...]  # attributes its cards must not share (as many bits as normal cards)
     # its candidates always fit (their size checked): the part asks only what made them
     sure: bool = False
+    common: tuple[str, ...] = ()  # multi-valued attributes its normal cards must share a member of
 
 
 @dataclass
@@ -164,7 +165,8 @@ def _static(rules: Rules) -> _Static:
             hi = len(p.cover) or p.max_count
             one = tuple(a for a in p.same if a in attrs)
             apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
-            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules)))
+            common = tuple(a for a in p.same if a in rules.multi)
+            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules), common))
     got = _Static(tuple(attrs), alts)
     rules.memo["combined"] = got
     return got
@@ -181,6 +183,21 @@ def _sure(p: Part, rules: Rules) -> bool:
     if p.runs:
         return not p.same and len(p.runs) == 1
     return bool(p.same) and all(a not in rules.multi for a in p.same)
+
+
+def _share(rules: Rules, attrs: tuple[str, ...], cards: tuple[int, ...], m: int) -> bool:
+    """Whether the cards of mask m share a member of each multi-valued attribute (as _fits asks)."""
+    for a in attrs:
+        col = rules.columns[a]
+        common = -1
+        x = m
+        while x:
+            low = x & -x
+            common &= col[cards[low.bit_length() - 1]]
+            x ^= low
+        if m and not common:
+            return False
+    return True
 
 
 def _or(bits: list[int], m: int) -> int:
@@ -235,6 +252,8 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
                 continue
             if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
+                continue
+            if alt.common and not _share(rules, alt.common, cards, m & ~wildm):
                 continue
             # (bit 0 stands for a card with no value: a bucket of those makes no set)
             if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
