@@ -107,6 +107,11 @@ def top_spec() -> Map:
 def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
     """Load a variant from its text; raises VariantError listing every problem."""
     root = load_text(text, path)
+    if root.is_map and "extends" in root.value:  # a file written as changes to another (extends.py)
+        from .extends import apply
+
+        root, bases = apply(root, path)
+        text += bases  # the digest notices a changed base too
     problems = check(top_spec(), root)
     if problems:
         raise VariantError(problems)
