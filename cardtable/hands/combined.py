@@ -402,6 +402,9 @@ def evaluate_combined(
             top_key, top_mask, top_type, top_highs = key, mask, t, None
         elif key == top_key:
             # equal hands: the higher other cards, then (for a stable choice) the lower mask
+            if nfix >= n:  # every card is in the hand whatever the sets: the same other cards
+                top_mask = min(top_mask, mask)
+                continue
             if top_highs is None:
                 top_highs = _highs(rules, cards, top_mask, nfix, size)
             a = _highs(rules, cards, mask, nfix, size)
