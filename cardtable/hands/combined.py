@@ -387,6 +387,21 @@ def evaluate_combined(
         if t > grown.get(s, 0):
             grown[s] = t
             room[s] = left
+    order = [rules.card_order[c] for c in cards]
+    by_order = sorted(range(n), key=lambda i: -order[i])
+
+    def highs(mask: int) -> tuple[int, ...]:
+        """The orders of the hand `_hand` would make of these sets, high to low (for ties)."""
+        chosen = mask | fixmask
+        need = size - chosen.bit_count()
+        for i in by_order:
+            if need <= 0:
+                break
+            if not chosen >> i & 1:
+                chosen |= 1 << i
+                need -= 1
+        return tuple(sorted((order[i] for i in range(n) if chosen >> i & 1), reverse=True))
+
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
@@ -406,8 +421,8 @@ def evaluate_combined(
                 top_mask = min(top_mask, mask)
                 continue
             if top_highs is None:
-                top_highs = _highs(rules, cards, top_mask, nfix, size)
-            a = _highs(rules, cards, mask, nfix, size)
+                top_highs = highs(top_mask)
+            a = highs(mask)
             if a > top_highs or (a == top_highs and mask < top_mask):
                 top_mask, top_highs = mask, a
     hand = _hand(rules, cards, top_mask, nfix, size)
@@ -435,10 +450,6 @@ def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int)
 
 def _orders(rules: Rules, hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted((rules.card_order[c] for c in hand), reverse=True))
-
-
-def _highs(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
-    return _orders(rules, _hand(rules, cards, mask, nfix, size))
 
 
 __all__ = ["evaluate_combined", "run_top"]
