@@ -23,6 +23,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "bot_speed": SPEEDS,
     "auto_flip": (False, True),
     "text_size": TEXT_SIZES,
+    "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 

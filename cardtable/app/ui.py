@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..render.cache import ByteLRU
 from . import frame
 
 FELT = (22, 78, 52)
@@ -49,6 +50,9 @@ def px(size: int) -> int:
     """The font pixel size for a design size (sizes are those of pygame's default font, for
     continuity: about 0.7 of them in the shipped font), scaled, never under MIN_PX."""
     return max(MIN_PX, round(size * 0.7 * _scale))
+
+
+_RENDERED: ByteLRU[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = ByteLRU(name="ui text")
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -93,7 +97,10 @@ def text(
     f = font(size, bold)
     if width is not None and f.size(words)[0] > width:
         words = ellipsize(words, size, width)
-    image = f.render(words, True, colour)
+    key = (words, px(size), bold, tuple(colour))
+    image = _RENDERED.get(key)
+    if image is None:  # rendering text is most of a frame's cost: each line is rendered once
+        image = _RENDERED.put(key, f.render(words, True, colour))
     rect = image.get_rect(**{anchor: pos})
     frame.note_text(surface, words, surface.blit(image, rect), f.point_size)
     return rect
@@ -122,6 +129,11 @@ def tag(
 
 def wrap(words: str, size: int, width: int) -> list[str]:
     """Greedy word wrap for a given pixel width."""
+    return list(_wrap(words, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     f = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -134,7 +146,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def ellipsize(words: str, size: int, width: int) -> str:

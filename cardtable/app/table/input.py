@@ -108,6 +108,8 @@ def _interlude(t: Table, event: pygame.event.Event) -> None:
         _click(t, event.pos)
     elif event.type == pygame.MOUSEWHEEL and t.showdown is not None:
         t.showdown.scroll = max(0, t.showdown.scroll - event.y)
+    elif event.type == pygame.MOUSEMOTION:
+        t.pointer = event.pos  # a hand pointed at says what it is (a tooltip)
     elif event.type != pygame.KEYDOWN:
         return
     elif t.showdown is not None:
