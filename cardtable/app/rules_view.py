@@ -179,7 +179,7 @@ class RulesScene(Scene):
         if any(c.published for c in cats) and not small:
             note += "  ·  beside the odds the author published"
         top = area.top + 30
-        row_h = 76 if small else 96
+        row_h = 76 if small else max(96, min(150, surface.get_height() // 7))  # bigger cards on big screens
         room = max(1, (area.bottom - top) // row_h)
         self.scroll = max(0, min(self.scroll, max(0, len(cats) - room)))
         self.shown = range(self.scroll, min(len(cats), self.scroll + room))
