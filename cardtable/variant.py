@@ -107,6 +107,11 @@ def top_spec() -> Map:
 def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
     """Load a variant from its text; raises VariantError listing every problem."""
     root = load_text(text, path)
+    if root.is_map and "extends" in root.value:  # a file written as changes to another (extends.py)
+        from .extends import apply
+
+        root, bases = apply(root, path)
+        text += bases  # the digest notices a changed base too
     problems = check(top_spec(), root)
     if problems:
         raise VariantError(problems)
@@ -130,19 +135,47 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         root=root,
         summary=str(data["summary"].value).strip() if "summary" in data else "",
     )
+    broken = False
     for section in SECTIONS:
         node = data.get(section.name)
         if node is None:
             continue
         build = section.builder()
         before = len(problems)
-        built = build(node, variant, problems) if build else node.plain()
-        if len(problems) > before:
-            continue
-        variant.sections[section.name] = built
+        try:
+            built = build(node, variant, problems) if build else node.plain()
+        except Exception:
+            if not broken:
+                raise
+            continue  # it tripped over an earlier broken section, whose problem says why
+        # Kept even when it has problems, so later sections find the names it declares and do not
+        # repeat its mistake as errors of their own (no cascades); the variant is refused anyway.
+        if built is not None:
+            variant.sections[section.name] = built
+        broken = broken or len(problems) > before
     if problems:
         raise VariantError(problems)
+    _offer_ranking(variant)
     return variant
+
+
+def _offer_ranking(variant: Variant) -> None:
+    """Every variant that ranks hands offers its ranking as published or by true frequency
+    (hands/ranking.py), as an option chosen at New game: `ranking`."""
+    from .engine.options import Option
+    from .hands.ranking import RANKINGS, ranked
+
+    if not ranked(variant) or "phases" not in variant.sections:
+        return
+    options = variant.sections.setdefault("options", {})
+    if "ranking" not in options:
+        options["ranking"] = Option(
+            "ranking",
+            "Hand ranking",
+            RANKINGS[0],
+            choices=RANKINGS,
+            help="published: the author's order; frequency: rarer as played ranks higher",
+        )
 
 
 def load_variant(path: str | Path) -> Variant:

@@ -17,6 +17,7 @@ from ..hands.published import probability, share
 from ..variant import Variant
 from . import frame, ui
 from .hand_pictures import HandPictures
+from .rules_odds import RankingOdds
 from .scene import App, Scene
 
 SAMPLE_BUDGET = 0.006  # seconds of sampling per frame
@@ -66,6 +67,7 @@ class RulesScene(Scene):
         self.sampler = FrequencySampler(variant)
         self.hands = self.sampler.hands
         self.pictures = HandPictures(variant)
+        self.odds = RankingOdds(variant)  # true odds as played and the frequency ranking
         self.scroll = 0
         self.shown: range = range(0)  # the category rows on screen in the last frame
         self.never = self.hands.never_counts if self.hands else {}
@@ -173,12 +175,19 @@ class RulesScene(Scene):
     def _rows(self, surface: pygame.Surface, area: pygame.Rect, small: bool) -> None:
         cats = self.hands.categories
         points = any(c.points for c in cats)
-        head = "Points table" if points else f"Hands, best first ({self.hands.size} cards)"
+        order = "lowest wins: the last one listed is best" if self.hands.lowest_wins else "best first"
+        head = "Points table" if points else f"Hands, {order} ({self.hands.size} cards)"
         head_rect = ui.text(surface, head, (area.left + 10, area.top + 2), 24, ui.WHITE, bold=True)
         note = f"how often a random hand is each: {self.samples:,} sampled" if self.samples else ""
         if any(c.published for c in cats) and not small:
             note += "  ·  beside the odds the author published"
         top = area.top + 30
+        summary = self.odds.summary()
+        if summary:
+            for line in ui.wrap(summary, 15, area.width - 20)[:2]:
+                ui.text(surface, line, (area.left + 10, top), 15, ui.ACCENT)
+                top += 17
+            top += 4
         row_h = 76 if small else max(96, min(150, surface.get_height() // 7))  # bigger cards on big screens
         room = max(1, (area.bottom - top) // row_h)
         self.scroll = max(0, min(self.scroll, max(0, len(cats) - room)))
@@ -238,3 +247,8 @@ class RulesScene(Scene):
         for line in ui.wrap(published, 15, odds_w)[:2]:
             ui.text(surface, line, (right, y), 15, DIM, anchor="topright")
             y += 17
+        played = self.odds.line(i)
+        for line in ui.wrap(played, 15, odds_w)[:2]:
+            if y + 15 <= row.bottom:
+                ui.text(surface, line, (right, y), 15, ui.ACCENT, anchor="topright")
+                y += 17

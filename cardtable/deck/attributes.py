@@ -81,12 +81,7 @@ def _attribute(
             idx = set()
             for member in pair_node.value:
                 if str(member.value) not in attr.index:
-                    out.append(
-                        member.problem(
-                            f"'{member.value}' is not a value of '{aname}'"
-                            + suggest(member.value, attr.index)
-                        )
-                    )
+                    out.append(member.problem(attr.unknown(member.value)))
                 else:
                     idx.add(attr.index[str(member.value)])
             sets.append(frozenset(idx))
@@ -148,11 +143,7 @@ def _resolve_groups(
                 continue
             target = gattr.index.get(str(gnode.value))
             if target is None:
-                out.append(
-                    gnode.problem(
-                        f"'{gnode.value}' is not a value of '{gname}'" + suggest(gnode.value, gattr.index)
-                    )
-                )
+                out.append(gnode.problem(gattr.unknown(gnode.value)))
             else:
                 value.groups[gname] = target
     for gname, gattr in attributes.items():

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..errors import Problem
 from ..yamlsrc import Node
 from .attributes import build_attributes
-from .cards import make_cards, plan_cards
+from .cards import duplicates, make_cards, plan_cards
+from .looks import check_glyphs
 from .model import Deck
 
 
@@ -16,6 +17,7 @@ def build_deck(node: Node, out: list[Problem]) -> Deck | None:
     declared_flags = {k: str(v.value) for k, v in data["flags"].value.items()} if "flags" in data else {}
     before = len(out)
     attributes = build_attributes(data["attributes"], declared_flags, out)
+    check_glyphs(data["attributes"], out)
     if len(out) > before:
         return None
     groups = plan_cards(node, attributes, declared_flags, out)
@@ -28,7 +30,7 @@ def build_deck(node: Node, out: list[Problem]) -> Deck | None:
     )
     flag_names = tuple(declared_flags)
     cards = make_cards(groups, attributes, flag_names)
-    return Deck(
+    deck = Deck(
         attributes=attributes,
         columns=cards.columns,
         flag_names=flag_names,
@@ -43,3 +45,12 @@ def build_deck(node: Node, out: list[Problem]) -> Deck | None:
         group_of_card=cards.group_of_card,
         back=data["back"].plain() if "back" in data else {},
     )
+    for card, first in duplicates(groups, cards, attributes):
+        gnode = groups[cards.group_of_card[card]].node
+        made = groups[cards.group_of_card[first]].node.line
+        out.append(
+            gnode.problem(
+                f"this group makes {deck.short(card)} again (line {made} made it); use 'count' for copies of a card"
+            )
+        )
+    return None if len(out) > before else deck

@@ -7,6 +7,8 @@ before any card is made; `make_cards` then fills the per-card columns.
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Problem
@@ -23,7 +25,7 @@ class Group:
 
     node: Node
     count: int
-    choices: list[list[int]]  # per direct attribute: value indexes (bitmasks when multi-valued)
+    choices: list[Sequence[int]]  # per direct attribute: value indexes (bitmasks when multi-valued)
 
 
 @dataclass
@@ -45,7 +47,7 @@ def plan_cards(
     for gnode in node.value["cards"].value:
         g = gnode.value
         count = int(g["count"].value) if "count" in g else 1
-        choice_lists: list[list[int]] = []
+        choice_lists: list[Sequence[int]] = []
         for attr in direct:
             cnode = g.get(attr.name)
             if cnode is None:
@@ -72,6 +74,8 @@ def plan_cards(
         n = count
         for choices in choice_lists:
             n *= len(choices)
+        if n == 0 and not _has_problem_in(gnode, out):
+            out.append(gnode.problem("this group makes no cards (a choice of no values)"))
         total += n
         if total > MAX_CARDS:
             out.append(
@@ -119,22 +123,49 @@ def make_cards(groups: list[Group], attributes: dict[str, Attribute], flag_names
     return Cards({k: tuple(v) for k, v in columns.items()}, tuple(flag_bits), tuple(group_of_card))
 
 
+def _has_problem_in(node: Node, out: list[Problem]) -> bool:
+    """A problem was already found inside this node (on its line or after it)."""
+    return any(p.line >= node.line for p in out)
+
+
+def duplicates(groups: list[Group], cards: Cards, attributes: dict[str, Attribute]) -> list[tuple[int, int]]:
+    """(card, first card) for each card another group already made with the same values and
+    flags; copies within one group's `count` are meant and not listed."""
+    keys = [cards.columns[a] for a, attr in attributes.items() if attr.of is None]
+    first: dict[tuple[int, ...], int] = {}
+    found = []
+    for c, g in enumerate(cards.group_of_card):
+        key = (*(col[c] for col in keys), cards.flag_bits[c])
+        seen = first.setdefault(key, c)
+        if seen != c and (cards.group_of_card[seen] != g or groups[g].count == 1):
+            found.append((c, seen))
+            if len(found) >= 3:
+                break
+    return found
+
+
 def _flag_mask(flags: frozenset[str], flag_index: dict[str, int]) -> int:
     return sum(1 << flag_index[f] for f in flags if f in flag_index)
 
 
-def _choices(attr: Attribute, node: Node, out: list[Problem]) -> list[int]:
+def _choices(attr: Attribute, node: Node, out: list[Problem]) -> Sequence[int]:
     """The value indexes (bitmasks for multi-valued attributes) a card group chooses from."""
 
     def one(item: Node) -> int | None:
         text = str(item.value)
         if text not in attr.index:
-            out.append(item.problem(f"'{text}' is not a value of '{attr.name}'" + suggest(text, attr.index)))
+            out.append(item.problem(attr.unknown(text)))
             return None
         return attr.index[text]
 
     if node.is_scalar and str(node.value) == "all":
-        return attr.combinations() if attr.multi else list(range(len(attr.values)))
+        if not attr.multi:
+            return list(range(len(attr.values)))
+        size = min(len(attr), attr.max if attr.max is not None else len(attr))
+        bound = sum(math.comb(len(attr), k) for k in range(size + 1))
+        if bound > MAX_CARDS and not attr.exclusive:  # exact: too many, refused before it is used
+            return range(bound)
+        return attr.combinations(MAX_CARDS)
     items = node.value if node.is_list else [node]
     result: list[int] = []
     for item in items:

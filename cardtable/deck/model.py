@@ -6,10 +6,11 @@ of an attribute is one index.
 
 from __future__ import annotations
 
-import itertools
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
+
+from ..schema import suggest
 
 
 @dataclass(frozen=True)
@@ -50,16 +51,41 @@ class Attribute:
         i = self.index.get(str(value_id))
         return None if i is None else self.values[i]
 
-    def combinations(self) -> list[int]:
-        """Every allowed set of values of a multi-valued attribute, as bitmasks."""
+    def combinations(self, limit: int | None = None) -> list[int]:
+        """Every allowed set of values of a multi-valued attribute, as bitmasks (by size, then in
+        order); with `limit`, stops once it has more than that many, so a power set of 26 values
+        is never made. A set holding an exclusive set is never extended (its supersets hold it too)."""
         size = self.max if self.max is not None else len(self.values)
-        out = []
-        for k in range(size + 1):
-            for combo in itertools.combinations(range(len(self.values)), k):
-                members = frozenset(combo)
-                if not any(pair <= members for pair in self.exclusive):
-                    out.append(sum(1 << i for i in combo))
+        n = len(self.values)
+        out: list[int] = []
+
+        def grow(start: int, chosen: int, left: int) -> bool:
+            if left == 0:
+                out.append(chosen)
+                return limit is None or len(out) <= limit
+            for i in range(start, n - left + 1):
+                mask = chosen | 1 << i
+                if any(all(mask >> j & 1 for j in pair) for pair in self.exclusive):
+                    continue
+                if not grow(i + 1, mask, left - 1):
+                    return False
+            return True
+
+        for k in range(min(size, n) + 1):
+            if not grow(0, 0, k):
+                break
         return out
+
+    def unknown(self, text: object) -> str:
+        """The message for a value id this attribute lacks, suggesting a close id, or the id of a
+        value whose label or name it is ('10' -> T)."""
+        text = str(text)
+        by_label = next((v for v in self.values if text in (v.label, v.name) and v.id != text), None)
+        if by_label is not None:
+            hint = f" (did you mean '{by_label.id}' (label {by_label.label})?)"
+        else:
+            hint = suggest(text, self.index)
+        return f"'{text}' is not a value of '{self.name}'{hint}"
 
     def members(self, mask: int) -> tuple[Value, ...]:
         return tuple(v for v in self.values if mask >> v.index & 1)

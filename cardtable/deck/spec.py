@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Spec, Str
+from .looks import BACK_PATTERNS
 
 MAX_CARDS = 100_000  # cards in one deck: counted before any card is made
 MAX_VALUES = 10_000  # values of one attribute
@@ -44,7 +45,7 @@ DECK = Map(
         "flags": MapOf(Str(), "flags with a description each"),
         "name": Str(),
         "short": Str(),
-        "back": Map({"rgb": RGB, "pattern": Str(), "label": Str()}, "a card back"),
+        "back": Map({"rgb": RGB, "pattern": Str(BACK_PATTERNS), "label": Str()}, "a card back"),
         "cards": Field(ListOf(CARD_GROUP, min_len=1), required=True),
     },
     "a deck",

@@ -72,6 +72,7 @@ class Template(TypedDict, total=False):
     label: str
     reveal_label: str
     pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
+    opens: str  # check in an unopened round with an opening requirement: what opening needs
 
 
 class Event(TypedDict, total=False):
@@ -230,6 +231,7 @@ class ZoneView(TypedDict, total=False):
     cells: list[list[int]]  # grid zones: [row, col, card or -1]
     size: list[int] | None
     max_line: int | None
+    bound: list[int] | None  # an open grid's bound: its cards span at most [rows, cols]
 
 
 class View(TypedDict):
@@ -253,3 +255,4 @@ class View(TypedDict):
     result: Result | None
     last_hand: HandRecord | None
     hands_won: list[int]  # per seat: the hands of this game it has won (a share counts)
+    ranking: str  # the hand ranking played: "published" or "frequency" (the `ranking` option)

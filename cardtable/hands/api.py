@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
 from .rules import Category, Rules
@@ -227,6 +228,18 @@ def score_placement(variant: Any, grid: Mapping[tuple[int, int], int], placed: t
     return score_placement_rules(rules_of(variant), grid, placed)
 
 
+def evaluate_line(rules: Rules, line: Sequence[int]) -> HandValue:
+    """The best category of cards in line order whose parts are each side by side (adjacent.py)."""
+    pool = Pool(rules, line)
+    for rank, cat in enumerate(rules.categories):
+        if cat.exact and cat.size != len(line):
+            continue
+        fit = adjacent_fit(rules, cat, line)
+        if fit is not None:
+            return _value(rules, rank, cat, fit, pool, len(line))
+    return no_hand(rules)
+
+
 def score_placement_rules(
     rules: Rules, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]
 ) -> Placement:
@@ -238,7 +251,7 @@ def score_placement_rules(
         for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
             for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
                 window = seg[start : start + length]
-                v = evaluate_pool(rules, window, length)
+                v = evaluate_line(rules, window) if form.adjacent else evaluate_pool(rules, window, length)
                 if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
                     top = (tuple(window), v.category, v.points)
         if top is not None and top[2] > 0:

@@ -95,6 +95,7 @@ class Form:
     runs_zone: str | None = None  # points games: hands are contiguous runs through a placed card
     runs_min: int = 2
     runs_max: int = 5
+    adjacent: bool = False  # each part of a category is cards side by side in the line (adjacent.py)
 
 
 @dataclass(frozen=True)

@@ -68,6 +68,7 @@ FORM = Map(
         "runs": Str(what="a grid zone name"),
         "min": Int(1, 64),
         "max": Int(1, 64),
+        "adjacent": Bool(),
     },
     "how a hand is formed",
 )
@@ -117,9 +118,7 @@ class _Builder:
         a = self.deck.attributes[attr]
         v = a.lookup(node.value)
         if v is None:
-            self.out.append(
-                node.problem(f"'{node.value}' is not a value of '{attr}'" + suggest(str(node.value), a.index))
-            )
+            self.out.append(node.problem(a.unknown(node.value)))
             return None
         return v.index
 
@@ -289,7 +288,12 @@ class _Builder:
             hi = int(d["max"].value) if "max" in d else size
             if lo > hi:
                 self.out.append(node.problem(f"min ({lo}) is more than max ({hi})"))
-            return Form(size, (), self.zone(d["runs"]), lo, hi)
+            adjacent = bool(d["adjacent"].value) if "adjacent" in d else False
+            return Form(size, (), self.zone(d["runs"]), lo, hi, adjacent)
+        if "adjacent" in d:
+            self.out.append(
+                node.key_problem("adjacent", "'adjacent' is for hands read along a line ('runs:')")
+            )
         if "from" not in d:
             self.out.append(node.problem("missing 'from' (the zones a hand is made from) or 'runs'"))
             return Form(size)
@@ -304,6 +308,12 @@ class _Builder:
         fixed = sum(u.exactly for u in uses if u.exactly is not None)
         if fixed > size:
             self.out.append(node.problem(f"the 'exactly' counts ({fixed}) add up to more than size {size}"))
+        elif uses and all(u.exactly is not None for u in uses) and fixed < size:
+            self.out.append(
+                node.problem(
+                    f"the 'exactly' counts add up to {fixed}, but a hand is size {size}: they must agree"
+                )
+            )
         if sum(u.line for u in uses) > 1:
             self.out.append(node.problem("at most one zone may give one of its lines"))
         return Form(size, tuple(uses))

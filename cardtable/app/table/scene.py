@@ -258,6 +258,9 @@ class TableScene(Scene):
             self.confirmed = who
 
     def leave(self) -> None:
+        close = getattr(self.session, "close", None)  # another window may now have this game
+        if close is not None:
+            close()
         self.app.pop()  # the game is autosaved after every action
 
     def open_help(self) -> None:

@@ -21,6 +21,7 @@ from .. import wording
 from ..context import Ctx
 from ..state import active, hand_zone
 from ..types import Action, Card, Seat, Step, Template
+from . import opening
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Verb, first_after
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
@@ -47,6 +48,7 @@ class Bet(Verb):
     fields = {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
+        "opens": opening.OPENS,
         "showdown_call": Field(
             Map(
                 {
@@ -65,6 +67,7 @@ class Bet(Verb):
     def check_step(self, c: StepChecker, node: Node) -> None:
         if not c.has_section("betting"):
             c.problem(node, "'bet' needs a betting section")
+        opening.check_step(c, node)
 
     def start(self, g: Ctx, step: Step) -> bool:
         st = g.st
@@ -113,7 +116,12 @@ class Bet(Verb):
         )
         must_open = step.get("must_open") and cur == 0
         if owe <= 0 and not must_open:
-            out.append({"seat": seat, "type": "check", **extra})
+            # Showing cards doubles the caller's stake of the round: with nothing in, a check
+            # would double nothing, so it may call the showdown but not show cards.
+            check: Template = {"seat": seat, "type": "check", **extra}
+            if extra and s["bet"] <= 0:
+                check["reveal_count"] = 0
+            out.append(check)
         if owe > 0:
             out.append({"seat": seat, "type": "call", "cost": min(owe, s["chips"]), **extra})
         raises_left = g.betting().max_raises is None or rs["raises"] < (g.betting().max_raises or 0)
@@ -136,7 +144,7 @@ class Bet(Verb):
             )
         if s["chips"] > 0 and self._all_in_ok(g, step, seat):
             out.append({"seat": seat, "type": "all_in", "cost": s["chips"], **extra})
-        return out
+        return opening.restrict(g, step, seat, out) if step.get("opens") else out
 
     def _all_in_ok(self, g: Ctx, step: Step, seat: int) -> bool:
         rs, s = g.round(), g.st["seats"][seat]
@@ -165,6 +173,8 @@ class Bet(Verb):
                 "bet": "a bet is already open: raise instead",
                 "raise": "no raise is possible now",
             }
+            if kind in ("bet", "all_in") and opening.may_open(g, step, seat):
+                return opening.may_open(g, step, seat)
             if kind == "check" and step.get("must_open"):
                 return "this round must be opened with a bet: bet the minimum or fold"
             if kind in ("bet", "raise") and g.round()["double"] is not None:
@@ -190,6 +200,11 @@ class Bet(Verb):
             reveal = action.get("reveal")
             if reveal is not None:
                 need = opt["reveal_count"]
+                if not need:
+                    return (
+                        "showing cards doubles your stake, and you have nothing in this round: "
+                        "bet first to put chips at risk"
+                    )
                 hand = set(hand_zone(g.st, g.layout, seat)["cards"])
                 if not isinstance(reveal, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in reveal
@@ -259,6 +274,8 @@ class Bet(Verb):
             else:
                 g.say(f"{g.name(seat)} {call['words']}.")
         self._next(g)
+        if rs.get("done") and step.get("opens"):
+            opening.call_off(g, step)
 
     def _pay(self, s: Seat, amount: int) -> None:
         amount = max(0, min(amount, s["chips"]))
@@ -289,7 +306,7 @@ class Bet(Verb):
                 action["amount"] = amount
             if choice.call_showdown and t.get("showdown_allowed"):  # never on a fold
                 action["showdown"] = True
-                if choice.show_cards:
+                if choice.show_cards and t.get("reveal_count"):  # a check stakes nothing to double
                     action["reveal"] = list(choice.selected)
             return action
 
@@ -308,7 +325,10 @@ class Bet(Verb):
                 if t["min"] < t.get("pot", 0) < t["max"]:
                     out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
                 out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
-        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        call = next(
+            (t for t in legal if t.get("showdown_allowed") and t.get("reveal_count")),
+            next((t for t in legal if t.get("showdown_allowed")), None),
+        )
         if call is not None:  # the variant's own words for calling the showdown; a toggle says its state
             label = call.get("label", "Call the showdown")
             out.append(
@@ -343,6 +363,11 @@ class Bet(Verb):
         if "call" in kinds:
             up = " or raise" if "raise" in kinds else ""
             return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
+        if "check" in kinds and kinds["check"].get("opens"):
+            need = kinds["check"]["opens"]
+            if "bet" in kinds or "all_in" in kinds:
+                return f"Check, or bet to open (your hand is {need})."
+            return f"Check or fold: opening needs {need}."
         if "check" in kinds:
             return f"Check (bet nothing), or bet to open{extra}."
         if "bet" in kinds:
@@ -403,6 +428,8 @@ class Bet(Verb):
             size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
             return {**a, "type": opener["type"], "amount": size, **call}
         if "check" in legal:
+            if not legal["check"].get("reveal_count"):  # a check with nothing in shows nothing
+                call.pop("reveal", None)
             return {**a, "type": "check", **call}
         chips = view["seats"][mind.seat]["chips"]
         if "call" in legal:
