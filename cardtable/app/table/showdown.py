@@ -47,6 +47,13 @@ def reason(record: HandRecord, categories: Sequence[str]) -> str:
     losers = [h for h in shown if h["won"] <= 0]
     if not winners:
         return ""
+    lows = [h["low"] for h in shown if h.get("low")]
+    if any("low" in h for h in shown):  # a split pot: high and low halves
+        if not lows:
+            return "No qualifying low: the high hand takes the pot"
+        if len(winners) == 1:
+            return f"{winners[0]['category']} and {winners[0]['low']} scoop the pot: best high and best low"
+        return "High and low split the pot"
 
     def rank(category: str) -> int:
         return categories.index(category) if category in categories else len(categories)
@@ -97,7 +104,8 @@ def draw_showdown_screen(
         seat, won = hand["seat"], hand["won"]
         colour = GLOW if won > 0 else (225, 232, 225)
         ui.text(surface, names[seat], (left, y + 4), 24, colour, True)
-        ui.text(surface, hand["category"], (left, y + 34), 20, colour)
+        low = f" · low: {hand['low'] or 'none'}" if "low" in hand else ""
+        ui.text(surface, hand["category"] + low, (left, y + 34), 20, colour)
         if won > 0:
             ui.text(surface, f"wins {won:,}", (left, y + 62), 18, colour)
         money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
