@@ -59,17 +59,28 @@ def start(
     from ..render import init_display
 
     app = App(init_display(size, headless=True))
-    app.push(_scene(app, scene, _variant(variant), players, seed, dict(options or {}), autosave, privacy))
+    app.push(
+        _scene(
+            app,
+            scene,
+            _variant(variant, scene in ("browser", "menu")),
+            players,
+            seed,
+            dict(options or {}),
+            autosave,
+            privacy,
+        )
+    )
     app.step([], dt=0.0)
     return app
 
 
-def _variant(variant: str | Path | Variant | None) -> Variant | None:
+def _variant(variant: str | Path | Variant | None, deck_ok: bool = False) -> Variant | None:
     if variant is None or isinstance(variant, Variant):
         return variant
     from ..catalog import resolve
 
-    return resolve(str(variant))
+    return resolve(str(variant), deck_ok=deck_ok)
 
 
 def _scene(

@@ -147,6 +147,11 @@ class Verb:
         """One sentence: what to do now."""
         return ""
 
+    def hint(self, legal: list[Template]) -> str:
+        """A first-game hint: two or three sentences on how this kind of decision works, shown
+        the first time a person meets it ("" for none)."""
+        return ""
+
     def selects(self, legal: list[Template]) -> int | None:
         """How many cards of the hand the person may choose for this decision (None: none)."""
         return None

@@ -374,6 +374,25 @@ class Bet(Verb):
             return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
         return "Go all in, or fold."
 
+    def hint(self, legal: list[Template]) -> str:
+        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        if call is not None:
+            label = call.get("label", "the showdown call")
+            more = (
+                f" With {call.get('reveal_label', 'show cards')} (D) you also show "
+                f"{call['reveal_count']} chosen cards: the others may then only call twice your bet, or fold."
+                if call.get("reveal_count")
+                else ""
+            )
+            return (
+                f"You may end the betting here with a {label}: switch it on (X), then call, check or "
+                f"raise; the hands are shown when this round ends.{more}"
+            )
+        return (
+            "Betting: Call matches the highest bet, Raise puts in more (set the amount with the slider "
+            "or the arrow keys), Check passes when nobody has bet, Fold gives up the hand."
+        )
+
     def selects(self, legal: list[Template]) -> int | None:
         """The cards to show for double stakes, when the showdown call allows showing any."""
         return next((t["reveal_count"] for t in legal if t.get("reveal_count")), None)

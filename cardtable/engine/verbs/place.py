@@ -151,6 +151,12 @@ class Place(Verb):
         which = "your card" if n == 1 else f"one of your {wording.number(n)} cards"
         return f"Place {which} on a green square: the number shows the points it scores."
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Click a card of your hand, then a green square next to the grid: the number on each "
+            "square is what the card would score there. You draw a new card after each play."
+        )
+
     def selects(self, legal: list[Template]) -> int | None:
         return 1
 
