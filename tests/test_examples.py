@@ -128,5 +128,8 @@ def test_the_showdown_record_says_each_hand_s_low_for_the_table():
     shown = {h["seat"]: h for h in st["history"][0]["shown"]}
     assert shown[1]["low"] == "Seven low" and shown[2]["low"] == ""
     assert reason(st["history"][0], []) == "High and low split the pot"
+    from cardtable.app.table.showdown import _explain
+
+    assert _explain(st["history"][0], load("omaha_hi_lo").hands) == "High and low split the pot"
     st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
     assert reason(st["history"][0], []).startswith("No qualifying low")
