@@ -186,7 +186,7 @@ def _offer_ranking(variant: Variant) -> None:
             "Hand ranking",
             RANKINGS[0],
             choices=RANKINGS,
-            help="published: the author's order; frequency: rarer as played ranks higher",
+            help="frequency: rarer hands as played rank higher",
         )
 
 

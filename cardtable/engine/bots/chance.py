@@ -12,7 +12,7 @@ import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..scoring import evaluate_zones
+from ..scoring import strength_zones
 from ..split import has_split, second_key
 from ..types import Card, View
 from .seen import Grid, Zones, unseen, zones_for
@@ -50,7 +50,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
             my_zones = {**_fill_hidden(own, pool, rng, taken), **table}
-            my_key = evaluate_zones(rules, my_zones, declared[seat] or (), ranking).key
+            my_key = strength_zones(rules, my_zones, declared[seat] or (), ranking)
             valued += 1
             yield
             if split:
@@ -62,7 +62,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
             if best:
-                best = not evaluate_zones(rules, hand, declared[o] or (), ranking).key > my_key
+                best = not strength_zones(rules, hand, declared[o] or (), ranking) > my_key
                 valued += 1
                 yield
             if best_low:
