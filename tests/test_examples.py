@@ -133,3 +133,17 @@ def test_the_showdown_record_says_each_hand_s_low_for_the_table():
     assert _explain(st["history"][0], load("omaha_hi_lo").hands) == "High and low split the pot"
     st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
     assert reason(st["history"][0], []).startswith("No qualifying low")
+
+
+@pytest.mark.parametrize("bad", ["[1]", "~", "nosuchverb"])
+def test_a_bad_verb_inside_a_repeat_is_a_problem_at_its_place(bad):
+    from cardtable.errors import VariantError
+    from cardtable.variant import load_variant_text
+
+    text = (EXAMPLES.parent / "poker_clash.yaml").read_text()
+    old = "        - {do: exchange, zone: hand"
+    assert old in text
+    text = text.replace(old, f"        - {{do: {bad}, zone: hand", 1)
+    with pytest.raises(VariantError) as info:
+        load_variant_text(text, "clash.yaml")
+    assert all(str(p).startswith("clash.yaml:") for p in info.value.problems)
