@@ -171,6 +171,11 @@ class _Ctx:
             if not snode.is_map or "do" not in snode.value:
                 continue  # the shape check has reported it
             verb = snode.value["do"].value
+            if not isinstance(verb, str) or (verb != "repeat" and verb not in REGISTRY):
+                # a repeat's own steps are checked here, not by the section's shape
+                found = check(STEP, snode)
+                self.problems.extend(found or [snode.value["do"].problem(f"'{verb}' is not a verb")])
+                continue
             fields: dict[str, Field | Spec] = {**(REPEAT if verb == "repeat" else REGISTRY[verb].fields)}
             fields["do"] = Field(Str())
             fields["when"] = Field(Str(what="an option name"))
