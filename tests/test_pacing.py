@@ -48,3 +48,23 @@ def test_quick_units_fill_the_budget():
     calls = count_units(thinker)
     assert thinker.step(3600.0)  # plenty of time: decided in one step, many units
     assert len(calls) > 1 and thinker.action == decide(rules, view, 7, "hard")
+
+
+def test_the_loop_sets_a_new_screens_objects_aside_from_the_garbage_collector():
+    """Full collections during play would scan the whole game and deck (75-110 ms frames): when
+    a screen comes up the program's loop collects once and freezes what is alive."""
+    import gc
+
+    import pygame
+
+    from cardtable.app.headless import start
+
+    app = start("texas_holdem", players=["bot", "bot"], autosave=False)
+    gc.unfreeze()
+    try:
+        assert gc.get_freeze_count() == 0
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.run()  # one frame: the table came up, then the quit
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()

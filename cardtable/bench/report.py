@@ -36,12 +36,19 @@ def print_report(r: dict[str, Any]) -> None:
             f"median {t['fill_ms_median']:.0f} ms, max {t['fill_ms_max']:.0f} ms, worst frame "
             f"{t['frame_ms_max']:.1f} ms"
         )
-    print(f"  {_mark(r['zoom_sweep_max_ms'] < 33)} zoom sweep worst frame < 33 ms: {r['zoom_sweep_max_ms']}")
+    print(
+        f"  {_mark(r['zoom_sweep_max_ms'] < 33)} zoom sweep worst frame < 33 ms: {r['zoom_sweep_max_ms']} "
+        f"(CPU {r['zoom_sweep_max_cpu_ms']})"
+    )
     print(
         f"  {_mark(r['rss_peak_mb'] < 300)} peak resident < 300 MB: {r['rss_peak_mb']} MB (sampled max "
         f"{r['rss_sampled_max_mb']}, at the end {r['rss_end_mb']}; budget {r['memory_budget_mb']} MB)"
     )
-    print(f"  {_mark(r['search']['p95'] < 2)} search per keystroke < 2 ms: p95 {r['search']['p95']} ms")
+    search = r["search"]
+    print(
+        f"  {_mark(search['p95'] < 2)} search per keystroke < 2 ms: p95 {search['p95']} ms "
+        f"(CPU p95 {search.get('cpu_p95')} ms)"
+    )
     print(f"  {_mark(r['startup_s'] < 1)} start to menu < 1 s: {r['startup_s']} s (median)")
     print(f"  {_mark(r['first_deck_frame_s'] < 2)} first deck frame < 2 s: {r['first_deck_frame_s']} s")
     t = r["table"]
@@ -51,8 +58,14 @@ def print_report(r: dict[str, Any]) -> None:
             f"  {g['variant']:<18} p50 {g['frame_ms_median']:.1f}  p95 {g['frame_ms_p95']:.1f}  max "
             f"{g['frame_ms_max']:.1f} ms; rules panel max {g['rules_panel']['frame_ms_max']:.1f} ms"
         )
-    print(f"  {_mark(t['table_frame_ms_max'] <= 33)} no table frame > 33 ms: {t['table_frame_ms_max']}")
-    print(f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']}")
+    print(
+        f"  {_mark(t['table_frame_ms_max'] <= 33)} no table frame > 33 ms: {t['table_frame_ms_max']} "
+        f"(CPU {t['table_cpu_ms_max']})"
+    )
+    print(
+        f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']} "
+        f"(CPU {t['rules_panel_cpu_ms_max']})"
+    )
     if t["grid_zoom_ms_p95"] is not None:
         print(f"  {_mark(t['grid_zoom_ms_p95'] < 16)} grid wheel-zoom p95 < 16 ms: {t['grid_zoom_ms_p95']}")
     print(f"  {_mark(t['rules_screen_ms_max'] < 16)} rules screen < 16 ms: {t['rules_screen_ms_max']}")

@@ -45,6 +45,7 @@ def _bot_table(variant: Variant, players: int) -> Any:
     from ..app.table import TableScene
 
     app = start(variant, players=["bot"] * players, size=SIZE, autosave=False)
+    app.settle()  # as the program's loop does when a screen comes up
     assert isinstance(app.scene, TableScene)
     app.scene.bot_delay = 0.0  # act when thinking is done: thinking in every frame
     return app
@@ -104,6 +105,7 @@ def rules_screen(variant: Variant, frames: int) -> dict[str, Any]:
     from ..app.headless import start
 
     app = start(variant, scene="rules", size=SIZE)
+    app.settle()
     times = [_frame(app, []) for _ in range(frames)]
     return {"variant": variant.id, **_stats(times)}
 

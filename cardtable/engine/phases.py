@@ -174,9 +174,8 @@ class _Ctx:
                 continue  # the shape check has reported it
             verb = snode.value["do"].value
             if not isinstance(verb, str) or (verb != "repeat" and verb not in REGISTRY):
-                # a repeat's own steps are checked here, not by the section's shape
-                found = check(STEP, snode)
-                self.problems.extend(found or [snode.value["do"].problem(f"'{verb}' is not a verb")])
+                known = ", ".join(sorted([*REGISTRY, "repeat"]))
+                self.problems.append(snode.value["do"].problem(f"'do' names a kind of step: one of {known}"))
                 continue
             fields: dict[str, Field | Spec] = {**(REPEAT if verb == "repeat" else REGISTRY[verb].fields)}
             fields["do"] = Field(Str())
