@@ -473,7 +473,9 @@ class TableScene(Scene):
         # the hint box stands under the panel's header, or (folded) in the felt's top right corner
         table = layout.plan.table
         panel = layout.plan.side or pygame.Rect(table.right - 330, table.top - 54, 320, table.height)
-        self.hints.draw(self.canvas, panel, actor if self.controls else None, tip)
+        self.hints.draw(
+            self.canvas, panel, actor if self.controls else None, tip, layout.plan.side is not None
+        )
         draw_tooltip(self.canvas, self.pointer)
 
     def toggle_panel(self) -> None:
