@@ -15,8 +15,16 @@ LINE_H = 21
 
 
 def draw_panel(
-    canvas: Canvas, layout: TableLayout, title: str, hover: int | None, lines: list[str], rules: bool
-) -> None:
+    canvas: Canvas,
+    layout: TableLayout,
+    title: str,
+    hover: int | None,
+    lines: list[str],
+    rules: bool,
+    back: int = 0,
+) -> tuple[pygame.Rect, int]:
+    """The panel, its text scrolled `back` lines from the newest; the text's area, and how far back
+    it may scroll."""
     surface = canvas.surface
     header, big, rest = layout.panel_parts(preview=hover is not None and hover >= 0)
     pygame.draw.rect(surface, (24, 30, 28), layout.geo.panel)
@@ -30,12 +38,22 @@ def draw_panel(
         name = canvas.faces.painter.deck.name(hover)
         ui.text(surface, name, (big.centerx, big.top + 256), 20, ui.WHITE, anchor="midtop")
     frame.region("rules" if rules else "log", rest)
-    wrapped: list[str] = []
-    for line in lines[-60:]:
-        wrapped += ui.wrap(line, 20, rest.width - 28)
-    room = (rest.height - 10) // LINE_H
-    for i, line in enumerate(wrapped[-room:]):
+    room = max(1, (rest.height - 10) // LINE_H)
+    wrapped: list[str] = []  # the newest lines wrapped, only as many as can be shown
+    for line in reversed(lines):
+        wrapped[:0] = ui.wrap(line, 20, rest.width - 28)
+        if len(wrapped) >= room + back:
+            break
+    back = max(0, min(back, len(wrapped) - room))
+    shown = wrapped[len(wrapped) - room - back : len(wrapped) - back] if len(wrapped) > room else wrapped
+    for i, line in enumerate(shown):
         ui.text(surface, line, (x, rest.top + i * LINE_H), 20, (225, 230, 225))
+    if back:
+        tag = "newer lines below: wheel or End"
+        ui.tag(
+            surface, tag, (rest.centerx, rest.bottom - 6), 16, (60, 70, 66), ui.WHITE, (8, 3), 6, "midbottom"
+        )
+    return rest, back
 
 
 def rules_lines(variant: Any, sampler: Any) -> list[str]:

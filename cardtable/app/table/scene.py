@@ -88,6 +88,8 @@ class TableScene(Scene):
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
+        self.log_back = 0  # how many lines the side panel is scrolled back from the newest
+        self.log_area: pygame.Rect | None = None  # where the side panel's text was last drawn
         self.controls: list[Control] = []
         self.slider: Slider | None = None
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
@@ -220,6 +222,7 @@ class TableScene(Scene):
             # card of it is drawn while they do not look), forget what is pointed at.
             keep = self.privacy == "peek" and self._shown_for is not None and self._shown_for[0] == shown[0]
             self._shown_for = shown
+            self.log_back = 0
             if keep:
                 self.choices.hover, self.choices.spot = None, None
             else:
@@ -423,7 +426,10 @@ class TableScene(Scene):
                 self.canvas.hit(area, "look")  # hold the mouse button here to look
         draw_pots(self.canvas, layout.centre, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
-        draw_panel(self.canvas, layout, title, self.choices.hover, self._panel_lines(view), self.show_rules)
+        lines = self._panel_lines(view)
+        self.log_area, self.log_back = draw_panel(
+            self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.log_back
+        )
         actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
         own = self._view_for(actor) if actor is not None else view
         if actor is not None and actor == self.session.to_move():
