@@ -9,16 +9,43 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
 from .engine.types import Action, OptionValue, State, View
-from .saves import SavedGame, SaveError, SaveStore
-from .saves.store import read_file
+from .saves import SavedGame, SaveError, SaveStore, locks
+from .saves.format import TRUST_WORDS
+from .saves.store import autosave_slot, read_file, write_failure
 from .variant import Variant
+
+SEED_BITS = 128  # a new game's secret seed, from the operating system's random source
+
+
+def secret_seed() -> int:
+    """A seed nobody can guess: the deck order of a game depends on it alone."""
+    return secrets.randbits(SEED_BITS)
+
+
+def new_game_id() -> str:
+    return datetime.datetime.now().strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(4)
+
+
+@dataclass
+class SaveReport:
+    """How the last autosave went, for the crash screen: it never claims a save that failed."""
+
+    ok: bool
+    path: Path | None
+    when: str
+    problem: str = ""
+
+
+last_save: SaveReport | None = None  # this process's last autosave attempt
 
 
 def visible_cards(view: View) -> set[int]:
@@ -47,19 +74,28 @@ class GameSession:
         self,
         variant: Variant,
         seats: Sequence[Mapping[str, str]],
-        seed: int,
+        seed: int | None = None,
         options: Mapping[str, OptionValue] | None = None,
         store: SaveStore | None = None,
         log: list[Action] | None = None,
-        slot: str = "autosave",
+        slot: str | None = None,
+        game_id: str | None = None,
+        extra: Mapping[str, Any] | None = None,
     ) -> None:
-        """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not)."""
+        """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not).
+        `seed` None: a secret one (128 bits from the OS). The game autosaves in `slot` (by
+        default its own file, named for `game_id`). `extra`: a save's fields this version does
+        not know, written back as they were."""
         self.variant = variant
         self.rules = Rules(variant)
         self.seats = [dict(s) for s in seats]
-        self.seed = int(seed)
+        self.seed = secret_seed() if seed is None else int(seed)
+        self.game_id = game_id or new_game_id()
         self.store = store
-        self.slot = slot
+        self.slot = slot or autosave_slot(self.game_id)
+        self.extra = dict(extra or {})
+        self.started_at = datetime.datetime.now().isoformat(timespec="seconds")
+        self.save_problem: str | None = None  # why the last autosave did not happen (a banner says it)
         self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
         self._state = self.rules.replay(self.seats, self.seed, dict(options or {}), log or [])
         self.options = dict(self._state["options"])  # with the defaults filled in
@@ -97,15 +133,46 @@ class GameSession:
                 "actions": len(self.decisions()),
                 "over": bool(public["over"]),
                 "saved_at": datetime.datetime.now().isoformat(timespec="seconds"),
+                "started_at": self.started_at,
             },
+            game_id=self.game_id,
+            extra=dict(self.extra),
         )
 
-    def autosave(self) -> None:
-        if self.store is not None:
-            if not self._slot_checked:
-                self._keep_unreadable(self.slot)
-                self._slot_checked = True
-            self.store.write(self.slot, self.saved())
+    def save_path(self) -> Path | None:
+        return self.store.path(self.slot) if self.store is not None else None
+
+    def autosave(self) -> bool:
+        """Write the game's autosave. A write that fails (a full disk, a read-only folder, the
+        game held by another window) never stops the game: `save_problem` says why, plainly, and
+        the last good save stays as it was. True when the game is saved now."""
+        global last_save
+        path = self.save_path()
+        if self.store is None or path is None:
+            return False
+        when = datetime.datetime.now().strftime("%H:%M:%S")
+        try:
+            other = locks.claim(path)
+            if other is not None:
+                self.save_problem = f"Not saved: this game is open in another window ({other.describe()})"
+            else:
+                if not self._slot_checked:
+                    self._keep_unreadable(self.slot)
+                    self._slot_checked = True
+                self.store.write(self.slot, self.saved())
+                self.save_problem = None
+        except OSError as exc:
+            self.save_problem = write_failure(exc)
+        except SaveError as exc:  # no key to sign with
+            self.save_problem = f"Not saved: {exc}"
+        last_save = SaveReport(self.save_problem is None, path, when, self.save_problem or "")
+        return self.save_problem is None
+
+    def close(self) -> None:
+        """Let other windows have this game (its lock); the save stays."""
+        path = self.save_path()
+        if path is not None:
+            locks.release(path)
 
     def save_as(self, name: str) -> Path:
         """Save the game under a name of its own (a slot); the autosave goes on as before."""
@@ -123,11 +190,7 @@ class GameSession:
         try:
             read_file(path)
         except SaveError:
-            stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-            n, aside = 1, self.store.path(f"{name}-unreadable-{stamp}")
-            while aside.exists():
-                n, aside = n + 1, self.store.path(f"{name}-unreadable-{stamp}-{n}")
-            path.rename(aside)
+            self.store.set_aside(path)
 
     @classmethod
     def check_saved(cls, saved: SavedGame, variant: Variant) -> ReplayCheck:
@@ -141,16 +204,29 @@ class GameSession:
         saved: SavedGame,
         variant: Variant,
         store: SaveStore | None = None,
-        slot: str = "autosave",
+        slot: str | None = None,
         accept_changed: bool = False,
+        copy: bool = False,
+        trust_file: bool = False,
     ) -> GameSession:
-        """The game a save holds (its log replayed once). A save made under another version of the
-        variant file is refused (SaveError) unless `accept_changed` and its log still replays."""
+        """The game a save holds (its log replayed once), to play on. It goes on in `slot` (by
+        default the game's own autosave), or with `copy` as a new game of its own (a new id and
+        file: the original is never written). A save changed outside Cardtable (its signature
+        does not match) is refused: it opens only as a replay, unless `trust_file` (the shipped
+        examples, trusted by where they are). A save made under another version of the variant
+        file is refused unless `accept_changed` and its log still replays."""
+        if not saved.trusted and not trust_file:
+            raise SaveError(f"this save was {TRUST_WORDS[saved.trust]}: it opens only as a replay")
         if saved.variant_id != variant.id:
             raise SaveError(f"this save is a game of '{saved.variant_id}', not '{variant.id}'")
         changed = saved.variant_digest != variant.digest
+        game_id = None if copy or not saved.game_id else saved.game_id
+        if copy:
+            slot = None
         try:
-            session = cls(variant, saved.seats, saved.seed, saved.options, store, saved.log, slot)
+            session = cls(
+                variant, saved.seats, saved.seed, saved.options, store, saved.log, slot, game_id, saved.extra
+            )
         except (IllegalAction, ValueError) as exc:
             why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
             if changed:
@@ -161,6 +237,9 @@ class GameSession:
                 f"the rules of {variant.name} changed since this save; its actions are "
                 "still legal, so it can be replayed under the new rules"
             )
+        started = saved.summary.get("started_at")
+        if isinstance(started, str) and not copy:
+            session.started_at = started
         return session
 
     # ------------------------------------------------------------------ playing

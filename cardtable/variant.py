@@ -35,6 +35,7 @@ class Variant:
     digest: str  # sha256 of the file's text: saves record it to notice a changed variant
     root: Node
     sections: dict[str, Any] = field(default_factory=dict)  # built hands, layout, phases...
+    summary: str = ""  # how to play, in the designer's words, for what the phases cannot say
 
     @property
     def warnings(self) -> list[Problem]:
@@ -90,6 +91,7 @@ PLAYERS = Map(
 TOP_FIELDS: dict[str, Field] = {
     "name": Field(Str(), required=True),
     "description": Field(Str()),
+    "summary": Field(Str(), doc="how to play, in a few sentences, for the How to play page"),
     "players": Field(PLAYERS, required=True),
     "deck": Field(DECK, required=True),
 }
@@ -126,20 +128,49 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         deck=deck,
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         root=root,
+        summary=str(data["summary"].value).strip() if "summary" in data else "",
     )
+    broken = False
     for section in SECTIONS:
         node = data.get(section.name)
         if node is None:
             continue
         build = section.builder()
         before = len(problems)
-        built = build(node, variant, problems) if build else node.plain()
-        if len(problems) > before:
-            continue
-        variant.sections[section.name] = built
+        try:
+            built = build(node, variant, problems) if build else node.plain()
+        except Exception:
+            if not broken:
+                raise
+            continue  # it tripped over an earlier broken section, whose problem says why
+        # Kept even when it has problems, so later sections find the names it declares and do not
+        # repeat its mistake as errors of their own (no cascades); the variant is refused anyway.
+        if built is not None:
+            variant.sections[section.name] = built
+        broken = broken or len(problems) > before
     if problems:
         raise VariantError(problems)
+    _offer_ranking(variant)
     return variant
+
+
+def _offer_ranking(variant: Variant) -> None:
+    """Every variant that ranks hands offers its ranking as published or by true frequency
+    (hands/ranking.py), as an option chosen at New game: `ranking`."""
+    from .engine.options import Option
+    from .hands.ranking import RANKINGS, ranked
+
+    if not ranked(variant) or "phases" not in variant.sections:
+        return
+    options = variant.sections.setdefault("options", {})
+    if "ranking" not in options:
+        options["ranking"] = Option(
+            "ranking",
+            "Hand ranking",
+            RANKINGS[0],
+            choices=RANKINGS,
+            help="published: the author's order; frequency: rarer as played ranks higher",
+        )
 
 
 def load_variant(path: str | Path) -> Variant:

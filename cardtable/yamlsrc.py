@@ -209,6 +209,19 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     return []
 
 
+def _tab_near(text: str, line: int) -> tuple[int, int] | None:
+    """(line, col) of a tab in the leading whitespace of `line` or the line before it: the usual
+    cause of a syntax error there, which the parser does not name."""
+    lines = text.splitlines()
+    for row in (line, line - 1):
+        if 1 <= row <= len(lines):
+            body = lines[row - 1]
+            lead = body[: len(body) - len(body.lstrip(" \t"))]
+            if "\t" in lead:
+                return row, lead.index("\t") + 1
+    return None
+
+
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
     if len(text) > MAX_BYTES:
@@ -225,6 +238,11 @@ def load_text(text: str, path: str) -> Node:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        tab = _tab_near(text, line)
+        if tab is not None:
+            raise VariantError(
+                [Problem(path, tab[0], tab[1], "a tab in the indentation: YAML indents with spaces only")]
+            ) from None
         raise VariantError([Problem(path, line, col, f"YAML syntax: {exc.problem or exc}")]) from None
     except yaml.YAMLError as exc:
         raise VariantError([Problem(path, 1, 1, f"YAML: {exc}")]) from None

@@ -1,4 +1,5 @@
 import os
+import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -7,6 +8,8 @@ import pytest
 # Tests that open a pygame display do it headless.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The installation's save key (the config folder) of the tests is their own, never the user's.
+os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cardtable-test-config-")
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"

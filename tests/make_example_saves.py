@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardtable.engine import bots  # noqa: E402
-from cardtable.saves import SaveStore  # noqa: E402
+from cardtable.saves import SaveStore, atomic_write, dumps  # noqa: E402
 from cardtable.session import GameSession  # noqa: E402
 from cardtable.variant import load_variant  # noqa: E402
 
@@ -177,7 +177,11 @@ def main() -> int:
         session = play(example)
         saved = session.saved()
         saved.summary["saved_at"] = "2026-01-01T12:00:00"  # the examples do not change by the day
-        path = store.write(example.name, saved)
+        saved.summary["started_at"] = "2026-01-01T12:00:00"
+        saved.game_id = f"example-{example.name}"
+        # unsigned, the seed in the clear: an example is trusted by where it is, on every computer
+        path = store.path(example.name)
+        atomic_write(path, dumps(saved, sign=False))
         path.chmod(0o644)
         expected = SAVES / f"{example.name}.expected.json"
         expected.write_text(json.dumps(facts(session), indent=1, sort_keys=True) + "\n")

@@ -114,16 +114,15 @@ hands:
     assert "needs 'points'" in text
 
 
-def test_wild_cards_need_combined_sets():
-    text = "\n".join(
-        problems(
-            """\
+def test_wild_cards_count_in_a_plain_ranking():
+    """Wild cards once needed combined sets; now any ranking takes them (see test_hands_wild.py)."""
+    v = load(
+        """\
     - {rank: A, suit: hearts, flags: [wild], name: Joker}
 hands:
   form: {size: 3, from: [hand]}
   categories:
     - {name: Pair, count: 2, same: rank}
 """
-        )
     )
-    assert "wild cards are only evaluated in combined sets" in text
+    assert sum(v.hands.wild) == 1

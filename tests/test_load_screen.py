@@ -138,14 +138,18 @@ def test_examples_cannot_be_deleted(app, store, filled):
     assert (examples / "sample.cardtable.json").exists()
 
 
-def test_open_resumes_the_game_in_the_autosave(app, store, filled):
+def test_open_plays_on_in_a_copy_of_a_named_save(app, store, filled):
+    """A named save opens as a game of its own (a new autosave): the save itself stays as it was."""
     playing, examples, _ = filled
+    before = store.path("Friday").read_bytes()
     scene = open_load(app, store, examples, select="Friday")
     app.step([key(pygame.K_RETURN)])
     table = app.scene
     assert type(table).__name__ == "TableScene", scene.message
     assert table.session.full_state_for_tests() == playing.full_state_for_tests()
-    assert loads(store.path("autosave").read_text()).log == playing.log
+    assert table.session.slot.startswith("autosave-") and table.session.game_id != playing.game_id
+    assert loads(store.path(table.session.slot).read_text()).log == playing.log
+    assert store.path("Friday").read_bytes() == before
     assert len(app.scenes) == 2  # the table replaced the Load screen
 
 
@@ -206,7 +210,7 @@ def test_mouse_selects_and_deletes(app, store, filled):
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(scene.list_rect.left + 20, row))])
     assert scene.selected == 2
     doomed = scene.entry.path
-    delete = scene.buttons[6]
+    delete = scene.buttons[7]
     app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=delete.rect.center)])
     assert scene.confirm_delete and doomed.exists()
     app.step([key(pygame.K_y)])
@@ -220,17 +224,18 @@ def test_continue(app, store, variants):
     playing.store = store
     playing.autosave()
     target = hooks.continue_target()
-    assert target is not None and target.log == playing.log
+    assert target is not None and target.game.log == playing.log
     scene = hooks.open_scene("continue", app, None)
     assert type(scene).__name__ == "TableScene"
     assert scene.session.full_state_for_tests() == playing.full_state_for_tests()
     done = game(texas, 800)
     done.store = store
-    done.autosave()
-    assert hooks.continue_target() is None  # a finished game is not continued
-    store.path("autosave").write_text("{garbage")
+    done.autosave()  # a game played since: its own file, and finished
+    assert done.slot != playing.slot and store.path(playing.slot).exists()
+    assert hooks.continue_target().game.log == playing.log  # a finished game is not continued
+    store.path(playing.slot).write_text("{garbage")
     assert hooks.continue_target() is None
-    assert store.path("autosave").read_text() == "{garbage"
+    assert store.path(playing.slot).read_text() == "{garbage"
 
 
 def test_menu_continue_and_load_keys(app, store, variants):
@@ -252,4 +257,4 @@ def test_menu_continue_and_load_keys(app, store, variants):
     app.pop()
     app.step([key(pygame.K_l)])
     assert isinstance(app.scene, LoadScene)
-    assert app.scene.entry.name == "autosave"
+    assert app.scene.entry.name == playing.slot

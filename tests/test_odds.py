@@ -35,8 +35,10 @@ def test_exact_json_counts_every_hand_once(capsys, tmp_path):
     texas = (ROOT / "variants" / "texas_holdem.yaml").read_text()
     assert "{rank: all, suit: all}" in texas
     small = tmp_path / "small.yaml"
-    small.write_text(
-        texas.replace("{rank: all, suit: all}", "{rank: [9, T, J, Q, K, A], suit: [clubs, hearts]}")
+    small.write_text(  # two players: 12 cards deal a hand of Hold'em to two, not to ten
+        texas.replace("{rank: all, suit: all}", "{rank: [9, T, J, Q, K, A], suit: [clubs, hearts]}").replace(
+            "players: {min: 2, max: 10}", "players: {min: 2, max: 2}"
+        )
     )
     data = run_json(capsys, str(small), "--exact")
     assert data["method"] == "exact" and data["hands"] == 792 and data["hand_size"] == 5

@@ -116,8 +116,8 @@ def test_wrong_seed_is_not_valid(variants, tmp_path, capsys):
     [
         (lambda t: t[: t.rindex("]")], "truncated"),
         (lambda t: t[: len(t) // 2], "the file is"),
-        (lambda t: t.replace('"seed"', '"seed" x', 1), "corrupt"),
-        (lambda t: t.replace('"version": 1', '"version": 99'), "newer than this Cardtable"),
+        (lambda t: t.replace('"secret"', '"secret" x', 1), "corrupt"),
+        (lambda t: t.replace('"version": 2', '"version": 99'), "newer than this Cardtable"),
         (lambda t: "", "empty"),
     ],
 )

@@ -25,10 +25,10 @@ def _game(n_actions: int = 5) -> SavedGame:
     )
 
 
-actions = st.dictionaries(
-    st.sampled_from(["type", "seat", "amount", "cards", "cell"]),
-    st.one_of(st.integers(-5, 10**6), st.text(max_size=8), st.lists(st.integers(0, 12_000), max_size=10)),
-    max_size=4,
+values = st.one_of(st.integers(-5, 10**6), st.text(max_size=8), st.lists(st.integers(0, 12_000), max_size=10))
+actions = st.fixed_dictionaries(
+    {"type": st.text(min_size=1, max_size=8), "seat": st.one_of(st.none(), st.integers(0, 1))},
+    optional={"amount": values, "cards": values, "cell": values},
 )
 
 
@@ -64,6 +64,11 @@ def test_future_version_is_refused_with_advice():
 
 def test_hand_edited_fields():
     data = json.loads(dumps(_game()))
+    data["secret"] = "forty-two"
+    with pytest.raises(SaveError, match="the sealed seed is malformed"):
+        loads(json.dumps(data))
+    for key in ("secret", "mac", "key"):  # as format 1 wrote it
+        del data[key]
     data["seed"] = "forty-two"
     with pytest.raises(SaveError, match="'seed' has the wrong type"):
         loads(json.dumps(data))

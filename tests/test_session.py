@@ -71,7 +71,7 @@ def test_save_load_round_trip(tmp_path_factory, vid, seed, moves):
     store = SaveStore(tmp_path_factory.mktemp("saves"))
     game = _session(variant, seed, store=store)
     _play(game, moves, random.Random(seed))
-    saved = store.read("autosave") if moves and game.log else game.saved()
+    saved = store.read(game.slot) if moves and game.log else game.saved()
     assert loads(dumps(saved)) == saved
     public = game.view(None)
     assert saved.summary["hand"] == public["hand_number"] and saved.summary["over"] == public["over"]
@@ -190,6 +190,7 @@ def test_unreadable_save_is_moved_aside_never_overwritten(variants, tmp_path):
     store.path("autosave").write_text('{"format": "cardtable-save", "ver')
     store.path("Friday").write_text("not json at all")
     game = _session(variant, 4, store=store)
+    game.slot = "autosave"  # a game playing on in the one autosave of older versions
     game.act(_move(game, random.Random(0)))
     game.save_as("Friday")
     kept = sorted(p.name for p in store.folder.iterdir() if "unreadable" in p.name)

@@ -67,6 +67,7 @@ def test_controls_send_only_legal_actions_and_every_decision_has_a_prompt(vid, s
         hand = [c for z in view["zones"].values() if z["owner"] == seat for c in z.get("cards", []) if c >= 0]
         for choice in [Choice(), *_sample_choices(rng, verb, view["legal"], hand)]:
             for control in verb.controls(view["legal"], choice):
+                assert control.tip, f"{verb.name}: '{control.label}' has no tooltip"
                 if control.for_me:  # the computer player's thinking decides for the person
                     action = decide(rules, view, rng.getrandbits(64), "easy")
                     assert rules.check(state, action) is None, (control.label, action)

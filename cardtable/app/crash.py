@@ -25,6 +25,24 @@ def write_crash_log(exc: BaseException) -> Path | None:
     return path
 
 
+def save_sentence() -> tuple[str, bool]:
+    """What the crash screen says about the game's save, true to what happened: (the sentence,
+    whether the save is up to date). No game saved in this run: nothing is claimed."""
+    from .. import session
+
+    report = session.last_save
+    if report is None:
+        return "", True
+    where = f" ({report.path})" if report.path is not None else ""
+    if report.ok:
+        return f"Your game was last saved at {report.when}{where}.", True
+    return (
+        f"Your game could not be saved ({report.problem.removeprefix('Not saved: ')}): "
+        f"its last good save{where} is kept.",
+        False,
+    )
+
+
 def show_crash(exc: BaseException, log: Path | None) -> None:
     """Show a readable message in the window until a key or click (best effort)."""
     try:
@@ -44,13 +62,12 @@ def show_crash(exc: BaseException, log: Path | None) -> None:
             y += 30
         where = f"The details were written to {log}" if log else "The details were printed on the console."
         text(surface, where, (40, y + 20), 24, WHITE)
-        text(
-            surface,
-            "Your game was autosaved after its last action. Press any key to close.",
-            (40, y + 56),
-            24,
-            ERROR if log is None else WHITE,
-        )
+        saved, ok = save_sentence()
+        if saved:
+            for line in wrap(saved, 24, w - 80)[:2]:
+                text(surface, line, (40, y + 56), 24, WHITE if ok else ERROR)
+                y += 30
+        text(surface, "Press any key to close.", (40, y + 56), 24, WHITE)
         pygame.display.flip()
         while True:
             event = pygame.event.wait(30_000)

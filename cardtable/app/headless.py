@@ -20,7 +20,7 @@ from typing import Any
 from ..variant import Variant
 from .scene import App, Scene
 
-SCENES = ("table", "browser", "rules", "menu")
+SCENES = ("table", "browser", "rules", "howto", "menu")
 
 
 def seats_for(players: Sequence[str]) -> list[dict[str, str]]:
@@ -99,6 +99,11 @@ def _scene(
         from .rules_view import RulesScene
 
         return RulesScene(app, variant)
+    if name == "howto":
+        from .howto import HowToScene
+        from .rules_view import RulesScene
+
+        return HowToScene(app, variant, lambda: RulesScene(app, variant))
     names = list(players) if players else [f"Player {i + 1}" for i in range(variant.min_players)]
     if autosave:
         from .hooks import start_game

@@ -1,13 +1,16 @@
-"""Starting a new game: its session (autosaved after every action) on the table scene.
+"""Starting games: a new game's session (autosaved after every action, in a file of its own) on
+the table scene, and what the program does with the saves folder at start.
 
-The new-game screen and `cardtable play` start games here; the menu's hooks only choose which
-scene an entry opens. A table started here offers, when its game ends, "Play again" (the same
-seats and options, a new seed) and, when the caller gives a way to open it, "New game".
+The new-game screen and `cardtable play` start games here; the Load screen and Continue
+(load_continue.py) open their tables through `table_for`; the menu's hooks only choose which
+scene an entry opens. A table
+started here offers, when its game ends, "Play again" (the same seats and options, a new secret
+seed) and, when the caller gives a way to open it, "New game". Table options (such as `privacy`)
+pass through `**table` to the table scene, so a new one needs no change here.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -18,36 +21,64 @@ def start_game(
     app: App,
     variant: Any,
     seats: list[dict[str, str]],
-    seed: int,
+    seed: int | None,
     options: dict[str, Any],
     privacy: str | None = None,
     new_game: Callable[[], Scene] | None = None,
 ) -> Scene | None:
-    """The table scene of a new game (autosaved after every action), keeping cards private by
-    `privacy` ("curtain" or "peek"; None: the one last chosen at New game); ValueError when the
+    """The table scene of a new game (autosaved after every action, in its own file: no other
+    game's save is touched), keeping cards private by `privacy` ("curtain" or "peek"; None: the
+    one last chosen at New game). `seed` None: a secret one from the OS. ValueError when the
     rules refuse the set-up. `new_game` opens the set-up screen again (the end screen's "New game")."""
     # The engine and the table load when a game starts: the menu, which imports this, starts fast.
     from ..paths import user_saves
     from ..saves import SaveStore
     from ..session import GameSession
-    from .table import TableScene
 
     session = GameSession(variant, seats, seed, options, SaveStore(user_saves()))
-    setup = remembered()
-    if privacy is not None:
-        setup["privacy"] = privacy
     session.autosave()
-    table = TableScene(app, session, **setup)
+    table = table_for(app, session, privacy=privacy)
     privacy = table.privacy
 
     def again() -> Scene | None:
-        new_seed = random.SystemRandom().randrange(10**9)
-        return start_game(app, variant, seats, new_seed, session.options, privacy, new_game)
+        return start_game(app, variant, seats, None, session.options, privacy, new_game)
 
     table.next_games["Play again"] = again
     if new_game is not None:
         table.next_games["New game"] = new_game
     return table
+
+
+def table_for(app: App, session: Any, privacy: str | None = None, **table: Any) -> Any:
+    """The table scene of a session, set up as tables were last (`remembered`) except for what is
+    given: `privacy` (None: the one last chosen) and any other of the table's options."""
+    from .table import TableScene
+
+    setup = remembered()
+    if privacy is not None:
+        setup["privacy"] = privacy
+    setup.update(table)
+    return TableScene(app, session, **setup)
+
+
+# ---------------------------------------------------------------------------- at start
+def startup_notice() -> str:
+    """Put the saves folder in order as the program starts, and say what was done: temporary files
+    of interrupted writes are removed; an autosave that cannot be read is set aside (renamed, kept,
+    listed in Load with its reason) so that nothing trips on it. Never raises."""
+    from ..paths import user_saves
+    from ..saves import SaveStore
+
+    try:
+        store = SaveStore(user_saves())
+        store.clean_temporary()
+        moved = store.set_aside_broken_autosaves()
+    except Exception:  # nothing about the saves folder may stop the program starting
+        return ""
+    if not moved:
+        return ""
+    what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
+    return f"{what} set aside (renamed, kept): Load shows why."
 
 
 def remembered() -> dict[str, Any]:

@@ -1,109 +1,34 @@
-"""The Load screen: the user's save slots and the shipped examples, each with its summary.
+"""The Load screen: every game's autosave, the named copies and the shipped examples, each with
+its date, game, players and progress (load_list.py), drawn by load_draw.py.
 
-Open, replay, save as, delete (after a confirmation), export and import (a path typed in), by
-keyboard or mouse. A save that cannot be read is listed with its message and is never written or
-removed by anything but an explicit delete. A save made under an older version of its variant
-file opens "under the new rules" only when its log still replays legally; otherwise the screen
-says which action fails.
+Open, replay, play a copy, save as, delete (after a confirmation), export and import (a path
+typed in), by keyboard or mouse. Opening a game's autosave plays on in it; opening anything else
+plays on in a copy (a new game with its own autosave), so no unfinished game is ever written over.
+A save that cannot be read is listed with its reason and is never written or removed by anything
+but an explicit delete. A save changed outside Cardtable opens only as a replay. A game another
+window holds is offered as a replay or a copy. A save made under an older version of its variant
+file opens "under the new rules" only when its log still replays legally.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
-from ..saves import SavedGame, SaveError, SaveStore, dumps
-from ..saves.store import AUTOSAVE, SUFFIX, atomic_write, read_file
-from . import ui
+from ..saves import SaveError, SaveStore, locks
+from ..saves.store import SUFFIX
+from . import load_draw, ui
+from .load_draw import ROW_H
+from .load_list import LoadEntry, list_saves
 from .scene import App, Scene
 
-ROW_H = 62
+__all__ = ["LoadEntry", "LoadScene", "list_saves"]
 
 
-@dataclass
-class LoadEntry:
-    """One listed save: a slot of the user's or a shipped example, readable or with its error."""
-
-    name: str
-    path: Path
-    example: bool
-    game: SavedGame | None
-    error: str | None = None
-    variant: Any = None
-    variant_error: str | None = None
-    check: Any = None  # session.ReplayCheck, made when first needed for a changed variant
-
-    @property
-    def changed(self) -> bool:
-        return bool(self.game and self.variant and self.variant.digest != self.game.variant_digest)
-
-    def title(self) -> str:
-        if self.name == AUTOSAVE and not self.example:
-            return "Autosave (the last game played)"
-        return f"Example: {self.name.replace('_', ' ')}" if self.example else self.name.replace("_", " ")
-
-    def summary(self) -> str:
-        if self.game is None:
-            return self.error or "unreadable"
-        s = self.game.summary
-        players = s.get("players") or [seat.get("name", "?") for seat in self.game.seats]
-        parts = [
-            str(s.get("game") or self.game.variant_name),
-            ", ".join(str(p) for p in players),
-            f"hand {s.get('hand', '?')}",
-            f"{s.get('actions', sum(1 for a in self.game.log if a.get('seat') is not None))} actions",
-            str(s.get("saved_at", "")).replace("T", " "),
-            "finished" if s.get("over") else "in progress",
-        ]
-        return "  ·  ".join(p for p in parts if p)
-
-
-_VARIANTS: dict[tuple[str, int], Any] = {}  # (path, mtime) -> Variant or why it does not load
-
-
-def _variant(vid: str, files: dict[str, Path]) -> Any:
-    """The variant with this id (cached while its file is unchanged), or the text of why not."""
-    from ..errors import VariantError
-    from ..variant import load_variant
-
-    path = files.get(vid)
-    if path is None:
-        return f"no variant '{vid}' is installed"
-    try:
-        key = (str(path), path.stat().st_mtime_ns)
-    except OSError:
-        return f"no variant '{vid}' is installed"
-    if key not in _VARIANTS:
-        try:
-            _VARIANTS[key] = load_variant(path)
-        except VariantError:
-            _VARIANTS[key] = f"the variant file {path} has errors"
-    return _VARIANTS[key]
-
-
-def list_saves(store: SaveStore, examples: Path | None) -> list[LoadEntry]:
-    """The user's slots (newest first), then the examples (by name)."""
-    from ..catalog import variant_files
-
-    entries = [LoadEntry(s.name, s.path, False, s.game, s.error) for s in store.slots()]
-    if examples is not None and examples.is_dir():
-        for path in sorted(examples.glob(f"*{SUFFIX}")):
-            try:
-                entries.append(LoadEntry(path.name[: -len(SUFFIX)], path, True, read_file(path)))
-            except SaveError as exc:
-                entries.append(LoadEntry(path.name[: -len(SUFFIX)], path, True, None, str(exc)))
-    files = {vid: path for vid, path, _ in variant_files()} if any(e.game for e in entries) else {}
-    for e in entries:
-        if e.game is not None:
-            found = _variant(e.game.variant_id, files)
-            if isinstance(found, str):
-                e.variant_error = found
-            else:
-                e.variant = found
-    return entries
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class LoadScene(Scene):
@@ -114,12 +39,15 @@ class LoadScene(Scene):
         examples: Path | None = None,
         select: str | None = None,
         message: str = "",
+        **table: Any,
     ) -> None:
+        """`table`: options passed on to the table of a game opened from here."""
         super().__init__(app)
         from ..paths import shipped, user_saves
 
         self.store = store or SaveStore(user_saves())
         self.examples = examples if examples is not None else shipped("saves")
+        self.table_options = table
         self.entries: list[LoadEntry] = []
         self.selected = 0
         self.scroll = 0
@@ -133,6 +61,7 @@ class LoadScene(Scene):
             ui.Button("Open", self.open, pygame.K_RETURN, hint="Enter"),
             ui.Button("Open under new rules", self.open_changed, pygame.K_u, hint="U"),
             ui.Button("Replay", self.replay, pygame.K_v, hint="V"),
+            ui.Button("Play a copy", self.play_copy, pygame.K_c, hint="C"),
             ui.Button("Save as…", lambda: self.ask("save_as"), pygame.K_s, hint="S"),
             ui.Button("Export…", lambda: self.ask("export"), pygame.K_e, hint="E"),
             ui.Button("Import…", lambda: self.ask("import"), pygame.K_i, hint="I"),
@@ -174,96 +103,124 @@ class LoadScene(Scene):
             e.check = GameSession.check_saved(e.game, e.variant)
         return e.check
 
+    def replayable(self, e: LoadEntry | None) -> bool:
+        if e is None or e.game is None or e.variant is None:
+            return False
+        return not e.changed or bool(self.checked(e).ok)
+
     def enable_buttons(self) -> None:
         e = self.entry
-        playable = e is not None and bool(e.game and e.variant)
+        playable = e is not None and bool(e.game and e.variant) and e.outside is None
         self.buttons[0].enabled = e is not None  # open() says why when it cannot
         self.buttons[1].enabled = e is not None and playable and e.changed
-        self.buttons[2].enabled = e is not None and playable and (not e.changed or self.checked(e).ok)
-        self.buttons[3].enabled = bool(e and e.game)
+        self.buttons[2].enabled = self.replayable(e)
+        self.buttons[3].enabled = playable and self.replayable(e)
         self.buttons[4].enabled = bool(e and e.game)
-        self.buttons[6].enabled = bool(e and not e.example)
-
-    @staticmethod
-    def short_error(e: LoadEntry) -> str:
-        """The error without the file's path in front (the row already names the save)."""
-        return (e.error or "").removeprefix(f"{e.path}: ")
+        self.buttons[5].enabled = bool(e and e.game)
+        self.buttons[7].enabled = bool(e and not e.example and e.holder is None)
 
     def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
 
-    # ------------------------------------------------------------------ actions
-    def _session(self, accept_changed: bool = False) -> Any:
-        """The game of the selected save, playing on in the autosave slot (None: says why)."""
+    # ------------------------------------------------------------------ opening
+    def play_entry(self, e: LoadEntry, copy: bool = False, accept_changed: bool = False) -> Scene | None:
+        """The scene a save opens on (the table; the replay of a finished game or of a save
+        changed outside Cardtable), or None with the reason said."""
         from ..session import GameSession
 
-        e = self.entry
-        if e is None or e.game is None or e.variant is None:
-            return None
-        try:
-            return GameSession.resume(e.game, e.variant, self.store, AUTOSAVE, accept_changed=accept_changed)
-        except SaveError as exc:
-            self.say(str(exc)[0].upper() + str(exc)[1:], error=True)
-            return None
-
-    def open(self) -> None:
-        e = self.entry
-        if e is None:
-            return
         if e.game is None:
             self.say(f"This save cannot be opened: {e.error}", error=True)
-            return
+            return None
         if e.variant is None:
             self.say(f"This save cannot be opened: {e.variant_error}", error=True)
+            return None
+        if e.outside is not None:
+            self.say(f"This save was {e.outside}: it opens only as a replay.", error=True)
+            return self.replay_scene(e)
+        if e.holder is not None and not copy:
+            self.say(
+                f"This game is open in another Cardtable window ({e.holder.describe()}): "
+                "V watches it as a replay, C plays on in a copy.",
+                error=True,
+            )
+            return None
+        if e.changed and not accept_changed:
+            check = self.checked(e)
+            if not check.ok:
+                self.say(f"The rules of {e.variant.name} changed since this save: {check.reason}", error=True)
+                return None
+            accept_changed = True
+        in_place = e.autosave and not copy
+        try:
+            session = GameSession.resume(
+                e.game,
+                e.variant,
+                self.store,
+                slot=e.name if in_place else None,
+                accept_changed=accept_changed,
+                copy=not in_place,
+                trust_file=e.example,
+            )
+        except SaveError as exc:
+            self.say(_sentence(str(exc)), error=True)
+            return None
+        if session.is_over():
+            return self.replay_scene(e)  # nothing is left to play: step through it instead
+        if in_place and e.path is not None and locks.claim(e.path) is not None:
+            self.say("Another window took this game just now: play on in a copy (C).", error=True)
+            return None
+        session.autosave()  # Continue now resumes this game
+        from .launch import table_for
+
+        return table_for(self.app, session, **self.table_options)
+
+    def _go(self, scene: Scene | None) -> None:
+        if scene is None:
             return
-        if e.changed:
-            self.open_changed()
-            return
-        self._play(self._session())
+        if type(scene).__name__ == "ReplayScene":
+            self.app.push(scene)  # Esc comes back here
+        else:
+            self.app.replace(scene)
+
+    def open(self) -> None:
+        if self.entry is not None:
+            self._go(self.play_entry(self.entry))
 
     def open_changed(self) -> None:
         e = self.entry
         if e is None or not e.changed:
             return
-        check = self.checked(e)
-        if not check.ok:
-            self.say(f"The rules of {e.variant.name} changed since this save: {check.reason}", error=True)
-            return
-        self._play(self._session(accept_changed=True))
+        self._go(self.play_entry(e, accept_changed=True))
 
-    def _play(self, session: Any) -> None:
-        if session is None:
-            return
-        if session.is_over():
-            self.replay()  # nothing is left to play: step through it instead
-            return
-        session.autosave()  # Continue now resumes this game
-        try:
-            from .table import TableScene
-        except ImportError:
-            self.say("Playing a game is not available in this version yet.", error=True)
-            return
-        from .launch import remembered
-
-        self.app.replace(TableScene(self.app, session, **remembered()))
-
-    def replay(self) -> None:
+    def play_copy(self) -> None:
         e = self.entry
-        if e is None or e.game is None or e.variant is None:
+        if e is None or not self.buttons[3].enabled:
             return
+        self._go(self.play_entry(e, copy=True))
+        if self.app.scene is not self:
+            self.say("")
+
+    def replay_scene(self, e: LoadEntry) -> Scene | None:
+        if e.game is None or e.variant is None:
+            return None
         if e.changed and not self.checked(e).ok:
             self.say(f"The rules changed and this save no longer replays: {e.check.reason}", error=True)
-            return
-        try:
-            from .replay_view import ReplayScene
-        except ImportError:
-            self.say("The replay viewer is not available in this version yet.", error=True)
-            return
-        self.app.push(ReplayScene(self.app, e.game, e.variant))
+            return None
+        from .replay_view import ReplayScene
 
+        return ReplayScene(self.app, e.game, e.variant)
+
+    def replay(self) -> None:
+        if self.entry is not None:
+            self._go(self.replay_scene(self.entry))
+
+    # ------------------------------------------------------------------ deleting
     def delete(self) -> None:
         e = self.entry
         if e is None or e.example:
+            return
+        if e.holder is not None:
+            self.say("This game is open in another window: it cannot be deleted now.", error=True)
             return
         self.confirm_delete = True
         self.say(f"Delete '{e.title()}'? Press Y to delete it, N to keep it.")
@@ -277,6 +234,7 @@ class LoadScene(Scene):
         self.say(f"Deleted '{e.title()}'.")
         self.refresh(None)
 
+    # ------------------------------------------------------------------ save as, export, import
     QUESTIONS = {
         "save_as": "Save a copy as (a name):",
         "export": "Export to (a file or folder path):",
@@ -293,7 +251,7 @@ class LoadScene(Scene):
 
     def answer(self, what: str, value: str) -> None:
         value = value.strip()
-        game = self.entry.game if self.entry is not None else None
+        e = self.entry
         if not value:
             self.say("Nothing was typed: nothing done.")
             return
@@ -303,18 +261,18 @@ class LoadScene(Scene):
                 self.refresh(name)
                 self.say(f"Imported as '{name}'.")
                 return
-            if game is None or self.entry is None:
+            if e is None or e.game is None:
                 return
             if what == "save_as":
                 target = self.store.path(value)
             else:
                 target = Path(value).expanduser()
                 if target.is_dir():
-                    target = target / f"{self.entry.name}{SUFFIX}"
+                    target = target / f"{e.name}{SUFFIX}"
             if target.exists():  # nothing is overwritten from here: delete it first if meant
                 self.say(f"{target.name} already exists: choose another name.", error=True)
                 return
-            atomic_write(target, dumps(game))
+            self.store.copy(e.path, target)  # the bytes as they are: a copy keeps its signature
             if what == "save_as":
                 self.refresh(target.name[: -len(SUFFIX)])
                 self.say(f"Saved as '{target.name[: -len(SUFFIX)]}'.")
@@ -328,25 +286,29 @@ class LoadScene(Scene):
     # ------------------------------------------------------------------ scene
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
+        step = max(36, min(56, (h - 130 - 70) // len(self.buttons)))
         for i, b in enumerate(self.buttons):
-            b.rect = pygame.Rect(40, 130 + i * 56, 300, 46)
+            b.rect = pygame.Rect(40, 130 + i * step, 300, step - 8)
         self.list_rect = pygame.Rect(372, 130, w - 404, h - 270)
         self.field.rect = pygame.Rect(372, h - 100, w - 404, 40)
         self.select(self.selected)
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.prompt is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.prompt = None
-                self.say("Cancelled.")
-                return
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                what, _ = self.prompt
-                self.prompt = None
-                self.answer(what, self.field.value)
-                return
+    def _handle_prompt(self, event: pygame.event.Event) -> None:
+        assert self.prompt is not None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.prompt = None
+            self.say("Cancelled.")
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            what, _ = self.prompt
+            self.prompt = None
+            self.answer(what, self.field.value)
+        else:
             self.field.focused = True
             self.field.handle(event)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.prompt is not None:
+            self._handle_prompt(event)
             return
         if self.confirm_delete:
             if event.type == pygame.KEYDOWN:
@@ -397,78 +359,11 @@ class LoadScene(Scene):
         mouse = pygame.mouse.get_pos()
         for b in self.buttons:
             b.draw(surface, hovered=b.rect.collidepoint(mouse))
-        self._draw_list(surface)
-        self._draw_details(surface)
+        load_draw.draw_list(self, surface)
+        load_draw.draw_details(self, surface)
         if self.prompt is not None:
             ui.text(surface, self.prompt[1], (self.field.rect.left, self.field.rect.top - 26), 22, ui.WHITE)
             self.field.draw(surface)
         colour = (255, 170, 170) if self.error else ui.ACCENT
         for i, line in enumerate(ui.wrap(self.message, 22, w - 80)[:2]):
             ui.text(surface, line, (40, h - 52 + i * 22), 22, colour)
-
-    def _draw_list(self, surface: pygame.Surface) -> None:
-        area = self.list_rect
-        if not self.entries:
-            pygame.draw.rect(surface, ui.FELT_DARK, area.inflate(16, 16), border_radius=12)
-            ui.text(surface, "No saves yet: play a game, or import one (I).", area.move(14, 14).topleft, 24)
-            return
-        ui.draw_rows(
-            surface,
-            area,
-            len(self.entries),
-            self.scroll,
-            self.selected,
-            ROW_H,
-            lambda i, row, chosen: self._draw_row(surface, self.entries[i], row, chosen),
-        )
-
-    def _draw_row(self, surface: pygame.Surface, e: Any, row: pygame.Rect, chosen: bool) -> None:
-        ink = ui.INK if chosen else ui.WHITE
-        bad = e.game is None or e.variant is None
-        title_ink = (ui.ERROR if chosen else (255, 170, 170)) if bad else ink
-        ui.text(surface, e.title(), (row.left + 14, row.top + 6), 28, title_ink, bold=True)
-        if e.changed:
-            ui.text(surface, "rules changed", (row.right - 14, row.top + 8), 20, ui.ACCENT, anchor="topright")
-        detail = e.summary() if e.game is not None else f"cannot be read: {self.short_error(e)}"
-        if e.game is not None and e.variant is None:
-            detail = f"{e.variant_error}  ·  {detail}"
-        ui.text(
-            surface,
-            ui.ellipsize(detail, 20, row.width - 28),
-            (row.left + 14, row.top + 34),
-            20,
-            ui.MUTED if chosen else (200, 220, 210),
-        )
-
-    def _draw_details(self, surface: pygame.Surface) -> None:
-        """Under the list: the whole message of a bad or changed save."""
-        e = self.entry
-        if e is None:
-            return
-        lines: list[str] = []
-        if e.game is None:
-            lines = [
-                f"This save cannot be read: {self.short_error(e)}. It is left as it is: only Delete removes it."
-            ]
-        elif e.variant is None:
-            lines = [f"This save cannot be opened: {e.variant_error}."]
-        elif e.changed:
-            check = self.checked(e)
-            if check.ok:
-                lines = [
-                    f"The rules of {e.variant.name} changed since this save, but every action is still "
-                    "legal: it can be replayed under the new rules (U)."
-                ]
-            else:
-                lines = [f"The rules of {e.variant.name} changed since this save: {check.reason}."]
-        if not lines:
-            return
-        if self.prompt is not None:
-            return
-        box = pygame.Rect(self.list_rect.left, self.list_rect.bottom + 16, self.list_rect.width, 52)
-        warning = e.changed and e.variant is not None and e.check is not None and e.check.ok
-        pygame.draw.rect(surface, (60, 50, 20) if warning else (60, 20, 20), box, border_radius=8)
-        y = box.top + 6
-        for line in [w for text in lines for w in ui.wrap(text, 20, box.width - 20)][:2]:
-            ui.text(surface, line, (box.left + 10, y), 20, (255, 225, 215))
-            y += 22

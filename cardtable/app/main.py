@@ -8,7 +8,7 @@ from typing import Any
 def run_app(
     variant: Any = None,
     seats: list[dict[str, str]] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     options: dict[str, Any] | None = None,
 ) -> int:
     """Open the window on the menu, or straight on a new game of `variant` when one is given."""

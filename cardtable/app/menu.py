@@ -21,12 +21,15 @@ class MenuScene(Scene):
         self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
-        self.status = ""
+        from .launch import startup_notice
+
+        self.status = startup_notice()  # e.g. an unreadable autosave set aside: the program starts
         self.buttons = [
             ui.Button("Continue", self.open_continue, pygame.K_c, hint="C"),
             ui.Button("New game", self.open_new_game, pygame.K_n, hint="N"),
             ui.Button("Load", self.open_load, pygame.K_l, hint="L"),
             ui.Button("Deck browser", self.open_browser, pygame.K_d, hint="D"),
+            ui.Button("How to play", self.open_howto, pygame.K_h, hint="H"),
             ui.Button("Rules", self.open_rules, pygame.K_r, hint="R"),
             ui.Button("Quit", app.quit, pygame.K_q, hint="Q"),
         ]
@@ -87,9 +90,14 @@ class MenuScene(Scene):
     def open_rules(self) -> None:
         self._open("rules")
 
+    def open_howto(self) -> None:
+        self._open("howto")
+
     # ------------------------------------------------------------------ scene
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
+        # seven buttons fit above the status line down to 600 pixels
+        self.column.height, self.column.gap = (52, 14) if h >= 700 else (44, 8)
         self.column.layout(48, 190)
         self.list_rect = pygame.Rect(400, 190, w - 440, h - 250)
         self.refresh_buttons()

@@ -4,7 +4,6 @@ or fixed seed."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -85,7 +84,7 @@ class NewGameScene(Scene):
         i = settings.SPEEDS.index(self.speed)
         self.speed = settings.SPEEDS[(i + 1) % len(settings.SPEEDS)]
 
-    def chosen(self) -> tuple[list[dict[str, str]], int, dict[str, Any]] | None:
+    def chosen(self) -> tuple[list[dict[str, str]], int | None, dict[str, Any]] | None:
         """The seats, seed and options as chosen, or None with self.message saying what is wrong."""
         seats = []
         for i, row in enumerate(self.seats):
@@ -104,7 +103,7 @@ class NewGameScene(Scene):
             if why:
                 self.message = why[0].upper() + why[1:] + "."
                 return None
-        seed = int(self.seed.value) if self.seed.value else random.SystemRandom().randrange(10**9)
+        seed = int(self.seed.value) if self.seed.value else None  # None: a secret seed
         return seats, seed, values
 
     def start(self) -> None:
@@ -134,6 +133,12 @@ class NewGameScene(Scene):
             settings.save(privacy=self.privacy)  # New game offers it first next time
             self.app.replace(scene)
 
+    def open_howto(self) -> None:
+        from .howto import HowToScene
+        from .rules_view import RulesScene
+
+        self.app.push(HowToScene(self.app, self.variant, lambda: RulesScene(self.app, self.variant)))
+
     # ------------------------------------------------------------------ scene
     def fields(self) -> list[ui.TextInput]:
         return [row.name for row in self.seats] + list(self.inputs.values()) + [self.seed]
@@ -150,6 +155,8 @@ class NewGameScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_F1:
+                self.open_howto()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
             elif event.key == pygame.K_TAB:
@@ -280,5 +287,7 @@ class NewGameScene(Scene):
         self.seed.draw(surface)
         self._button(surface, pygame.Rect(w - 300, h - 90, 250, 56), "Start  [Enter]", self.start, on=True)
         self._button(surface, pygame.Rect(w - 560, h - 90, 230, 56), "Back  [Esc]", self.app.pop)
+        howto = pygame.Rect(w - 820, h - 90, 240, 56) if w >= 900 else pygame.Rect(w - 250, 24, 230, 48)
+        self._button(surface, howto, "How to play  [F1]", self.open_howto)
         if self.message:
             ui.text(surface, self.message, (48, h - 70), 26, (255, 210, 150))

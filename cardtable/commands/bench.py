@@ -1,5 +1,7 @@
-"""`cardtable bench`: frame times, memory, search and start-up for the biggest deck (12,000 cards
-among the built-in games), and the hand evaluators' speed. Measured here, never asserted by tests.
+"""`cardtable bench`: frame times at every zoom level with blank frames counted, a tour of the whole
+deck, memory sampled through it (the biggest deck: 12,000 cards among the built-in games), the
+table with computer players thinking in every game, start-up, self-play and reopening times, and
+the hand evaluators' speed beside treys. Measured here, never asserted by tests.
 
 The measurements live in `cardtable.bench`; this command loads the built-in variants and passes
 them in (the hands package never reads the catalog).
@@ -8,12 +10,14 @@ them in (the hands package never reads the catalog).
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
-HELP = "measure drawing speed, memory, search and start-up (12,000-card deck) and hand evaluation"
+HELP = "measure drawing, memory, the table, start-up, self-play and hand evaluation"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--quick", action="store_true", help="a subset that takes about 20 seconds")
     parser.add_argument("--no-hands", action="store_true", help="skip the hand-evaluation figures")
     parser.add_argument(
         "--variant",
@@ -21,13 +25,30 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def evaluator_vs_treys(hands: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The project's evaluator beside treys on the same standard hands: hands per second of each
+    and project time / treys time (<= 1.0: as fast as treys). Filled from `bench.hands`."""
+    if not hands or not hands.get("treys"):
+        return None
+    out: dict[str, Any] = {"variant": hands.get("standard_variant")}
+    for n in (5, 7):
+        ours, theirs = hands.get(f"standard_{n}_card_per_second"), hands["treys"].get(f"treys_{n}")
+        if ours and theirs:
+            out[f"{n}_card"] = {
+                "project_per_second": round(ours),
+                "treys_per_second": round(theirs),
+                "time_ratio": round(theirs / ours, 3),
+            }
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     import json
     import sys
 
-    from ..bench import frames, startup
-    from ..bench.choose import biggest_deck
-    from ..catalog import catalog, resolve
+    from ..bench import frames, simulate, startup, table
+    from ..bench.choose import biggest_deck, standard_deck
+    from ..catalog import catalog
 
     def progress(what: str) -> None:
         print(f"bench: {what}…", file=sys.stderr, flush=True)
@@ -37,45 +58,29 @@ def run(args: argparse.Namespace) -> int:
     if spread is None:
         print("cardtable bench: no variant to measure", file=sys.stderr)
         return 1
-    variant = builtin[spread] if spread in builtin else resolve(spread)
+    quick = args.quick
     progress("start-up")
-    result = {"variant": spread, **startup.run(spread), **frames.run(variant, progress)}
-    if not args.no_hands:
+    result: dict[str, Any] = {"variant": spread, "quick": quick, **startup.run(spread, 3)}
+    result.update(frames.isolated(spread, progress, quick))
+    result["table"] = table.run(builtin, progress, quick)
+    std = standard_deck(builtin)
+    if not quick:
+        result["simulate"] = simulate.run(builtin, std, progress, quick)
+        from ..bench import reopen
+
+        progress("reopening long saved games")
+        result["reopen"] = reopen.run(builtin, [v for v in dict.fromkeys([std, spread]) if v])
+    if not args.no_hands and not quick:
         from ..bench import hands
 
         progress("hand evaluation")
         result["hands"] = hands.run(builtin)
-    from ..bench import reopen
-    from ..bench.choose import standard_deck
-
-    progress("reopening long saved games")
-    result["reopen"] = reopen.run(builtin, [v for v in dict.fromkeys([standard_deck(builtin), spread]) if v])
+    # The evaluator's throughput beside treys (None when treys is not installed or hands skipped).
+    result["evaluator_vs_treys"] = evaluator_vs_treys(result.get("hands"))
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{result['variant']} at {result['size'][0]}x{result['size'][1]}")
-    print(f"{'card px':>8} {'visible':>8} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
-    for row in result["deck_view"]:
-        print(
-            f"{row['card_width']:>8} {row['visible_cards']:>8} {row['frame_ms_median']:>10.2f} "
-            f"{row['frame_ms_p95']:>8.2f} {row['frame_ms_max']:>8.2f}"
-        )
-    print(f"worst frame of a zoom sweep: {result['zoom_sweep_max_ms']:.1f} ms (target < 33)")
-    print(f"resident memory after touring the deck: {result['rss_mb']} MB (target < 300)")
-    print(
-        f"search per keystroke: median {result['search']['median']:.3f} ms, "
-        f"p95 {result['search']['p95']:.3f} ms (target < 2)"
-    )
-    print(
-        f"start to menu: {result['startup_s']} s (target < 1); to the deck's first frame: "
-        f"{result['first_deck_frame_s']} s (target < 2)"
-    )
-    for row in result["reopen"]:
-        print(
-            f"reopen {row['variant']} after {row['decisions']:,} decisions: {row['resume_s']} s "
-            f"(check {row['check_s']} s; target well under 1 s)"
-        )
-    if "hands" in result:
-        print("hand evaluation:")
-        print(json.dumps(result["hands"], indent=1))
+    from ..bench.report import print_report
+
+    print_report(result)
     return 0

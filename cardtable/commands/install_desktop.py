@@ -15,14 +15,38 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--print", action="store_true", help="print the entry instead of writing it")
 
 
-def _launcher() -> str:
+def _launcher() -> list[str]:
     """The command the entry runs: the windowed launcher if installed, else `cardtable`."""
     here = Path(sys.argv[0]).resolve().parent
     for name in ("cardtable-gui", "cardtable"):
         found = shutil.which(name) or (str(here / name) if (here / name).exists() else None)
         if found:
-            return found
-    return f"{sys.executable} -m cardtable"
+            return [os.path.abspath(found)]
+    return [sys.executable, "-m", "cardtable"]
+
+
+# The desktop entry spec: an argument holding any of these is quoted...
+RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")
+ESCAPED_IN_QUOTES = '"`$\\'  # ...and inside the quotes these take a backslash
+
+
+def quote_arg(arg: str) -> str:
+    """One argument of an Exec line, quoted per the desktop entry spec when it needs to be."""
+    if arg and not RESERVED & set(arg):
+        return arg
+    return '"' + "".join("\\" + c if c in ESCAPED_IN_QUOTES else c for c in arg) + '"'
+
+
+def exec_line(args: list[str]) -> str:
+    """The Exec key's value: each argument quoted, '%' doubled (a field code otherwise), then
+    backslashes escaped once more, as every string value of a desktop file is."""
+    line = " ".join(quote_arg(a) for a in args).replace("%", "%%")
+    return escape_value(line)
+
+
+def escape_value(value: str) -> str:
+    """A string value of a desktop file: backslash, newline, tab and carriage return escaped."""
+    return value.replace("\\", "\\\\").replace("\n", "\\n").replace("\t", "\\t").replace("\r", "\\r")
 
 
 def draw_icon(path: Path, size: int = 256) -> None:
@@ -56,14 +80,14 @@ def draw_icon(path: Path, size: int = 256) -> None:
     pygame.image.save(surface, str(path))
 
 
-def desktop_entry(launcher: str, icon: Path) -> str:
+def desktop_entry(launcher: list[str], icon: Path) -> str:
     return (
         "[Desktop Entry]\n"
         "Type=Application\n"
         "Name=Cardtable\n"
         "Comment=A card table for homebrew poker variants, with friends and computer players\n"
-        f"Exec={launcher}\n"
-        f"Icon={icon}\n"
+        f"Exec={exec_line(launcher)}\n"
+        f"Icon={escape_value(str(icon))}\n"
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
     )

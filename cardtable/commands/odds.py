@@ -1,13 +1,17 @@
-"""`cardtable odds VARIANT`: how often a random hand falls in each category of the variant."""
+"""`cardtable odds VARIANT`: how often each hand category comes up, for random hands of the
+variant's deck (exact or sampled) or as the game is really played (`--as-played`), counting each
+hand's best category or, with `--contains`, every category it holds. The author's published odds
+stand beside the true ones."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-import time
+from typing import Any
 
-HELP = "how often a random hand of the variant falls in each hand category (exact or sampled)"
+HELP = "how often each hand category comes up: random hands or as played, best or contained"
+AS_PLAYED_SAMPLES = 2_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -16,36 +20,133 @@ def configure(parser: argparse.ArgumentParser) -> None:
     how.add_argument("--exact", action="store_true", help="enumerate every hand (refused when out of reach)")
     how.add_argument("--samples", type=int, metavar="N", help="sample N random hands uniformly")
     parser.add_argument("--seed", type=int, default=None, help="random seed for sampling")
+    parser.add_argument(
+        "--as-played",
+        action="store_true",
+        help="a seat's hand when every card of a hand has been dealt and nobody folds, formed as "
+        "the variant forms hands (hole cards and board, a line of a grid, exactly-N zones)",
+    )
+    parser.add_argument(
+        "--contains",
+        action="store_true",
+        help="count every category a hand contains, not only its highest",
+    )
+    parser.add_argument(
+        "--hand-size",
+        type=int,
+        metavar="K",
+        help="random hands of K cards (more than the variant's hand size: the best hand of them)",
+    )
+    parser.add_argument(
+        "--ranking",
+        action="store_true",
+        help="the hand ranking by true frequency (measured as played, cached) beside the published "
+        "one, and the winning categories of simulated showdowns under both",
+    )
+    parser.add_argument("--players", type=int, default=4, metavar="K", help="seats at --ranking's showdowns")
+    parser.add_argument("--showdowns", type=int, default=1000, metavar="N", help="--ranking's showdowns")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-class _Bar:
-    """A progress bar on standard error, drawn only for runs longer than a moment."""
+def _ranking(variant: Any, args: argparse.Namespace) -> int:
+    """`--ranking`: the frequency order and the showdown winners in both rankings."""
+    from ..hands.ranking import frequency, ranked
+    from ..hands.showdowns import cached_winners, winners_report
+    from .progress import Bar
 
-    def __init__(self) -> None:
-        self.start = time.monotonic()
-        self.last = 0.0
-        self.shown = False
+    if not ranked(variant):
+        print(f"{variant.id}: hands are scored from a points table; there is no ranking", file=sys.stderr)
+        return 1
+    if args.players < 1 or args.showdowns < 1:
+        print("--players and --showdowns must be at least 1", file=sys.stderr)
+        return 2
+    try:
+        with Bar("measuring the ranking") as bar:
+            freq = frequency(variant, bar)
+        won = cached_winners(variant)
+        if not won or (won["seats"], won["showdowns"]) != (args.players, args.showdowns):
+            with Bar("showdowns") as bar:
+                won = winners_report(variant, args.players, args.showdowns, progress=bar)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    cats: list[dict[str, Any]] = []
+    for k, i in enumerate(freq.order):
+        lo, hi = freq.interval(i)
+        cats.append(
+            {
+                "name": freq.names[i],
+                "frequency_rank": k + 1,
+                "published_rank": i + 1,
+                "count": freq.counts[i],
+                "hands": freq.samples,
+                "probability": freq.share(i),
+                "ci95": [lo, hi],
+                "measured": freq.measured(i),
+            }
+        )
+    data = {
+        "variant": variant.id,
+        "samples": freq.samples,
+        "seed": freq.seed,
+        "categories": cats,
+        "unseparated": [[freq.names[a], freq.names[b]] for a, b in freq.unseparated()],
+        "winners": won,
+    }
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(
+        f"{variant.name}: hand ranking by true frequency, as played ({freq.samples:,} seats dealt, "
+        f"seed {freq.seed}); rarer ranks higher"
+    )
+    width = max(len(n) for n in freq.names)
+    for c in cats:
+        lo, hi = c["ci95"]
+        seen = f"{c['probability']:.6f}  95% [{lo:.6f}, {hi:.6f}]" if c["measured"] else "too rare to measure"
+        print(
+            f"  {c['frequency_rank']:>3}. {c['name']:<{width}}  published #{c['published_rank']:<3}  {seen}"
+        )
+    if data["unseparated"]:
+        print("  neighbours whose intervals overlap (their order is not settled):")
+        print("    " + "; ".join(f"{a} / {b}" for a, b in data["unseparated"]))
+    for ranking in ("published", "frequency"):
+        table: dict[str, int] = won[ranking]
+        total = sum(table.values()) or 1
+        print(f"winners of {won['showdowns']:,} showdowns at {won['seats']} seats, ranking {ranking}:")
+        for name, n in sorted(table.items(), key=lambda kv: -kv[1]):
+            print(f"  {name:<{width}}  {n:>6,}  {n / total:6.1%}")
+    return 0
 
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.start < 0.5 or (now - self.last < 0.1 and done < total) or not total:
-            return
-        self.last, self.shown = now, True
-        frac = min(1.0, done / total)
-        filled = int(frac * 30)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {frac:6.1%}")
-        sys.stderr.flush()
 
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
+def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, bar: Any) -> Any:
+    from ..hands.asplayed import deal_plan, sample_best, sample_contains
+    from ..hands.counting import odds, tally
+
+    plan = deal_plan(variant, rules)
+    simple = len(plan.zones) == 1 and plan.zones[0].grid is None and rules.form.uses[0].exactly is None
+    if simple:  # one zone, all of it: exactly random hands of that many cards
+        exact = True if args.exact else (False if args.samples else None)
+        return odds(
+            rules, variant.deck.size, exact=exact, samples=args.samples or 20_000, seed=args.seed,
+            progress=bar, size=plan.cards, mode=mode,
+        )  # fmt: skip
+    if args.exact:
+        raise ValueError(
+            f"{variant.id}: as played, a hand is formed from {plan.cards} cards in several zones; "
+            "that is only sampled (use --samples N)"
+        )
+    n = args.samples or AS_PLAYED_SAMPLES
+    sample = sample_contains if mode == "contains" else sample_best
+    counts = sample(rules, plan, variant.deck.size, n, args.seed, bar)
+    return tally(rules, counts, n, "sampled", rules.size, mode, plan.cards)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
+    from ..hands.against import short
     from ..hands.counting import as_json, odds
+    from .progress import Bar
 
     variant = resolve(args.variant)
     rules = variant.sections.get("hands")
@@ -55,37 +156,55 @@ def run(args: argparse.Namespace) -> int:
     if args.samples is not None and args.samples < 1:
         print("--samples must be at least 1", file=sys.stderr)
         return 2
-    bar = _Bar()
+    if args.hand_size is not None and (args.hand_size < 1 or args.as_played):
+        why = "is for random hands, not --as-played" if args.as_played else "must be at least 1"
+        print(f"--hand-size {why}", file=sys.stderr)
+        return 2
+    if args.ranking:
+        return _ranking(variant, args)
+    mode = "contains" if args.contains else "best"
+    bar = Bar("odds")
     try:
-        tally = odds(
-            rules,
-            variant.deck.size,
-            exact=True if args.exact else (False if args.samples else None),
-            samples=args.samples or 20_000,
-            seed=args.seed,
-            progress=bar,
-        )
+        if args.as_played:
+            tally = _as_played(variant, rules, args, mode, bar)
+        else:
+            tally = odds(
+                rules,
+                variant.deck.size,
+                exact=True if args.exact else (False if args.samples else None),
+                samples=args.samples or 20_000,
+                seed=args.seed,
+                progress=bar,
+                size=args.hand_size,
+                mode=mode,
+            )
     except ValueError as exc:
         bar.close()
         print(str(exc), file=sys.stderr)
         return 1
     bar.close()
     data = as_json(variant.id, tally)
+    data["as_played"] = bool(args.as_played)
     warnings = variant.warnings
     data["warnings"] = [w.message for w in warnings]
     if args.json:
         print(json.dumps(data))
         return 0
-    print(f"{variant.name}: {tally.hand_size}-card hands, {tally.method} over {tally.hands:,} hands")
+    what = "as played" if args.as_played else "random"
+    dealt = f" (best {tally.hand_size} of {tally.dealt})" if tally.dealt > tally.hand_size else ""
+    counted = "every category a hand contains" if mode == "contains" else "each hand's best category"
+    print(
+        f"{variant.name}: {what} {tally.hand_size}-card hands{dealt}, {counted}, "
+        f"{tally.method} over {tally.hands:,} hands"
+    )
     width = max(len(n) for n in tally.names)
     for entry in data["categories"]:
         p = entry["probability"]
-        odds_against = f"{(1 - p) / p:,.1f} to 1" if p else "never seen"
-        ci = ""
-        if "ci95" in entry:
-            lo, hi = entry["ci95"]
-            ci = f"  95% CI [{lo:.6f}, {hi:.6f}]"
-        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}")
+        lo, hi = entry["ci95"]
+        ci = f"  95% [{lo:.6f}, {hi:.6f}]" if tally.method == "sampled" else ""
+        odds_against = f"{short(entry['odds_against'])} to 1" if entry["count"] else "never seen"
+        published = f"  published {entry['published']}" if entry.get("published") else ""
+        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
     for warning in warnings:
         print(warning)
     return 0

@@ -67,7 +67,6 @@ def parse_options(pairs: list[str]) -> dict[str, OptionValue]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import random
     import sys
 
     from ..catalog import resolve
@@ -81,7 +80,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"cardtable play: {exc}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    seed = args.seed  # None: the game draws a secret 128-bit seed from the OS
     from ..app.main import run_app
 
     return run_app(variant=variant, seats=seats, seed=seed, options=options)

@@ -73,14 +73,25 @@ def history(talk: list[str], marks: list[int]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- the command
+def _shipped(path: Path) -> bool:
+    """A shipped example: trusted by where it is."""
+    from ..paths import shipped
+
+    try:
+        return path.resolve().parent == shipped("saves").resolve()
+    except OSError:
+        return False
+
+
 def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
     """(exit code, the JSON object, the text) for one save file. Everything shown comes from the
     table's public view: a save of a game in progress tells nothing a player kept hidden."""
-    from ..catalog import resolve
+    from ..app.load_list import installed_variant
     from ..engine import Rules
     from ..engine.replay import Replay
     from ..errors import VariantError
     from ..saves import SaveError
+    from ..saves.format import TRUST_WORDS
     from ..saves.store import read_file
 
     try:
@@ -88,22 +99,29 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
     except SaveError as exc:
         return 2, {"save": str(path), "valid": False, "error": str(exc)}, [str(exc)]
     decisions = sum(1 for a in saved.log if a.get("seat") is not None)
+    # The seed is never printed: while the game is unfinished it would tell the deck order.
     data: dict[str, Any] = {
         "save": str(path),
         "variant": saved.variant_id,
         "variant_name": saved.variant_name,
-        "seed": saved.seed,
         "players": [s["name"] for s in saved.seats],
         "actions": decisions,
         "log_entries": len(saved.log),
+        "signed": saved.trusted,
         "valid": False,
     }
     head = [
-        f"{saved.variant_name} ({saved.variant_id}), seed {saved.seed}: "
+        f"{saved.variant_name} ({saved.variant_id}): "
         + ", ".join(f"{s['name']} ({s.get('kind', 'human')})" for s in saved.seats),
     ]
+    if not saved.trusted and not _shipped(path):
+        data["changed_outside"] = TRUST_WORDS[saved.trust]
+        head.append(f"note: this save was {TRUST_WORDS[saved.trust]}: it opens only as a replay")
+    found = installed_variant(saved.variant_id)
     try:
-        variant = resolve(saved.variant_id)
+        if isinstance(found, str):
+            raise ValueError(found)
+        variant = found
         rules = Rules(variant)
     except (VariantError, ValueError) as exc:
         why = f"the variant '{saved.variant_id}' cannot be loaded: " + (
@@ -167,15 +185,18 @@ def run(args: argparse.Namespace) -> int:
 def view(path: Path) -> None:
     """Open the window on the replay viewer of one save (Esc closes it)."""
     from ..app.display import open_window
+    from ..app.load_list import installed_variant
     from ..app.replay_view import ReplayScene
     from ..app.scene import App
-    from ..catalog import resolve
     from ..saves.store import read_file
 
     saved = read_file(path)
+    variant = installed_variant(saved.variant_id)
+    if isinstance(variant, str):
+        return
     app = App(open_window())
     try:
-        app.push(ReplayScene(app, saved, resolve(saved.variant_id)))
+        app.push(ReplayScene(app, saved, variant))
         app.run()
     finally:
         import pygame

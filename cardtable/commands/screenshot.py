@@ -10,7 +10,9 @@ HELP = "render one frame of a variant (its deck spread, its table or its rules) 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a variant id or a path to a YAML file")
     parser.add_argument("out", metavar="OUT.png", help="the PNG to write")
-    parser.add_argument("--view", choices=("deck", "table", "rules"), default="deck", help="what to picture")
+    parser.add_argument(
+        "--view", choices=("deck", "table", "rules", "howto"), default="deck", help="what to picture"
+    )
     parser.add_argument(
         "--seed", type=int, default=1, help="the game's seed (table view), or the sampling seed (rules view)"
     )

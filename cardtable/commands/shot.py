@@ -31,7 +31,7 @@ def shoot(
     players: list[str] | None = None,
     manifest: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Draw one frame of `view` ("deck", "table" or "rules") and save it to `out` (and its
+    """Draw one frame of `view` ("deck", "table", "rules" or "howto") and save it to `out` (and its
     manifest to `manifest`, as JSON); the manifest."""
     import pygame
 
@@ -39,6 +39,8 @@ def shoot(
         app = table_app(variant, size, seed, moves, players)
     elif view == "rules":
         app = rules_app(variant, size, seed)
+    elif view == "howto":
+        app = start(variant, scene="howto", size=size)
     else:
         app = deck_app(variant, size, zoom, search)
     pygame.image.save(app.surface, str(out))
@@ -93,6 +95,9 @@ def rules_app(variant: Variant, size: tuple[int, int], seed: int) -> App:
     sampler.rng = random.Random(seed)
     while sampler.hands and sampler.samples < RULES_SAMPLES:
         sampler.step()
+    app.step([], dt=0.0)  # lays out the rows, so the scene knows which examples to find
+    scene: Any = app.scene
+    scene.pictures.work(scene.shown, budget=60.0)
     app.step([], dt=0.0)
     return app
 

@@ -35,6 +35,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level", default="normal", help="how hard the computer players think: easy, normal or hard"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set one of the variant's options for every game (repeatable), e.g. ranking=frequency",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
 
 
@@ -53,6 +60,7 @@ def simulate(
     randomly: bool,
     progress: Any = None,
     level: str = "normal",
+    chosen: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     import random
 
@@ -61,7 +69,7 @@ def simulate(
     from ..engine.state import all_cards, chips_in_play
 
     rules = Rules(variant)
-    options: dict[str, Any] = {}
+    options: dict[str, Any] = dict(chosen or {})
     if hands is not None and "hands" in rules.options:
         options["hands"] = hands
     wins = [0.0] * players
@@ -143,11 +151,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"no level '{args.level}': choose one of {', '.join(LEVELS)}", file=sys.stderr)
         return 2
 
-    def progress(done: int, total: int) -> None:
-        print(f"\rgame {done}/{total}", end="" if done < total else "\n", file=sys.stderr, flush=True)
+    from ..engine.options import resolve_options
+    from .play import parse_options
+    from .progress import Bar
 
+    try:
+        chosen = parse_options(args.option)
+        resolve_options(variant.sections.get("options", {}), chosen)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
     started = time.perf_counter()
-    report = simulate(variant, args.games, players, args.seed, args.hands, args.random, progress, args.level)
+    with Bar("game", delay=0.0) as progress:
+        report = simulate(
+            variant, args.games, players, args.seed, args.hands, args.random, progress, args.level, chosen
+        )
     # The time taken is not part of the report: the same arguments must give the same report.
     print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if args.json:

@@ -7,7 +7,7 @@ and a step may carry `when: NAME` to run only while that option is on.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..errors import Problem
@@ -41,6 +41,7 @@ class Option:
     max: int | None = None
     choices: tuple[OptionValue, ...] | None = None
     help: str = ""
+    broken: bool = False  # its own definition has a problem: uses of it are not checked again
 
     def problem(self, value: object) -> str | None:
         """Why `value` is not acceptable for this option, or None."""
@@ -74,11 +75,32 @@ def build(node: Node, variant: object, problems: list[Problem]) -> dict[str, Opt
             choices=tuple(c.value for c in o["choices"].value) if "choices" in o else None,
             help=str(o["help"].value) if "help" in o else "",
         )
-        why = opt.problem(default)
+        why = _kind_problem(opt, o) or opt.problem(default)
         if why:
             problems.append(o["default"].problem(f"the default does not fit: {why}"))
+            opt = replace(opt, broken=True)
         out[name] = opt
     return out
+
+
+def _kind_problem(opt: Option, o: dict[str, Node]) -> str | None:
+    """Why the option's kind is unclear: a default that is neither true/false, a whole number nor
+    one of its choices, or min/max on an option that is not a number."""
+    if opt.choices is not None:
+        return None
+    if isinstance(opt.default, bool):
+        return "a true/false option takes no min or max" if "min" in o or "max" in o else None
+    if not isinstance(opt.default, int):
+        return "an option's default is true/false or a whole number (or one of its 'choices')"
+    if opt.min is not None and opt.max is not None and opt.min > opt.max:
+        return f"min ({opt.min}) is more than max ({opt.max})"
+    return None
+
+
+def is_number(opt: Option) -> bool:
+    """The option holds a whole number (a number field may name it)."""
+    values = opt.choices if opt.choices is not None else (opt.default,)
+    return all(isinstance(v, int) and not isinstance(v, bool) for v in values)
 
 
 def resolve_options(
@@ -109,6 +131,9 @@ def number_problem(node: Node, variant: Variant) -> Problem | None:
         declared = variant.sections.get("options", {})
         if name not in declared:
             return node.problem(f"no option named '{name}'" + suggest(str(name), declared))
+        if not declared[name].broken and not is_number(declared[name]):
+            kind = "true or false" if isinstance(declared[name].default, bool) else "not a whole number"
+            return node.value["option"].problem(f"option '{name}' is {kind}; a number is needed here")
     return None
 
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from . import wording
 from .pots import side_pots, split
 from .scoring import evaluate_seat
+from .split import shares, show_second
 from .state import active, in_play, zone
 
 if TYPE_CHECKING:
@@ -33,10 +34,10 @@ def showdown(g: Ctx) -> None:
                     hz["up"] = [1] * len(hz["cards"])
             v = values[seat]
             g.say(f"{g.name(seat)} shows {v.category}: {g.cards(list(v.cards))}.")
-    award(g, values)
+    award(g, values, show_second(g, list(values)))
 
 
-def award(g: Ctx, values: dict[int, HandValue]) -> None:
+def award(g: Ctx, values: dict[int, HandValue], second: dict[int, HandValue] | None = None) -> None:
     """Every pot to the best of its eligible hands (to everyone still in when nobody showed)."""
     st = g.st
     live = active(st)
@@ -44,16 +45,13 @@ def award(g: Ctx, values: dict[int, HandValue]) -> None:
     main_winner = None
     for pot in side_pots(st["seats"]):
         elig = [s for s in pot["eligible"] if s in live] or live
-        if values:
-            best = max(values[s].key for s in elig)
-            winners = [s for s in elig if values[s].key == best]
-        else:
-            winners = elig
-        ordered = g.order(g.dealer(), winners)
-        for s, amount in split(pot["amount"], ordered, g.betting().odd_chip).items():
-            won[s] = won.get(s, 0) + amount
-        if main_winner is None:
-            main_winner = ordered[0]
+        # a split pot (split.py) has a share for each ranking; a plain one, one share
+        for winners, chips in shares(g, pot["amount"], elig, values, second or {}):
+            ordered = g.order(g.dealer(), winners)
+            for s, amount in split(chips, ordered, g.betting().odd_chip).items():
+                won[s] = won.get(s, 0) + amount
+            if main_winner is None:
+                main_winner = ordered[0]
     for s, amount in won.items():
         st["seats"][s]["chips"] += amount
         g.say(f"{g.name(s)} wins {wording.count(amount, 'chip', words=False)}.")

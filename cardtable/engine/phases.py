@@ -104,11 +104,24 @@ def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:
     return phases
 
 
+def _largest(node: Node, variant: Variant) -> int:
+    """A number field's value, or for {option: NAME} the largest the players may choose."""
+    if not node.is_map:
+        return int(node.value)
+    opt = variant.sections.get("options", {}).get(node.value["option"].value)
+    if opt is None:
+        return 0
+    values = [v for v in (opt.max, opt.default, *(opt.choices or ())) if isinstance(v, int)]
+    return max(values, default=0)
+
+
 class _Ctx:
     """Compiles the steps of a hand, checking each against its verb (a verbs.base.StepChecker)."""
 
     def __init__(self, variant: Variant, layout: Layout, phases: Phases, problems: list[Problem]) -> None:
         self.variant, self.layout, self.phases, self.problems = variant, layout, phases, problems
+        self.dealt = 0  # cards dealt in a hand so far, at the most players
+        self.over = False  # the deal budget was already reported
 
     def problem(self, node: Node, message: str) -> None:
         self.problems.append(node.problem(message))
@@ -128,6 +141,30 @@ class _Ctx:
         p = self.layout.zone_problem(node, name, want)
         if p:
             self.problems.append(p)
+
+    def count_dealt(self, snode: Node) -> None:
+        """Add a deal's cards at the most players (an option's largest value) to the hand's total,
+        refusing the step that needs more cards than the deck holds. A deal inside a repeat counts
+        once: the least it needs."""
+        v = snode.value
+        zone = self.layout.zones[str(v["to"].value)]
+        count = _largest(v["count"], self.variant) if "count" in v else 1
+        seats = self.variant.max_players if zone.per_seat and "role" not in v else 1
+        if zone.shape == "grid" and zone.size is not None:
+            need, what = zone.size[0] * zone.size[1], f"filling {v['to'].value}"
+        elif zone.shape == "open_grid":
+            need, what = 1, f"starting {v['to'].value}"
+        else:
+            need = count * seats
+            what = f"dealing {count} to each of {seats} players" if seats > 1 else f"dealing {count}"
+        self.dealt += need
+        size = self.variant.deck.size
+        if self.dealt > size and not self.over:
+            self.over = True
+            self.problem(
+                snode,
+                f"{what} here makes {self.dealt:,} cards dealt in a hand, but the deck has {size:,} cards",
+            )
 
     def compile(self, steps: list[Node]) -> None:
         for snode in steps:
@@ -178,7 +215,10 @@ class _Ctx:
                     }
                 )
                 continue
+            before = len(self.problems)
             REGISTRY[verb].check_step(self, snode)
+            if verb == "deal" and len(self.problems) == before:
+                self.count_dealt(snode)
             step = cast(Step, snode.plain())
             step["line"] = snode.line
             self.phases.program.append(step)

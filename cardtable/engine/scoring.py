@@ -28,13 +28,18 @@ def seat_zones(rules: Rules, st: State, seat: int) -> dict[str, ZoneCards]:
 
 
 def evaluate_seat(rules: Rules, st: State, seat: int) -> HandValue:
-    return evaluate_zones(rules, seat_zones(rules, st, seat), st["declared"][seat] or ())
+    ranking = st["options"].get("ranking", "published")
+    return evaluate_zones(rules, seat_zones(rules, st, seat), st["declared"][seat] or (), ranking)
 
 
-def evaluate_zones(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = ()) -> HandValue:
+def evaluate_zones(
+    rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = (), ranking: object = "published"
+) -> HandValue:
+    """The best hand from the zones, under the game's hand ranking (its `ranking` option)."""
     from ..hands import api  # imported on first use: start-up stays fast
+    from ..hands.ranking import hand_rules
 
-    return api.evaluate(rules.variant, zones, declared)
+    return api.evaluate_rules(hand_rules(rules.variant, ranking), zones, declared)
 
 
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:

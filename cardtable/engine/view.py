@@ -118,4 +118,5 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         "result": clone(st["result"]),
         "last_hand": clone(st["history"][-1]) if st["history"] else None,  # public: shown hands, winners
         "hands_won": [sum(i in h["winners"] for h in st["history"]) for i in range(len(st["seats"]))],
+        "ranking": str(st["options"].get("ranking", "published")),
     }

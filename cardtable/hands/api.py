@@ -5,12 +5,16 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
+from .adjacent import adjacent_fit
 from .combined import evaluate_combined
+from .low import evaluate_low
 from .rules import Category, Rules
 from .search import Pool, find, part_key
 from .value import HandValue, Placement
+from .wild import evaluate_wild
 
 ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
 
@@ -28,7 +32,8 @@ def hand_size(variant: Any) -> int:
 
 
 def no_hand(rules: Rules) -> HandValue:
-    return HandValue((0,), "No Hand", len(rules.categories), ())
+    # Below every hand: a low hand's key is negative (low.invert).
+    return HandValue((-(10**9),) if rules.lowest_wins else (0,), "No Hand", len(rules.categories), ())
 
 
 def _value(
@@ -63,7 +68,25 @@ def evaluate_pool(
     categories ranked below it are not tried (the caller already holds a hand that good)."""
     if rules.combine:
         return evaluate_combined(rules, tuple(cards), size or rules.size)
-    size = size or rules.size
+    if rules.lowest_wins:  # lowball (low.py): the worst hand by the categories wins
+        return evaluate_low(rules, cards, size or rules.size, frozenset(declared), _high)
+    return _high(rules, cards, size or rules.size, frozenset(declared), floor)
+
+
+def _high(
+    rules: Rules, cards: Sequence[int], size: int, declared: frozenset[int], floor: int | None = None
+) -> HandValue:
+    if any(rules.wild[c] for c in cards):  # wild.py: wild cards stand for what helps most
+        return evaluate_wild(rules, cards, size, declared, floor)
+    value = _plain(rules, cards, size, declared, floor)
+    if rules.natural_beats_wild:  # the same last tie layer as wild.py's: no wild card used
+        value = replace(value, key=(*value.key, (0,)))
+    return value
+
+
+def _plain(
+    rules: Rules, cards: Sequence[int], size: int, declared: frozenset[int], floor: int | None
+) -> HandValue:
     pool = Pool(rules, cards)
     dset = frozenset(declared)
     for rank, cat in enumerate(rules.categories):
@@ -82,7 +105,7 @@ def evaluate_pool(
                 # keep higher kickers, so every hand of `size` cards is weighed.
                 return max(
                     (
-                        evaluate_pool(rules, sub, size, dset)
+                        _plain(rules, sub, size, dset, None)
                         for sub in itertools.combinations(pool.cards, size)
                     ),
                     key=lambda v: v.key,
@@ -150,6 +173,14 @@ def evaluate_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Seque
     return best
 
 
+def evaluate_split(
+    variant: Any, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()
+) -> HandValue | None:
+    """A player's hand in the second ranking of a split pot (None when the pot is not split)."""
+    split = rules_of(variant).split
+    return evaluate_rules(split.rules, zones, declared) if split is not None else None
+
+
 def compare(a: HandValue, b: HandValue) -> int:
     """-1, 0 or 1 as a is worse than, ties with, or beats b."""
     return (a.key > b.key) - (a.key < b.key)
@@ -197,6 +228,18 @@ def score_placement(variant: Any, grid: Mapping[tuple[int, int], int], placed: t
     return score_placement_rules(rules_of(variant), grid, placed)
 
 
+def evaluate_line(rules: Rules, line: Sequence[int]) -> HandValue:
+    """The best category of cards in line order whose parts are each side by side (adjacent.py)."""
+    pool = Pool(rules, line)
+    for rank, cat in enumerate(rules.categories):
+        if cat.exact and cat.size != len(line):
+            continue
+        fit = adjacent_fit(rules, cat, line)
+        if fit is not None:
+            return _value(rules, rank, cat, fit, pool, len(line))
+    return no_hand(rules)
+
+
 def score_placement_rules(
     rules: Rules, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]
 ) -> Placement:
@@ -208,7 +251,7 @@ def score_placement_rules(
         for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
             for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
                 window = seg[start : start + length]
-                v = evaluate_pool(rules, window, length)
+                v = evaluate_line(rules, window) if form.adjacent else evaluate_pool(rules, window, length)
                 if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
                     top = (tuple(window), v.category, v.points)
         if top is not None and top[2] > 0:

@@ -18,9 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .api import evaluate_pool
+from .contains import formable
 from .rules import Rules
 
 Progress = Callable[[int, int], None]
+# What one hand counts for: its best category ("best"), or every category it contains.
+Classify = Callable[[tuple[int, ...]], "list[int] | set[int]"]
+MODES = ("best", "contains")
 
 
 @dataclass
@@ -31,6 +35,9 @@ class Tally:
     method: str  # "exact" or "sampled"
     hand_size: int
     intervals: list[tuple[float, float]] = field(default_factory=list)
+    mode: str = "best"  # "best": each hand's highest category; "contains": every category it holds
+    dealt: int = 0  # cards a hand is chosen from (more than hand_size: the best hand_size of them)
+    published: list[str] = field(default_factory=list)  # the author's odds, as written ("" if none)
 
 
 def hand_count(deck_size: int, size: int) -> int:
@@ -81,8 +88,23 @@ def _codes(rules: Rules, n_cards: int, size: int, skip: set[str] | None = None) 
     return codes
 
 
-def count_exact(rules: Rules, n_cards: int, size: int, progress: Progress | None = None) -> Counter[int]:
-    """Category index -> number of hands, over every hand of `size` cards."""
+def classifier(rules: Rules, size: int, mode: str = "best") -> Classify:
+    """The categories one hand counts for: its best (of `size` cards), or all it contains."""
+    if mode == "contains":
+        return lambda hand: formable(rules, hand, size) or [len(rules.categories)]
+    return lambda hand: [evaluate_pool(rules, hand, size).rank]
+
+
+def count_exact(
+    rules: Rules,
+    n_cards: int,
+    size: int,
+    progress: Progress | None = None,
+    classify: Classify | None = None,
+) -> Counter[int]:
+    """Category index -> number of hands, over every hand of `size` cards (by default each
+    counted in its best category)."""
+    classify = classify or classifier(rules, size)
     codes = _codes(rules, n_cards, size)
     tally: Counter[int] = Counter()
     reps: dict[int, tuple[int, ...]] = {}
@@ -121,7 +143,7 @@ def count_exact(rules: Rules, n_cards: int, size: int, progress: Progress | None
     fixed_codes = _codes(rules, n_cards, size, skip=set(free) | set(circles)) if free or circles else codes
     cols = [rules.columns[a] for a in free]
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple, list[int] | set[int]] = {}
     out: Counter[int] = Counter()
     for k, n in tally.items():
         hand = reps[k]
@@ -130,10 +152,11 @@ def count_exact(rules: Rules, n_cards: int, size: int, progress: Progress | None
             *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
             *(_ring(col, m, hand) for col, m in rings),
         )
-        rank = memo.get(canon)
-        if rank is None:
-            rank = memo[canon] = evaluate_pool(rules, hand, size).rank
-        out[rank] += n
+        ranks = memo.get(canon)
+        if ranks is None:
+            ranks = memo[canon] = classify(hand)
+        for rank in ranks:
+            out[rank] += n
     return out
 
 
@@ -174,26 +197,40 @@ def _interchangeable(rules: Rules, attr: str) -> bool:
     return True
 
 
-def count_direct(rules: Rules, n_cards: int, size: int, progress: Progress | None = None) -> Counter[int]:
+def count_direct(
+    rules: Rules,
+    n_cards: int,
+    size: int,
+    progress: Progress | None = None,
+    classify: Classify | None = None,
+) -> Counter[int]:
     import itertools
 
+    classify = classify or classifier(rules, size)
     out: Counter[int] = Counter()
     total = hand_count(n_cards, size)
     for i, hand in enumerate(itertools.combinations(range(n_cards), size)):
-        out[evaluate_pool(rules, hand, size).rank] += 1
+        out.update(classify(hand))
         if progress and i % 1000 == 0:
             progress(i, total)
     return out
 
 
 def count_sampled(
-    rules: Rules, n_cards: int, size: int, samples: int, seed: int | None, progress: Progress | None = None
+    rules: Rules,
+    n_cards: int,
+    size: int,
+    samples: int,
+    seed: int | None,
+    progress: Progress | None = None,
+    classify: Classify | None = None,
 ) -> Counter[int]:
+    classify = classify or classifier(rules, size)
     rng = random.Random(seed)
     out: Counter[int] = Counter()
     deck = range(n_cards)
     for i in range(samples):
-        out[evaluate_pool(rules, rng.sample(deck, size), size).rank] += 1
+        out.update(classify(tuple(rng.sample(deck, size))))
         if progress and i % 200 == 0:
             progress(i, samples)
     if progress:
@@ -225,43 +262,86 @@ def odds(
     seed: int | None = None,
     progress: Progress | None = None,
     size: int | None = None,
+    mode: str = "best",
 ) -> Tally:
-    """Category frequencies for random hands of the variant's hand size from its whole deck.
+    """Category frequencies for random hands of `size` cards (default the variant's hand size)
+    from its whole deck. More cards than the hand size: each counts as its best hand of the
+    variant's size. mode "contains" counts every category a hand holds, not only the highest.
 
     exact=None chooses: exact when feasible, else sampled. exact=True forces enumeration
     (ValueError when it is out of reach).
     """
-    size = size or rules.size
-    total = hand_count(n_cards, size)
-    safe = histogram_safe(rules, size)
+    if mode not in MODES:
+        raise ValueError(f"no mode '{mode}': choose one of {', '.join(MODES)}")
+    dealt = size or rules.size
+    if dealt > n_cards:
+        raise ValueError(f"a hand of {dealt} cards needs a deck of at least {dealt}; this one has {n_cards}")
+    hand = min(dealt, rules.size)
+    classify = classifier(rules, hand, mode)
+    total = hand_count(n_cards, dealt)
+    safe = histogram_safe(rules, dealt)
     feasible = (safe and total <= EXACT_LIMIT) or total <= DIRECT_LIMIT
     if exact and not feasible and total > 50 * EXACT_LIMIT:
         raise ValueError(f"{total:,} hands are too many to enumerate; use --samples")
     if exact or (exact is None and feasible):
-        counts = (count_exact if safe else count_direct)(rules, n_cards, size, progress)
+        count = count_exact if safe else count_direct
+        counts = count(rules, n_cards, dealt, progress, classify)
         method, hands = "exact", total
     else:
-        counts = count_sampled(rules, n_cards, size, samples, seed, progress)
+        counts = count_sampled(rules, n_cards, dealt, samples, seed, progress, classify)
         method, hands = "sampled", samples
+    return tally(rules, counts, hands, method, hand, mode, dealt)
+
+
+def tally(
+    rules: Rules, counts: Counter[int], hands: int, method: str, size: int, mode: str, dealt: int
+) -> Tally:
+    """The table of one count: categories in ranking order, "No Hand" last when some hands have
+    none, intervals when sampled."""
     names = [c.name for c in rules.categories]
+    published = [c.published for c in rules.categories]
     values = [counts.get(i, 0) for i in range(len(names))]
     if counts.get(len(names), 0):
         names.append("No Hand")
+        published.append("")
         values.append(counts[len(names) - 1])
     intervals = [wilson(k, hands) for k in values] if method == "sampled" else []
-    return Tally(names, values, hands, method, size, intervals)
+    return Tally(names, values, hands, method, size, intervals, mode, dealt, published)
+
+
+def against(count: int, hands: int) -> float | None:
+    """The odds against ((hands - count) / count, "n to 1"), None when never seen."""
+    if not count:
+        return None
+    return (hands - count) / count
 
 
 def as_json(variant_id: str, t: Tally) -> dict[str, Any]:
+    """name, count, hands, probability, 95% interval, the true odds against and the published
+    odds (as written and as a number) per category."""
+    from .against import parse_against
+
     cats = []
     for i, (name, k) in enumerate(zip(t.names, t.counts)):
-        entry: dict[str, Any] = {"name": name, "count": k, "probability": k / t.hands if t.hands else 0.0}
-        if t.intervals:
-            entry["ci95"] = list(t.intervals[i])
+        p = k / t.hands if t.hands else 0.0
+        entry: dict[str, Any] = {
+            "name": name,
+            "count": k,
+            "hands": t.hands,
+            "probability": p,
+            "ci95": list(t.intervals[i]) if t.intervals else [p, p],
+            "odds_against": against(k, t.hands),
+        }
+        text = t.published[i] if i < len(t.published) else ""
+        if text:
+            entry["published"] = text
+            entry["published_against"] = parse_against(text)
         cats.append(entry)
     return {
         "variant": variant_id,
+        "mode": t.mode,
         "hand_size": t.hand_size,
+        "dealt": t.dealt or t.hand_size,
         "method": t.method,
         "hands": t.hands,
         "categories": cats,

@@ -70,6 +70,8 @@ class Category:
     points: int = 0
     ties: tuple[str, ...] = ("cards", "kickers")
     exact: bool = False  # the parts must use every card of the hand (points tables)
+    describe: str = ""  # one sentence for players (hands/describe.py derives one when empty)
+    published: str = ""  # the odds the game's author published, as written ("40.130 to 1")
 
     @property
     def size(self) -> int:
@@ -93,6 +95,31 @@ class Form:
     runs_zone: str | None = None  # points games: hands are contiguous runs through a placed card
     runs_min: int = 2
     runs_max: int = 5
+    adjacent: bool = False  # each part of a category is cards side by side in the line (adjacent.py)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A hand condition: `category` or better; when exactly that category, its top card (the
+    category's own cards, or the whole hand for a category without a pattern) is at least `min`
+    or at most `max` (order numbers of the ranking's order attribute). See extras.py."""
+
+    rank: int  # the category's index in its ranking
+    name: str
+    min: int | None = None
+    max: int | None = None
+    text: str = ""  # how the condition reads: "Pair (Jack) or better"
+
+
+@dataclass
+class Split:
+    """A pot split between the section's ranking and a second one (high-low)."""
+
+    rules: Rules  # the second ranking
+    name: str  # how its half is called ("Low")
+    first_name: str  # how the first half is called ("High")
+    qualify: Condition | None  # a hand must meet this to win the second half
+    odd_chip: str  # "first" or "second": the half that takes an odd chip
 
 
 @dataclass
@@ -115,6 +142,13 @@ class Rules:
     # categories that can never count -> the higher one that always takes their hands (shadow.py)
     never_counts: dict[int, int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
+    # extras.py: lowball, wild cards' options, a second ranking for split pots
+    lowest_wins: bool = False  # the worst hand by the categories wins (lowball)
+    value_order: tuple[int, ...] = ()  # per value of the order attribute: its order number
+    natural_beats_wild: bool = False  # of two equal hands, the one with fewer wild cards wins
+    split: Split | None = None
+    by_value: dict[int, tuple[int, ...]] = field(default_factory=dict)  # low: value -> its cards
+    value_names: tuple[str, ...] = ()  # the order attribute's value names ("Seven low")
 
     @property
     def size(self) -> int:

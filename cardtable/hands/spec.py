@@ -7,12 +7,15 @@ a "did you mean". See variants/README.md, "## Hands", for the designer's view.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..deck import Deck
 from ..errors import Problem
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
 from ..yamlsrc import Node
+from . import extras
+from .describe import derive
 from .rules import TIE_LAYERS, Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
 
@@ -44,6 +47,8 @@ CATEGORY = Map(
         "differ": NAMES,
         "points": Int(0, 1_000_000),
         "ties": TIES,
+        "describe": Str(what="one sentence for a player: what this hand is"),
+        "published": Str(what="the odds the game's author published, as written"),
         **PART_FIELDS,
     },
     "a hand category",
@@ -63,6 +68,7 @@ FORM = Map(
         "runs": Str(what="a grid zone name"),
         "min": Int(1, 64),
         "max": Int(1, 64),
+        "adjacent": Bool(),
     },
     "how a hand is formed",
 )
@@ -72,14 +78,16 @@ SPEC = Map(
         "order": Str(what="an attribute name"),
         "ties": TIES,
         "trump": Str(what="a flag name"),
-        "wild": Str(what="a flag name"),
+        "wild": extras.WILD,
         "dead": Str(what="a flag name"),
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
         "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+        **extras.RANKING_FIELDS,
     },
     "the hands section",
 )
+SPEC.fields["split"] = Field(extras.split_spec(SPEC.fields))
 
 
 def _names(node: Node | None) -> list[Node]:
@@ -110,9 +118,7 @@ class _Builder:
         a = self.deck.attributes[attr]
         v = a.lookup(node.value)
         if v is None:
-            self.out.append(
-                node.problem(f"'{node.value}' is not a value of '{attr}'" + suggest(str(node.value), a.index))
-            )
+            self.out.append(node.problem(a.unknown(node.value)))
             return None
         return v.index
 
@@ -262,6 +268,8 @@ class _Builder:
             differ=self.attrs(d.get("differ")),
             points=int(d["points"].value) if "points" in d else 0,
             ties=ties,
+            describe=" ".join(str(d["describe"].value).split()) if "describe" in d else "",
+            published=str(d["published"].value).strip() if "published" in d else "",
         )
 
     def zone(self, node: Node) -> str:
@@ -280,7 +288,12 @@ class _Builder:
             hi = int(d["max"].value) if "max" in d else size
             if lo > hi:
                 self.out.append(node.problem(f"min ({lo}) is more than max ({hi})"))
-            return Form(size, (), self.zone(d["runs"]), lo, hi)
+            adjacent = bool(d["adjacent"].value) if "adjacent" in d else False
+            return Form(size, (), self.zone(d["runs"]), lo, hi, adjacent)
+        if "adjacent" in d:
+            self.out.append(
+                node.key_problem("adjacent", "'adjacent' is for hands read along a line ('runs:')")
+            )
         if "from" not in d:
             self.out.append(node.problem("missing 'from' (the zones a hand is made from) or 'runs'"))
             return Form(size)
@@ -295,6 +308,12 @@ class _Builder:
         fixed = sum(u.exactly for u in uses if u.exactly is not None)
         if fixed > size:
             self.out.append(node.problem(f"the 'exactly' counts ({fixed}) add up to more than size {size}"))
+        elif uses and all(u.exactly is not None for u in uses) and fixed < size:
+            self.out.append(
+                node.problem(
+                    f"the 'exactly' counts add up to {fixed}, but a hand is size {size}: they must agree"
+                )
+            )
         if sum(u.line for u in uses) > 1:
             self.out.append(node.problem("at most one zone may give one of its lines"))
         return Form(size, tuple(uses))
@@ -331,12 +350,9 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         order = next((a.name for a in deck.attributes.values() if a.order == "ordered" and not a.multi), "")
         if not order:
             out.append(node.problem("no ordered attribute to rank single cards: add 'order: <attribute>'"))
-    wild = b.flag(d.get("wild"), "wild")
+    wild = extras.wild_column(d.get("wild"), deck, b.flag, out)
     dead = b.flag(d.get("dead"), "dead")
     trump = b.flag(d.get("trump"), "trump")
-    if any(wild) and not combined:
-        # The pattern search does not substitute wild cards yet: say so rather than rank wrongly.
-        out.append(node.problem("wild cards are only evaluated in combined sets ('combine:') for now"))
     if form.runs_zone is not None:
         for cnode, cat in zip(d["categories"].value, categories):
             if "points" not in cnode.value:
@@ -348,10 +364,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         len(deck.attributes[order]) if wild[c] else (-1 if dead[c] else ocol[c]) for c in range(deck.size)
     )
     if form.runs_zone is not None:
-        categories = [
-            Category(c.name, c.parts, c.alternatives, c.differ, c.points, c.ties, exact=True)
-            for c in categories
-        ]
+        categories = [dataclasses.replace(c, exact=True) for c in categories]
     both = d["both_ways"].value if "both_ways" in d else {}
     rules = Rules(
         form=form,
@@ -370,6 +383,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         columns={a: deck.column(a) for a in deck.attributes},
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
     )
+    rules = extras.apply(node, rules, deck, out, lambda n: build(n, variant, problems))
     cnodes = d["categories"].value
     rules.never_counts = dict(shadowed(rules))
     rules.warnings = tuple(
@@ -378,5 +392,12 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
             f"'{categories[j].name}', which ranks higher"
         )
         for i, j in rules.never_counts.items()
+    ) + tuple(
+        cnode.problem(
+            f"warning: '{cat.name}' has no 'describe:' (one sentence for players); the rules screen "
+            f'says instead: "{derive(cat, deck)}"'
+        )
+        for cnode, cat in zip(cnodes, categories)
+        if not cat.describe
     )
     return rules

@@ -3,8 +3,9 @@
 A group is a run of consecutive positions of an order (a suit's cards in the browser; card ids on
 the table) at one ladder level, painted into one vertical strip (as fast to blit as separate
 surfaces, and one allocation). Groups are asked for while drawing and made afterwards within a time
-budget, most recently asked first, so zooming never freezes the window; the least recently used
-strips are dropped when the budget is exceeded. Nothing is written to disk: regenerating a strip
+budget, most recently asked first, so zooming never freezes the window. Strips are charged to the
+shared memory budget (render/cache.py): the least recently used pictures of all kinds are dropped
+when it is exceeded. Nothing is written to disk: regenerating a strip
 is faster than loading it.
 """
 
@@ -16,9 +17,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from .cache import Budget, ByteLRU
 from .faces import FacePainter, card_height
-
-DEFAULT_BUDGET = 64 * 1024 * 1024  # with the tiles, keeps the whole program under 300 MB
 
 
 def group_size(width: int) -> int:
@@ -32,19 +32,24 @@ class Strip:
     def __init__(self, surface: pygame.Surface, faces: list[pygame.Surface]) -> None:
         self.surface = surface
         self.faces = faces
-        self.nbytes = surface.get_width() * surface.get_height() * 4
+        self.nbytes = surface.get_pitch() * surface.get_height()
 
 
 class FaceAtlas:
     """Faces of `order[p]` for positions p, by ladder width."""
 
-    def __init__(self, painter: FacePainter, order: Sequence[int], budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(
+        self, painter: FacePainter, order: Sequence[int], budget: int | Budget | None = None
+    ) -> None:
+        """`budget`: the shared one by default; a number of bytes gives the atlas its own."""
         self.painter = painter
         self.order = order
-        self.budget = budget
-        self.strips: OrderedDict[tuple[int, int], Strip] = OrderedDict()
-        self.nbytes = 0
+        own = Budget(budget) if isinstance(budget, int) else budget
+        self.strips: ByteLRU[tuple[int, int], Strip] = ByteLRU(own, "strips", lambda s: s.nbytes)
         self.wanted: OrderedDict[tuple[int, int], None] = OrderedDict()
+        # Strips not on screen yet but likely next (along the pan), best first: made when the
+        # frame's budget has time left after the visible ones.
+        self.ahead: OrderedDict[tuple[int, int], None] = OrderedDict()
         self.generated = 0  # strips made so far (for the bench)
         self.gen_seconds = 0.0
 
@@ -53,21 +58,34 @@ class FaceAtlas:
         self.order = order
         self.clear()
 
+    @property
+    def budget(self) -> int:
+        return self.strips.budget.limit
+
+    @property
+    def nbytes(self) -> int:
+        return self.strips.nbytes
+
     def clear(self) -> None:
         self.strips.clear()
         self.wanted.clear()
-        self.nbytes = 0
+        self.ahead.clear()
 
     def strip(self, width: int, gid: int) -> Strip | None:
         """The strip if resident (marking it used), else None and the strip is asked for."""
         key = (width, gid)
         s = self.strips.get(key)
         if s is not None:
-            self.strips.move_to_end(key)
             return s
         self.wanted[key] = None
         self.wanted.move_to_end(key)
         return None
+
+    def want_ahead(self, width: int, gid: int) -> None:
+        """Ask for a strip before it shows (a prefetch): after every visible one, in asking order."""
+        key = (width, gid)
+        if key not in self.strips and key not in self.wanted:
+            self.ahead[key] = None
 
     def face(self, width: int, pos: int) -> pygame.Surface | None:
         g = group_size(width)
@@ -91,25 +109,17 @@ class FaceAtlas:
             faces.append(surface.subsurface((0, i * h, width, h)))
         strip = Strip(surface, faces)
         key = (width, gid)
-        self.strips[key] = strip
-        self.nbytes += strip.nbytes
+        self.strips.put(key, strip)
         self.wanted.pop(key, None)
+        self.ahead.pop(key, None)
         self.generated += 1
         self.gen_seconds += time.perf_counter() - t0
-        self._evict(keep=key)
         return strip
 
-    def _evict(self, keep: tuple[int, int]) -> None:
-        while self.nbytes > self.budget and len(self.strips) > 1:
-            key, strip = next(iter(self.strips.items()))
-            if key == keep:
-                self.strips.move_to_end(key)
-                continue
-            del self.strips[key]
-            self.nbytes -= strip.nbytes
-
     def generate(self, deadline: float, at_least_one: bool = True) -> int:
-        """Make asked-for strips, newest first, until `deadline` (a perf_counter time)."""
+        """Make asked-for strips, newest first, then strips asked for ahead in order, until
+        `deadline` (a perf_counter time); at least one strip when `at_least_one`, so a frame
+        whose drawing used up the budget still makes progress."""
         made = 0
         while self.wanted:
             if made and time.perf_counter() >= deadline:
@@ -121,8 +131,17 @@ class FaceAtlas:
             if key not in self.strips:
                 self.make(*key)
                 made += 1
+        while self.ahead:
+            if (made or not at_least_one) and time.perf_counter() >= deadline:
+                break
+            key = next(iter(self.ahead))
+            self.ahead.pop(key)
+            if key not in self.strips:
+                self.make(*key)
+                made += 1
         return made
 
     def forget_wanted(self) -> None:
         """Drop requests not renewed (call at the start of a frame: only what shows matters)."""
         self.wanted.clear()
+        self.ahead.clear()

@@ -15,10 +15,13 @@ import pygame
 
 from ..deck import Deck
 from .atlas import FaceAtlas, group_size
+from .cache import ByteLRU
+from .cache import shared as shared_budget
 from .camera import Camera
 from .faces import FacePainter, card_height
 from .ladder import LEVELS, TILE_MAX, cell, nearest
 from .layout import GridLayout, make_layout, sort_keys
+from .prefetch import Heading, ahead
 from .search import DeckSearch
 from .tiles import TileCache, tile_cells
 
@@ -30,6 +33,8 @@ PICKED = (80, 200, 255)
 TEXT = (236, 236, 228)
 DIM_ALPHA = 170
 GEN_BUDGET = 0.004  # seconds of face and tile painting per frame
+COLD_BUDGET = 0.010  # ... after a jump that left most of the screen blank: fill it quickly
+COLD_SHARE = 0.25  # the share of visible slots blank that makes a frame cold
 
 
 class DeckBrowser:
@@ -48,10 +53,12 @@ class DeckBrowser:
         self.painter = painter or FacePainter(deck)
         self.keys = sort_keys(deck)
         self.layout: GridLayout = make_layout(deck, self.keys[0] if self.keys else None)
-        self.atlas = FaceAtlas(
-            self.painter, self.layout.order, **({"budget": face_budget} if face_budget else {})
-        )
-        self.tiles = TileCache(FELT, **({"budget": tile_budget} if tile_budget else {}))
+        # Strips, tiles, glyphs and text share one memory budget sized from the window (a number
+        # of bytes given here gives the atlas or the tiles a budget of their own, for tests).
+        self.memory = shared_budget()
+        self.memory.fit_window(size)
+        self.atlas = FaceAtlas(self.painter, self.layout.order, face_budget)
+        self.tiles = TileCache(FELT, tile_budget)
         self.search = DeckSearch(deck)
         _ = self.search.texts  # built now, so the first keystroke is as quick as the rest
         self.camera = Camera(self.layout.cols, self.layout.rows, size, top=BAR_H)
@@ -66,9 +73,13 @@ class DeckBrowser:
         self._dragged = False
         self._hud: tuple[object, pygame.Surface] | None = None
         self._big: tuple[tuple[int, int], pygame.Surface] | None = None
-        self._shades: dict[int, pygame.Surface] = {}
-        self._halos: dict[tuple[int, tuple[int, int, int]], pygame.Surface] = {}
+        self._shades: ByteLRU[int, pygame.Surface] = ByteLRU(self.memory, "shades")
+        self._halos: ByteLRU[tuple[int, tuple[int, int, int]], pygame.Surface] = ByteLRU(self.memory, "halos")
         self.last_search_ms = 0.0
+        # Grid positions on screen left undrawn by the last frame, as (first, end) ranges: a face
+        # not made yet (a placeholder card shows) or a tile row not painted yet (bare felt).
+        self.blank: list[tuple[int, int]] = []
+        self.heading = Heading()  # which way the view moves: faces are made ahead of it
 
     # ------------------------------------------------------------------ state changes
 
@@ -154,74 +165,43 @@ class DeckBrowser:
     # ------------------------------------------------------------------ events
 
     def handle_event(self, ev: pygame.event.Event) -> None:
-        cam = self.camera
-        if ev.type == pygame.MOUSEWHEEL:
-            cam.zoom_by(1 if ev.y > 0 else -1, pygame.mouse.get_pos())
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-            self._drag, self._dragged = ev.pos, False
-        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 3:
-            self.selected = self.card_at(*ev.pos)
-        elif ev.type == pygame.MOUSEMOTION and self._drag is not None:
-            dx, dy = ev.pos[0] - self._drag[0], ev.pos[1] - self._drag[1]
-            if self._dragged or abs(dx) + abs(dy) > 4:
-                self._dragged = True
-                cam.pan(-dx, -dy)
-                self._drag = ev.pos
-        elif ev.type == pygame.MOUSEBUTTONUP and ev.button == 1:
-            if self._drag is not None and not self._dragged:
-                self.click(*ev.pos)
-            self._drag = None
-        elif ev.type == pygame.TEXTINPUT:
-            self.set_query(self.search.query + ev.text)
-        elif ev.type == pygame.KEYDOWN:
-            self._key(ev)
+        from .browser_input import handle_event
 
-    def _key(self, ev: pygame.event.Event) -> None:
-        cam, k = self.camera, ev.key
-        step = 120
-        if k == pygame.K_BACKSPACE:
-            self.set_query(self.search.query[:-1])
-        elif k == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-            else:
-                self.set_query("")
-        elif k in (pygame.K_RETURN, pygame.K_F3):
-            self.next_match(-1 if ev.mod & pygame.KMOD_SHIFT else 1)
-        elif k == pygame.K_TAB:
-            self.cycle_sort()
-        elif k == pygame.K_LEFT:
-            cam.pan(-step, 0)
-        elif k == pygame.K_RIGHT:
-            cam.pan(step, 0)
-        elif k == pygame.K_UP:
-            cam.pan(0, -step)
-        elif k == pygame.K_DOWN:
-            cam.pan(0, step)
-        elif k in (pygame.K_PAGEUP, pygame.K_KP_PLUS) or (k == pygame.K_EQUALS and ev.mod & pygame.KMOD_CTRL):
-            cam.zoom_by(1)
-        elif k in (pygame.K_PAGEDOWN, pygame.K_KP_MINUS) or (
-            k == pygame.K_MINUS and ev.mod & pygame.KMOD_CTRL
-        ):
-            cam.zoom_by(-1)
-        elif k == pygame.K_HOME:
-            cam.center_on(self.layout.cols / 2, self.layout.rows / 2)
-            cam.zoom_to(cam.fit_level())
+        handle_event(self, ev)
 
     def update(self, dt: float) -> None:
         self.camera.update(dt)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: the camera's view and the memory budget follow it."""
+        self.size = size
+        self.camera.view_w, self.camera.view_h = size
+        self.camera.clamp()
+        self.memory.fit_window(size)
+        self._hud = None
 
     # ------------------------------------------------------------------ drawing
 
     def draw(self, screen: pygame.Surface, budget: float = GEN_BUDGET) -> None:
         """Draw one frame; face and tile painting stops `budget` seconds after the frame began."""
-        deadline = time.perf_counter() + budget
-        screen.fill(FELT)
-        w = self.camera.width
-        if w <= TILE_MAX:
-            self._draw_tiles(screen, w, deadline)
-        else:
-            self._draw_cards(screen, w, deadline)
+        start = time.perf_counter()
+        cam = self.camera
+        c0, c1, r0, r1 = cam.visible()
+        if sum(hi - lo for lo, hi in self.blank) > COLD_SHARE * (c1 - c0) * (r1 - r0):
+            budget = max(budget, COLD_BUDGET)  # a cold jump: most of the screen still blank
+        deadline = start + budget
+        self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
+        self.heading.update(cam.cx, cam.cy, cam.level)
+        self.blank = []
+        try:
+            screen.fill(FELT)
+            w = self.camera.width
+            if w <= TILE_MAX:
+                self._draw_tiles(screen, w, deadline)
+            else:
+                self._draw_cards(screen, w, deadline)
+        finally:
+            self.memory.end_frames()
         self._draw_hud(screen)
         if self.selected is not None:
             self._draw_large(screen, self.selected)
@@ -257,12 +237,28 @@ class DeckBrowser:
         self.tiles.forget_pending()
         version = self.version
         seq = []
+        tiles = []
         for ty in range(r0 // tr, (max(r0, r1 - 1)) // tr + 1):
             for tx in range(c0 // tc, (max(c0, c1 - 1)) // tc + 1):
                 tile = self.tiles.get(w, tx, ty, version)
+                tiles.append((tile, tx, ty))
                 seq.append((tile.surface, (ox + tx * tc * cw, oy + ty * tr * ch)))
         screen.fblits(seq)
-        self.tiles.paint(self.layout.cols, self.layout.size, self._paint_cell, deadline)
+        cols, total = self.layout.cols, self.layout.size
+        for tile, tx, ty in tiles:  # rows this frame showed bare (painting comes after the blit)
+            if tile.shown_rows >= tr:
+                continue
+            lo_c, hi_c = max(c0, tx * tc), min(c1, tx * tc + tc)
+            for row in range(max(r0, ty * tr + tile.shown_rows), min(r1, ty * tr + tr)):
+                lo, hi = row * cols + lo_c, min(total, row * cols + hi_c)
+                if lo < hi:
+                    self.blank.append((lo, hi))
+        grid = (cols, self.layout.rows)
+        heading = (self.heading.dx, self.heading.dy)
+        for r, a, b in ahead((c0, c1, r0, r1), heading, grid, (tc, tr)):
+            for tx in range(a // tc, (b - 1) // tc + 1):
+                self.tiles.get(w, tx, r // tr, version, ahead=True)
+        self.tiles.paint(cols, total, self._paint_cell, deadline)
 
     def _shade(self, w: int) -> pygame.Surface:
         s = self._shades.get(w)
@@ -270,7 +266,7 @@ class DeckBrowser:
             s = pygame.Surface((w, card_height(w)), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
             pygame.draw.rect(s, (14, 30, 24, DIM_ALPHA), s.get_rect(), border_radius=max(1, w // 12))
-            s = self._shades[w] = s.convert_alpha() if pygame.display.get_surface() else s
+            s = self._shades.put(w, s.convert_alpha() if pygame.display.get_surface() else s)
         return s
 
     def _halo(self, w: int, colour: tuple[int, int, int]) -> pygame.Surface:
@@ -280,7 +276,7 @@ class DeckBrowser:
             s = pygame.Surface((w + 2 * b, card_height(w) + 2 * b), pygame.SRCALPHA)
             s.fill((0, 0, 0, 0))
             pygame.draw.rect(s, colour, s.get_rect(), border_radius=max(2, w // 10))
-            s = self._halos[(w, colour)] = s.convert_alpha() if pygame.display.get_surface() else s
+            s = self._halos.put((w, colour), s.convert_alpha() if pygame.display.get_surface() else s)
         return s
 
     def _draw_cards(self, screen: pygame.Surface, w: int, deadline: float) -> None:
@@ -317,6 +313,7 @@ class DeckBrowser:
                 lo, hi = max(p0, gid * g), min(p1, gid * g + g)
                 if s is None:
                     faces.extend((blank, (x0 + p * cw, y)) for p in range(lo, hi))
+                    self.blank.append((lo, hi))
                 else:
                     fl = s.faces
                     base = gid * g
@@ -337,6 +334,11 @@ class DeckBrowser:
         screen.fblits(faces)
         if over:
             screen.fblits(over)
+        heading = (self.heading.dx, self.heading.dy)
+        for r, a, b in ahead((c0, c1, r0, r1), heading, (cols, self.layout.rows), (g, 2)):
+            p0, p1 = r * cols + a, min(r * cols + b, total)
+            for gid in range(p0 // g, (p1 - 1) // g + 1) if p0 < p1 else ():
+                atlas.want_ahead(w, gid)
         atlas.generate(deadline)
 
     def _hud_text(self) -> str:

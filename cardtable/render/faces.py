@@ -2,19 +2,19 @@
 
 Four levels of detail by width: dots (only the suit's colour and shape, for far zoom), small
 (rank and glyph), normal (corner indexes, a centre glyph, the colour's name) and large (the card's
-names too). Parts that repeat (the blank card, glyphs, text) are cached, so a face is a handful of
+names too). Parts that repeat (the blank card, glyphs, text) are cached within the shared memory budget
+(render/cache.py), so a face is a handful of
 blits: about 20-60 us at 100 px.
 """
 
 from __future__ import annotations
-
-from collections import OrderedDict
 
 import pygame
 
 from ..deck import Deck
 from ..paths import shipped
 from .art import INK, CardArt, Suit, build_art, luminance, readable
+from .cache import Budget, ByteLRU
 from .glyphs import GlyphBook
 
 IVORY = (250, 247, 238)
@@ -44,18 +44,6 @@ def style_of(width: int) -> str:
     return "large" if width >= LARGE_MIN else "normal"
 
 
-class _Cache(OrderedDict):
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def put(self, key, value):
-        self[key] = value
-        if len(self) > self.limit:
-            self.popitem(last=False)
-        return value
-
-
 def _converted(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
@@ -63,14 +51,21 @@ def _converted(surf: pygame.Surface) -> pygame.Surface:
 class FacePainter:
     """Paints the faces of one deck; `paint(target, x, y, width, card)` draws in place."""
 
-    def __init__(self, deck: Deck, glyphs: GlyphBook | None = None, art: list[CardArt] | None = None) -> None:
+    def __init__(
+        self,
+        deck: Deck,
+        glyphs: GlyphBook | None = None,
+        art: list[CardArt] | None = None,
+        budget: Budget | None = None,
+    ) -> None:
         self.deck = deck
-        self.glyphs = glyphs or GlyphBook()
+        self.glyphs = glyphs or GlyphBook(budget=budget)
         self.art = art if art is not None else build_art(deck)
         self._fonts: dict[int, pygame.font.Font] = {}
-        self._text = _Cache(4096)
-        self._bases = _Cache(64)
-        self._dots = _Cache(4096)
+        # Parts kept while the shared memory budget allows (bounded by bytes, not entries).
+        self._text: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "text")
+        self._bases: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "bases")
+        self._dots: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "dots")
 
     # ------------------------------------------------------------------ parts
 

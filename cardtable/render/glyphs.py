@@ -1,19 +1,20 @@
 """Suit glyphs drawn from shape data (sprites/glyphs.yaml) at any size and colour.
 
 Shapes are drawn supersampled and smooth-scaled down, so small glyphs stay crisp without
-anti-aliased polygon support; each (glyph, size, colour) is drawn once and cached.
+anti-aliased polygon support; each (glyph, size, colour) is drawn once and kept while the shared
+memory budget allows (a 300-suit deck at every zoom level would otherwise hold ~430 MB of glyphs).
 """
 
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from ..paths import shipped
 from ..yamlsrc import load_text, read_text
+from .cache import Budget, ByteLRU
 
 Primitive = tuple[str, tuple, bool]  # kind, numbers, cut
 FALLBACK: list[Primitive] = [("circle", (50, 50, 44), False), ("circle", (50, 50, 30), True)]
@@ -82,10 +83,11 @@ def draw_shape(surface: pygame.Surface, prims: list[Primitive], colour: tuple[in
 class GlyphBook:
     """Renders glyphs by id; unknown ids get the `unknown` shape (or a ring), never an error."""
 
-    def __init__(self, shapes: dict[str, list[Primitive]] | None = None, cache_size: int = 2048) -> None:
+    def __init__(
+        self, shapes: dict[str, list[Primitive]] | None = None, budget: Budget | None = None
+    ) -> None:
         self.shapes = load_shapes() if shapes is None else shapes
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._cache_size = cache_size
+        self._cache: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "glyphs")
 
     def known(self, gid: str | None) -> bool:
         return gid is not None and gid in self.shapes
@@ -101,7 +103,6 @@ class GlyphBook:
         key = (gid if self.known(gid) else None, size, tuple(colour))
         surf = self._cache.get(key)
         if surf is not None:
-            self._cache.move_to_end(key)
             return surf
         # Supersampling: more for small glyphs, where the stairs would show the most.
         factor = 4 if size < 48 else 3 if size < 160 else 2
@@ -111,7 +112,4 @@ class GlyphBook:
         surf = pygame.transform.smoothscale(big, (size, size))
         if pygame.display.get_surface() is not None:
             surf = surf.convert_alpha()  # unconverted surfaces blit 10-20x slower
-        self._cache[key] = surf
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
-        return surf
+        return self._cache.put(key, surf)

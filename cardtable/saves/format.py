@@ -1,12 +1,17 @@
-"""The save format: JSON text, versioned, never pickle.
+"""The save format: JSON text, versioned, signed, never pickle.
 
-    {"format": "cardtable-save", "version": 1,
+    {"format": "cardtable-save", "version": 2, "game": game id,
      "variant": {"id": ..., "digest": sha256 of the variant file, "name": ...},
-     "seed": int, "seats": [{"name", "kind"}], "options": {...}, "log": [action, ...],
-     "summary": {"game", "players", "hand", "actions", "over", "saved_at"}}
+     "secret": the seed, sealed (a game in progress) | "seed": int (a finished game),
+     "seats": [{"name", "kind"}], "options": {...}, "log": [action, ...],
+     "summary": {"game", "players", "hand", "actions", "over", "saved_at", "started_at"},
+     "key": which installation signed it, "mac": HMAC-SHA256 of all the rest}
 
-Everything needed to rebuild the game is the variant plus seats, seed, options and log; the
-summary only feeds the Load screen (public facts, taken from the table's public view).
+Everything needed to rebuild the game is the variant plus seats, seed, options and log; chips,
+seats' states and the rest are derived from them by replay, never read from the file. The summary
+only feeds the Load screen (public facts, from the table's public view). Format 1 (a plain "seed",
+no "game", "key" or "mac") still loads, as unsigned. Fields this version does not know are kept
+(`extra`) and written back, so a newer Cardtable's additions survive a round trip.
 """
 
 from __future__ import annotations
@@ -16,14 +21,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.types import Action, OptionValue
+from . import check, seal
+from .check import MAX_SAVE_BYTES, SaveError
 
 FORMAT_NAME = "cardtable-save"
-FORMAT_VERSION = 1
-MAX_SAVE_BYTES = 64 * 1024 * 1024
+FORMAT_VERSION = 2
+KNOWN = {"format", "version", "game", "variant", "secret", "seed", "seats", "options", "log", "summary"}
+KNOWN |= {"key", "mac"}
 
-
-class SaveError(Exception):
-    """A save that cannot be read, with a message a person can act on."""
+# How far a save is to be trusted (SavedGame.trust):
+SIGNED = "signed"  # written by this installation and unchanged since
+CHANGED = "changed"  # signed by this installation, then changed outside Cardtable
+UNSIGNED = "unsigned"  # no signature (format 1, or one removed)
+FOREIGN = "foreign"  # signed by another installation (another computer, or a lost key)
+TRUST_WORDS = {
+    CHANGED: "changed outside Cardtable",
+    UNSIGNED: "not signed by this Cardtable (changed outside Cardtable, or from an older version)",
+    FOREIGN: "saved by another Cardtable installation",
+}
 
 
 @dataclass
@@ -36,41 +51,72 @@ class SavedGame:
     options: dict[str, OptionValue] = field(default_factory=dict)
     log: list[Action] = field(default_factory=list)
     summary: dict[str, Any] = field(default_factory=dict)
+    game_id: str = ""  # one autosave per game: its file is named for this ("" in format 1)
+    extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer format, kept as they are
+    trust: str = SIGNED  # SIGNED, CHANGED, UNSIGNED or FOREIGN (how it was read)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT_NAME,
-            "version": FORMAT_VERSION,
-            "variant": {"id": self.variant_id, "digest": self.variant_digest, "name": self.variant_name},
-            "seed": self.seed,
-            "seats": self.seats,
-            "options": self.options,
-            "log": self.log,
-            "summary": self.summary,
-        }
+    @property
+    def trusted(self) -> bool:
+        """Written by this installation and unchanged since: it may be played on."""
+        return self.trust == SIGNED
+
+    @property
+    def over(self) -> bool:
+        return bool(self.summary.get("over"))
+
+    def to_json(self, key: bytes) -> dict[str, Any]:
+        """The save as JSON data, signed with `key`; the seed sealed unless the game is over."""
+        data: dict[str, Any] = dict(self.extra)
+        data.update(
+            format=FORMAT_NAME,
+            version=FORMAT_VERSION,
+            variant={"id": self.variant_id, "digest": self.variant_digest, "name": self.variant_name},
+            seats=self.seats,
+            options=self.options,
+            log=self.log,
+            summary=self.summary,
+            key=seal.key_id(key),
+        )
+        if self.game_id:
+            data["game"] = self.game_id
+        if self.over:  # a finished game's history may show everything
+            data["seed"] = self.seed
+        else:
+            data["secret"] = seal.seal_seed(key, self.game_id, self.seed)
+        data["mac"] = seal.mac(key, data)
+        return data
 
 
-def dumps(game: SavedGame) -> str:
-    """The save's text: compact actions one per line, so a diff of two saves reads well."""
-    data = game.to_json()
+def installation_key() -> bytes:
+    """This installation's key, or SaveError saying why there is none."""
+    try:
+        return seal.installation_key()
+    except seal.SaveKeyError as exc:
+        raise SaveError(str(exc)) from None
+
+
+def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
+    """The save's text (signed with `key`, by default this installation's): compact actions one
+    per line, so a diff of two saves reads well. `sign` False: unsigned, the seed in the clear
+    (the shipped examples only: they are trusted by where they are, on every computer)."""
+    if sign:
+        data = game.to_json(key if key is not None else installation_key())
+    else:
+        data = game.to_json(b"")
+        for k in ("secret", "key", "mac"):
+            data.pop(k, None)
+        data["seed"] = game.seed
     log = data.pop("log")
+    mac = data.pop("mac", None)
     head = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
     lines = ",\n".join("  " + json.dumps(a, sort_keys=True, separators=(",", ":")) for a in log)
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
-    return head[:-2] + ",\n " + body + "\n}\n"
+    tail = f',\n "mac": "{mac}"' if mac is not None else ""
+    return head[:-2] + ",\n " + body + tail + "\n}\n"
 
 
-def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    if key not in data:
-        raise SaveError(f"{where}: '{key}' is missing")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise SaveError(f"{where}: '{key}' has the wrong type")
-    return value
-
-
-def loads(text: str, where: str = "save") -> SavedGame:
-    """Parse a save's text; SaveError says what is wrong (truncated, corrupt, too new...)."""
+def parse(text: str, where: str) -> dict[str, Any]:
+    """The JSON object of a save's text, its size checked before parsing."""
     if len(text) > MAX_SAVE_BYTES:
         raise SaveError(f"{where}: the file is too large to be a save ({len(text):,} bytes)")
     if not text.strip():
@@ -84,6 +130,8 @@ def loads(text: str, where: str = "save") -> SavedGame:
         raise SaveError(f"{where}: {what}: {exc.msg} at line {exc.lineno}, column {exc.colno}") from None
     except RecursionError:
         raise SaveError(f"{where}: the file is corrupt (nested too deeply)") from None
+    except ValueError:  # e.g. a number of thousands of digits
+        raise SaveError(f"{where}: the file is corrupt (a number is too long)") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT_NAME:
         raise SaveError(f"{where}: this is not a Cardtable save")
     version = data.get("version")
@@ -96,26 +144,45 @@ def loads(text: str, where: str = "save") -> SavedGame:
         )
     if version < 1:
         raise SaveError(f"{where}: unknown save format version {version}")
-    variant = _need(data, "variant", dict, where)
-    seats = _need(data, "seats", list, where)
-    log = _need(data, "log", list, where)
-    for i, seat in enumerate(seats):
-        if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
-            raise SaveError(f"{where}: seat {i + 1} is malformed")
-    for i, action in enumerate(log):
-        if not isinstance(action, dict):
-            raise SaveError(f"{where}: action {i + 1} of the log is malformed")
-    options = data.get("options", {})
-    if not isinstance(options, dict):
-        raise SaveError(f"{where}: 'options' has the wrong type")
-    summary = data.get("summary", {})
-    return SavedGame(
-        variant_id=_need(variant, "id", str, where),
-        variant_digest=_need(variant, "digest", str, where),
-        variant_name=str(variant.get("name", variant["id"])),
-        seed=_need(data, "seed", int, where),
-        seats=seats,
-        options=options,
-        log=log,
-        summary=summary if isinstance(summary, dict) else {},
-    )
+    return data
+
+
+def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame:
+    """Parse and check a save's text; SaveError says what is wrong (truncated, corrupt, too new,
+    a field of the wrong type or size, a sealed seed this installation cannot open...)."""
+    data = parse(text, where)
+    vid, digest, name = check.variant(check.need(data, "variant", dict, where), where)
+    seats = check.seats(check.need(data, "seats", list, where), where)
+    log = check.log(check.need(data, "log", list, where), len(seats), where)
+    options = check.options(data.get("options", {}), where)
+    summary = check.summary(data.get("summary", {}), where)
+    game_id = check.game_id(data["game"], where) if "game" in data else ""
+    trust, seed = _trust_and_seed(data, game_id, where, key)
+    extra = {k: v for k, v in data.items() if k not in KNOWN}
+    return SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust)
+
+
+def _trust_and_seed(data: dict[str, Any], game_id: str, where: str, key: bytes | None) -> tuple[str, int]:
+    signed_by = data.get("key")
+    if "mac" not in data and "secret" not in data:
+        return UNSIGNED, check.seed(check.need(data, "seed", int, where), where)
+    if key is None:
+        key = installation_key()
+    trust = SIGNED if seal.mac_ok(key, data) else CHANGED
+    if signed_by != seal.key_id(key):
+        trust = FOREIGN
+    if "secret" not in data:
+        return trust, check.seed(check.need(data, "seed", int, where), where)
+    sealed = data["secret"]
+    if not isinstance(sealed, str) or len(sealed) != 2 * seal.SEED_BYTES:
+        raise SaveError(f"{where}: the sealed seed is malformed")
+    try:
+        int(sealed, 16)
+    except ValueError:
+        raise SaveError(f"{where}: the sealed seed is malformed") from None
+    if trust == FOREIGN:
+        raise SaveError(
+            f"{where}: this unfinished game was saved by another Cardtable installation; its deck "
+            "order is sealed with that installation's key, so it opens only there"
+        )
+    return trust, seal.unseal_seed(key, game_id, sealed)

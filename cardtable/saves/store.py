@@ -1,22 +1,36 @@
-"""Where saves live, written so that a kill at any moment leaves the old or the new file whole."""
+"""Where saves live, written so that a kill at any moment leaves the old or the new file whole,
+and read so that no file, however hostile, hangs or crashes the program.
+
+Each game autosaves in a file of its own, `autosave-GAMEID.cardtable.json`: a new game never
+writes over another. (`autosave.cardtable.json`, the one autosave of older versions, is still
+listed and played on in place.) Named slots are copies a person made.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import datetime
+import errno
 import os
 import re
+import stat
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import seal
+from .check import MAX_SAVE_BYTES
 from .format import SavedGame, SaveError, dumps, loads
 
-AUTOSAVE = "autosave"
+AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"
+STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no write still going on
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write `text` to `path` atomically: temporary file, flush, fsync, rename, fsync the folder."""
+    """Write `text` to `path` atomically: temporary file, flush, fsync, rename, fsync the folder.
+    On any failure the file at `path` is as it was and the temporary file is gone."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -41,10 +55,64 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def write_failure(exc: OSError) -> str:
+    """What a failed write means, in the words of the banner: 'Not saved: the disk is full'."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        why = "the disk is full"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = "the save folder cannot be written to"
+    else:
+        why = str(exc.strerror or exc).lower()
+    return f"Not saved: {why}"
+
+
+def read_text(path: Path) -> str:
+    """The text of a save file, read defensively: only a regular file (never a device, a pipe or
+    a folder), never more than the size limit, and without blocking on anything."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        raise SaveError(f"{path}: no such save") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise SaveError(f"{path}: a link, not a save file") from None
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path}: not a save file (a device, a pipe or a folder)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise SaveError(f"{path}: the file is too large to be a save ({info.st_size:,} bytes)")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"{path}: the file is too large to be a save")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise SaveError(f"{path}: the file is corrupt (not text)") from None
+
+
+def read_file(path: Path, key: bytes | None = None) -> SavedGame:
+    return loads(read_text(path), str(path), key)
+
+
 def slot_name(name: str) -> str:
     """A file-safe slot name from what a person typed."""
     cleaned = re.sub(r"[^\w\- ]+", "", name, flags=re.UNICODE).strip().replace(" ", "_")
     return cleaned[:80] or "save"
+
+
+def is_autosave(name: str) -> bool:
+    return name == AUTOSAVE or name.startswith(f"{AUTOSAVE}-")
+
+
+def autosave_slot(game_id: str) -> str:
+    return f"{AUTOSAVE}-{game_id}"
 
 
 @dataclass
@@ -56,7 +124,7 @@ class SlotInfo:
 
 
 class SaveStore:
-    """The autosave and the named slots in one folder."""
+    """The games' autosaves and the named slots in one folder."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -70,7 +138,8 @@ class SaveStore:
         return path
 
     def autosave(self, game: SavedGame) -> Path:
-        return self.write(AUTOSAVE, game)
+        """Write the game's own autosave (named for its game id)."""
+        return self.write(autosave_slot(game.game_id) if game.game_id else AUTOSAVE, game)
 
     def read(self, name_or_path: str | Path) -> SavedGame:
         path = Path(name_or_path)
@@ -78,13 +147,23 @@ class SaveStore:
             path = self.path(str(name_or_path))
         return read_file(path)
 
-    def slots(self) -> list[SlotInfo]:
-        """Every save in the folder, newest first, each readable or with its error."""
+    def files(self) -> list[Path]:
+        """The save files in the folder, newest first."""
+
+        def mtime(p: Path) -> float:
+            try:
+                return p.lstat().st_mtime
+            except OSError:
+                return 0.0
+
         if not self.folder.is_dir():
             return []
+        return sorted(self.folder.glob(f"*{SUFFIX}"), key=mtime, reverse=True)
+
+    def slots(self) -> list[SlotInfo]:
+        """Every save in the folder, newest first, each readable or with its error."""
         out = []
-        files = sorted(self.folder.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for path in files:
+        for path in self.files():
             name = path.name[: -len(SUFFIX)]
             try:
                 out.append(SlotInfo(name, path, read_file(path)))
@@ -95,28 +174,79 @@ class SaveStore:
     def delete(self, name: str) -> None:
         self.path(name).unlink(missing_ok=True)
 
+    def copy(self, source: Path, target: Path) -> None:
+        """Copy a save's bytes as they are (checked first): a copy keeps its signature, so an
+        edited save stays recognised as edited, whatever its name."""
+        text = read_text(source)
+        loads(text, str(source))
+        atomic_write(target, text)
+
     def export(self, name: str, target: Path) -> None:
-        atomic_write(target, dumps(self.read(name)))
+        self.copy(self.path(name), target)
 
     def import_file(self, source: Path, name: str | None = None) -> str:
         """Copy a save file into the store (checked first); returns the slot name used."""
-        game = read_file(source)
         base = slot_name(name or source.name.removesuffix(SUFFIX).removesuffix(".json"))
+        if is_autosave(base):  # an autosave's name is its game's: a copy gets a name of its own
+            base = f"imported_{base}"
         chosen, n = base, 2
         while self.path(chosen).exists():
             chosen, n = f"{base}_{n}", n + 1
-        self.write(chosen, game)
+        self.copy(source, self.path(chosen))
         return chosen
 
+    # ------------------------------------------------------------------ keeping the folder sound
+    def set_aside(self, path: Path) -> Path:
+        """Move a save that cannot be read out of the way, whole, under a name that says so."""
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        base = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
+        n, aside = 1, self.path(f"{base}-unreadable-{stamp}")
+        while aside.exists():
+            n, aside = n + 1, self.path(f"{base}-unreadable-{stamp}-{n}")
+        path.rename(aside)
+        return aside
 
-def read_file(path: Path) -> SavedGame:
-    try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"{path}: the file is corrupt (not text)") from None
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return loads(text, str(path))
+    def set_aside_broken_autosaves(self) -> list[tuple[Path, str]]:
+        """At start: every autosave that cannot be read is renamed (kept, listed in Load with its
+        reason) so that Continue never trips on it. Returns (new path, reason) for each."""
+        moved = []
+        for path in self.files():
+            name = path.name[: -len(SUFFIX)]
+            if not is_autosave(name):
+                continue
+            try:
+                read_file(path)
+            except SaveError as exc:
+                with contextlib.suppress(OSError):
+                    moved.append((self.set_aside(path), str(exc).removeprefix(f"{path}: ")))
+        return moved
+
+    def clean_temporary(self, older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+        """Remove temporary files that interrupted writes left behind (not one being written now:
+        only those older than `older_than` seconds)."""
+        if not self.folder.is_dir():
+            return []
+        now, gone = time.time(), []
+        for path in self.folder.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                if now - path.lstat().st_mtime >= older_than:
+                    path.unlink()
+                    gone.append(path)
+        return gone
+
+
+def _sign_legacy_saves(key: bytes) -> None:
+    """When this installation's key is first made, the saves already in the user's folder (an
+    older Cardtable's, unsigned) are signed as they are, so that an update loses no unfinished
+    game. Only then: a file that turns up unsigned later is treated as changed outside."""
+    from ..paths import user_saves
+
+    store = SaveStore(user_saves())
+    for path in store.files():
+        with contextlib.suppress(SaveError, OSError):
+            game = read_file(path, key)
+            if game.trust == "unsigned":
+                atomic_write(path, dumps(game, key))
+
+
+seal.on_new_key.append(_sign_legacy_saves)

@@ -59,12 +59,18 @@ class Canvas:
         self.surface = pygame.Surface((1, 1))
         self.hits: list[Hit] = []
         self.drawn: list[int] = []  # every card id drawn face up in the last frame
+        self.tips: list[tuple[pygame.Rect, str]] = []  # what a place says when pointed at (tooltips.py)
 
     def begin(self, surface: pygame.Surface) -> None:
-        self.surface, self.hits, self.drawn = surface, [], []
+        self.surface, self.hits, self.drawn, self.tips = surface, [], [], []
 
     def hit(self, rect: pygame.Rect, kind: str, payload: Any = None) -> None:
         self.hits.append(Hit(rect, kind, payload))
+
+    def tip(self, rect: pygame.Rect, words: str) -> None:
+        """A tooltip for `rect`, shown while the pointer rests on it."""
+        if words:
+            self.tips.append((rect, words))
 
     def card(
         self,

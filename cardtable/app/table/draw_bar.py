@@ -7,7 +7,7 @@ import pygame
 
 from ...engine.types import View
 from .. import ui
-from ..controls import Control
+from ..controls import Control, verb_of
 from .cards import Canvas
 from .choices import Choices
 from .palette import GLOW
@@ -27,13 +27,16 @@ def draw_bar(
     surface = canvas.surface
     pygame.draw.rect(surface, (30, 34, 40), bar)
     status = _status(surface, bar, view)
-    ui.text(
-        surface,
-        message or status,
-        (bar.left + 14, bar.top + 8),
-        22,
-        (255, 200, 140) if message else ui.WHITE,
+    words = message or status
+    slider = controls and any(t["type"] in ("bet", "raise") for t in view.get("legal", []))
+    room = bar.width - 28 - (340 if slider else 0)  # the slider sits at the bar's top right
+    size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
+    shown = ui.ellipsize(words, size, room)
+    rect = ui.text(
+        surface, shown, (bar.left + 14, bar.top + 8), size, (255, 200, 140) if message else ui.WHITE
     )
+    if shown != words:
+        canvas.tip(rect, words)  # the whole sentence when the pointer rests on it
     if not controls:
         return None
     x, y = bar.left + 14, bar.top + 40
@@ -48,6 +51,7 @@ def draw_bar(
         ui.text(surface, label, rect.center, 22, ui.INK if control.enabled else ui.MUTED, True, "center")
         if control.enabled:
             canvas.hit(rect, "button", control.action)
+        canvas.tip(rect, control.tip + (f" [{control.keyname}]" if control.keyname else ""))
         x = rect.right + 8
     raise_t = next((t for t in view.get("legal", []) if t["type"] in ("bet", "raise")), None)
     if raise_t is None:
@@ -77,4 +81,6 @@ def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:
         return ""
     if seat != to_move:
         return f"{view['seats'][to_move]['name']} is thinking…"
-    return f"Your move, {view['seats'][seat]['name']}."
+    deciding = verb_of(view)
+    prompt = deciding.prompt(view["legal"]) if deciding is not None and view["legal"] else ""
+    return f"Your move, {view['seats'][seat]['name']}" + (f": {prompt}" if prompt else ".")

@@ -37,6 +37,7 @@ from ...engine.types import Action, View
 from ...session import visible_cards
 from .. import frame
 from ..controls import Control, build_controls, verb_of
+from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
@@ -53,6 +54,7 @@ from .game import BOT_LEVEL, TableSession, computer_action
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
@@ -257,6 +259,14 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.app.pop()  # the game is autosaved after every action
 
+    def open_help(self) -> None:
+        """How to play this game (F1, or the ? button); the game waits meanwhile."""
+        from ..howto import HowToScene
+        from ..rules_view import RulesScene
+
+        variant = self.rules.variant
+        self.app.push(HowToScene(self.app, variant, lambda: RulesScene(self.app, variant)))
+
     def continue_game(self) -> None:
         """Take the showdown down: the game goes on (or, when it is over, the end screen)."""
         self.showdown = None
@@ -393,6 +403,10 @@ class TableScene(Scene):
         return rules_lines(self.rules.variant, self.sampler)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._draw_table(surface)
+        draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
         self.canvas.begin(surface)
         self.controls, self.slider = [], None
         surface.fill(BACKDROP)
@@ -437,6 +451,8 @@ class TableScene(Scene):
         self.controls += self._table_controls()
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        draw_tooltip(self.canvas, self.pointer)
 
     def _table_controls(self) -> list[Control]:
         """The table's own toggle while a round that may run by itself is on (shown whoever

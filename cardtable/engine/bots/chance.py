@@ -36,6 +36,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
     own = {n: z for n, z in mine.items() if n not in shared}
     theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
     declared = view["declared"]
+    ranking = view.get("ranking", "published")
     # With nothing hidden among the seat's own places, its hand is the same in every deal.
     fixed = not any(_hidden(z) for z in mine.values())
     valued = wins = done = 0
@@ -45,7 +46,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
             my_key = evaluate_zones(
-                rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat] or ()
+                rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat] or (), ranking
             ).key
             valued += 1
             yield
@@ -53,7 +54,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
         for o in others:
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
-            beaten = evaluate_zones(rules, hand, declared[o] or ()).key > my_key
+            beaten = evaluate_zones(rules, hand, declared[o] or (), ranking).key > my_key
             valued += 1
             yield
             if beaten:

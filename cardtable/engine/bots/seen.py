@@ -63,4 +63,4 @@ def own_value(rules: Rules, view: View, hand: list[Card]) -> HandValue:
         n: ([c for c in z if c >= 0] if isinstance(z, list) else {p: c for p, c in z.items() if c >= 0})
         for n, z in zones.items()
     }
-    return evaluate_zones(rules, known, view["declared"][seat] or ())
+    return evaluate_zones(rules, known, view["declared"][seat] or (), view.get("ranking", "published"))

@@ -113,7 +113,12 @@ class Bet(Verb):
         )
         must_open = step.get("must_open") and cur == 0
         if owe <= 0 and not must_open:
-            out.append({"seat": seat, "type": "check", **extra})
+            # Showing cards doubles the caller's stake of the round: with nothing in, a check
+            # would double nothing, so it may call the showdown but not show cards.
+            check: Template = {"seat": seat, "type": "check", **extra}
+            if extra and s["bet"] <= 0:
+                check["reveal_count"] = 0
+            out.append(check)
         if owe > 0:
             out.append({"seat": seat, "type": "call", "cost": min(owe, s["chips"]), **extra})
         raises_left = g.betting().max_raises is None or rs["raises"] < (g.betting().max_raises or 0)
@@ -190,6 +195,11 @@ class Bet(Verb):
             reveal = action.get("reveal")
             if reveal is not None:
                 need = opt["reveal_count"]
+                if not need:
+                    return (
+                        "showing cards doubles your stake, and you have nothing in this round: "
+                        "bet first to put chips at risk"
+                    )
                 hand = set(hand_zone(g.st, g.layout, seat)["cards"])
                 if not isinstance(reveal, list) or not all(
                     isinstance(c, int) and not isinstance(c, bool) for c in reveal
@@ -289,7 +299,7 @@ class Bet(Verb):
                 action["amount"] = amount
             if choice.call_showdown and t.get("showdown_allowed"):  # never on a fold
                 action["showdown"] = True
-                if choice.show_cards:
+                if choice.show_cards and t.get("reveal_count"):  # a check stakes nothing to double
                     action["reveal"] = list(choice.selected)
             return action
 
@@ -308,13 +318,18 @@ class Bet(Verb):
                 if t["min"] < t.get("pot", 0) < t["max"]:
                     out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
                 out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
-        call = next((t for t in legal if t.get("showdown_allowed")), None)
-        if call is not None:  # the variant's own words for calling the showdown
+        call = next(
+            (t for t in legal if t.get("showdown_allowed") and t.get("reveal_count")),
+            next((t for t in legal if t.get("showdown_allowed")), None),
+        )
+        if call is not None:  # the variant's own words for calling the showdown; a toggle says its state
+            label = call.get("label", "Call the showdown")
             out.append(
                 Control(
-                    call.get("label", "Call the showdown"),
+                    f"{label}: {'ON' if choice.call_showdown else 'off'}",
                     "x",
-                    "on: your action also calls the showdown",
+                    f"switch on, then call, check or raise: this betting round ends with the hands shown "
+                    f"({label.lower()})",
                     toggle="call_showdown",
                     on=choice.call_showdown,
                 )
@@ -323,9 +338,11 @@ class Bet(Verb):
             if n:
                 out.append(
                     Control(
-                        f"{call.get('reveal_label', 'Show cards')} (show {n} selected)",
+                        f"{call.get('reveal_label', 'Show cards')}: {'ON' if choice.show_cards else 'off'}"
+                        f" (show {n} selected)",
                         "d",
-                        f"on: choose {n} cards of your hand to show for double stakes",
+                        f"switch on and choose {n} of your cards to show everyone: the others may then only "
+                        f"call twice your bet of this round, or fold",
                         toggle="show_cards",
                         on=choice.show_cards,
                     )
@@ -334,12 +351,15 @@ class Bet(Verb):
 
     def prompt(self, legal: list[Template]) -> str:
         kinds = {t["type"]: t for t in legal}
+        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        extra = f" (or switch {call.get('label', 'the showdown call')} on first: X)" if call else ""
         if "call" in kinds:
-            return f"{kinds['call']['cost']:,} to call: call, raise or fold."
+            up = " or raise" if "raise" in kinds else ""
+            return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
         if "check" in kinds:
-            return "Check, or bet to open."
+            return f"Check (bet nothing), or bet to open{extra}."
         if "bet" in kinds:
-            return "Open with a bet, or fold."
+            return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
         return "Go all in, or fold."
 
     def selects(self, legal: list[Template]) -> int | None:
@@ -377,6 +397,8 @@ class Bet(Verb):
             size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
             return {**a, "type": opener["type"], "amount": size, **call}
         if "check" in legal:
+            if not legal["check"].get("reveal_count"):  # a check with nothing in shows nothing
+                call.pop("reveal", None)
             return {**a, "type": "check", **call}
         chips = view["seats"][mind.seat]["chips"]
         if "call" in legal:
@@ -400,7 +422,7 @@ class Bet(Verb):
 SIMPLE = {
     "fold": ("Fold", "f", "give up this hand"),
     "check": ("Check", "k", "bet nothing and pass the turn on"),
-    "call": ("Call", "c", "put in as much as the highest bet"),
+    "call": ("Call", "c", "match the highest bet of this round"),
     "all_in": ("All in", "a", "put in every chip you have"),
 }
 

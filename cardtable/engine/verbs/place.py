@@ -132,13 +132,18 @@ class Place(Verb):
 
     # ---- at the table -----------------------------------------------------------------------
     def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
-        return [Control("Choose a card, then a green place", enabled=False)]
+        return [
+            Control(
+                "Choose a card, then a green square",
+                tip="click a card of your hand, then a green square of the grid: the number shows its points",
+                enabled=False,
+            )
+        ]
 
     def prompt(self, legal: list[Template]) -> str:
-        return (
-            "Choose a card of your hand, then a green place on the grid: "
-            "the number shows the points it scores."
-        )
+        n = len(legal[0].get("cards", ())) if legal else 0
+        which = "your card" if n == 1 else f"one of your {wording.number(n)} cards"
+        return f"Place {which} on a green square: the number shows the points it scores."
 
     def selects(self, legal: list[Template]) -> int | None:
         return 1

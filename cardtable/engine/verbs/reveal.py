@@ -144,7 +144,7 @@ class Reveal(Verb):
         ]
 
     def prompt(self, legal: list[Template]) -> str:
-        return "Click a face-down card to turn it up (Space: one at random; M: the computer's choice)."
+        return "Flip one face-down community card: click it (Space: one at random; M: the computer's choice)."
 
     # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Action:

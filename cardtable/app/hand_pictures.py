@@ -1,0 +1,69 @@
+"""Pictures of hands: an example of each category drawn with the deck's real faces, the cards
+that make the pattern raised. The examples are found by the engine (hands/examples.py) a few per
+frame, within a time budget, so no frame waits for them; each is found once per rules object."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import Any
+
+import pygame
+
+from ..hands.examples import Example, example
+from ..render.faces import card_height
+from . import frame
+from .table.cards import Faces
+
+GAP = 1.08  # card spacing, in card widths
+LIFT = 0.25  # how far a pattern card is raised, in card widths
+
+
+class HandPictures:
+    """The example hands of one variant's categories, and how to draw them."""
+
+    def __init__(self, variant: Any) -> None:
+        self.rules = variant.sections.get("hands")
+        self.faces = Faces(variant.deck)
+        self.found: dict[int, Example | None] = {}
+
+    def ready(self, index: int) -> bool:
+        return index in self.found
+
+    def work(self, indexes: Iterable[int], budget: float) -> bool:
+        """Find the examples of these categories for up to `budget` seconds (at least one);
+        True when all of them are found."""
+        if self.rules is None:
+            return True
+        end = time.perf_counter() + budget
+        for i in indexes:
+            if i not in self.found:
+                if time.perf_counter() > end:
+                    return False
+                self.found[i] = example(self.rules, i)
+        return True
+
+    @staticmethod
+    def card_width(count: int, box: pygame.Rect) -> int:
+        """The widest card that fits `count` of them, one raised, in `box`."""
+        by_width = int(box.width / max(1, count * GAP))
+        by_height = int(box.height / (card_height(100) / 100 + LIFT))
+        return max(12, min(by_width, by_height, 110))
+
+    def draw(self, surface: pygame.Surface, index: int, box: pygame.Rect, where: str = "") -> int:
+        """The example of category `index` in `box`, left-aligned, pattern cards raised; the
+        width of the cards drawn (0 when there is no example, or not yet)."""
+        ex = self.found.get(index)
+        if ex is None:
+            return 0
+        width = self.card_width(len(ex.cards), box)
+        lift = int(width * LIFT)
+        y = box.top + lift + max(0, (box.height - lift - card_height(width)) // 2)
+        made = set(ex.made)
+        x = box.left
+        for card in ex.cards:
+            top = y - lift if card in made else y
+            rect = surface.blit(self.faces.get(card, width), (x, top))
+            frame.note_card(surface, card, rect, where or f"example:{index}")
+            x += int(width * GAP)
+        return x - box.left

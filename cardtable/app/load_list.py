@@ -1,0 +1,126 @@
+"""What the Load screen lists: the user's saves (each game's autosave and the named copies) and
+the shipped examples, each readable or with the reason it is not, with its variant, whether its
+rules changed, whether it was changed outside Cardtable, and whether another window holds it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..saves import SavedGame, SaveError, SaveStore, locks
+from ..saves.format import TRUST_WORDS
+from ..saves.store import SUFFIX, is_autosave, read_file
+
+
+@dataclass
+class LoadEntry:
+    """One listed save: a slot of the user's or a shipped example, readable or with its error."""
+
+    name: str
+    path: Path
+    example: bool
+    game: SavedGame | None
+    error: str | None = None
+    variant: Any = None
+    variant_error: str | None = None
+    check: Any = None  # session.ReplayCheck, made when first needed for a changed variant
+    holder: locks.Holder | None = None  # another window that plays this game now
+
+    @property
+    def changed(self) -> bool:
+        """Made under another version of its variant file."""
+        return bool(self.game and self.variant and self.variant.digest != self.game.variant_digest)
+
+    @property
+    def autosave(self) -> bool:
+        """A game's own autosave: opening it plays on in it (anything else plays on in a copy)."""
+        return not self.example and is_autosave(self.name)
+
+    @property
+    def outside(self) -> str | None:
+        """Why this save is not to be played on, when it was changed outside Cardtable (or is
+        not signed by this installation); None when it may be. The shipped examples are trusted
+        by where they are."""
+        if self.game is None or self.example or self.game.trusted:
+            return None
+        return TRUST_WORDS[self.game.trust]
+
+    def title(self) -> str:
+        if self.autosave:
+            started = str(self.game.summary.get("started_at", "")) if self.game else ""
+            if started:
+                return f"Game started {started.replace('T', ' ')[:16]}"
+            return "Autosave (the last game played)" if self.name == "autosave" else "Autosave"
+        return f"Example: {self.name.replace('_', ' ')}" if self.example else self.name.replace("_", " ")
+
+    def summary(self) -> str:
+        if self.game is None:
+            return self.error or "unreadable"
+        s = self.game.summary
+        players = s.get("players") or [seat.get("name", "?") for seat in self.game.seats]
+        parts = [
+            str(s.get("game") or self.game.variant_name),
+            ", ".join(str(p) for p in players),
+            f"hand {s.get('hand', '?')}",
+            f"{s.get('actions', sum(1 for a in self.game.log if a.get('seat') is not None))} actions",
+            str(s.get("saved_at", "")).replace("T", " "),
+            "finished" if s.get("over") else "in progress",
+        ]
+        return "  ·  ".join(p for p in parts if p)
+
+
+_VARIANTS: dict[tuple[str, int], Any] = {}  # (path, mtime) -> Variant or why it does not load
+
+
+def installed_variant(vid: str, files: dict[str, Path] | None = None) -> Any:
+    """The installed variant with this id (cached while its file is unchanged), or the text of
+    why not. Only an id of the catalog is looked up: a save's id is never taken as a path."""
+    from ..catalog import variant_files
+    from ..errors import VariantError
+    from ..variant import load_variant
+
+    if files is None:
+        files = {v: path for v, path, _ in variant_files()}
+    path = files.get(vid)
+    if path is None:
+        return f"no variant '{vid}' is installed"
+    try:
+        key = (str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return f"no variant '{vid}' is installed"
+    if key not in _VARIANTS:
+        try:
+            _VARIANTS[key] = load_variant(path)
+        except VariantError:
+            _VARIANTS[key] = f"the variant file {path} has errors"
+    return _VARIANTS[key]
+
+
+def entry_for(name: str, path: Path, example: bool) -> LoadEntry:
+    try:
+        entry = LoadEntry(name, path, example, read_file(path))
+    except SaveError as exc:
+        return LoadEntry(name, path, example, None, str(exc))
+    if not example:
+        entry.holder = locks.holder(path)
+    return entry
+
+
+def list_saves(store: SaveStore, examples: Path | None) -> list[LoadEntry]:
+    """The user's saves (newest first), then the examples (by name)."""
+    from ..catalog import variant_files
+
+    entries = [entry_for(p.name[: -len(SUFFIX)], p, False) for p in store.files()]
+    if examples is not None and examples.is_dir():
+        for path in sorted(examples.glob(f"*{SUFFIX}")):
+            entries.append(entry_for(path.name[: -len(SUFFIX)], path, True))
+    files = {vid: path for vid, path, _ in variant_files()} if any(e.game for e in entries) else {}
+    for e in entries:
+        if e.game is not None:
+            found = installed_variant(e.game.variant_id, files)
+            if isinstance(found, str):
+                e.variant_error = found
+            else:
+                e.variant = found
+    return entries

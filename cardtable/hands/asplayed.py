@@ -1,0 +1,156 @@
+"""Hands as the game is really played: one seat's zones when every card of a hand has been dealt
+and nobody folds, read from the variant's own program, and sampled at random.
+
+The plan counts the cards each zone the hand is formed from receives: the `deal` steps of one
+hand that go to every seat or to the table (a deal for one role, such as an extra deal for last
+hand's loser, is left out: a seat usually holds no role), a fixed grid filled whole. Draws and
+exchanges change which cards a seat holds, not how many, so the cards as dealt stand for them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from .api import ZoneCards, evaluate_rules
+from .contains import formable_zones
+from .rules import Rules
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ZoneDeal:
+    zone: str
+    cards: int
+    grid: tuple[int, int] | None = None  # rows, cols: the zone is given as {(row, col): card}
+    per_seat: bool = True  # each seat has its own (hole cards); else shared by the table
+
+
+@dataclass(frozen=True)
+class Plan:
+    zones: tuple[ZoneDeal, ...]
+
+    @property
+    def cards(self) -> int:
+        return sum(z.cards for z in self.zones)
+
+
+def _option_default(variant: Any, name: str) -> object:
+    opt = getattr(variant, "sections", {}).get("options", {}).get(name)
+    return getattr(opt, "default", None)
+
+
+def deal_plan(variant: Any, rules: Rules) -> Plan:
+    """How many cards each zone of the hand's form holds at the showdown (ValueError if none)."""
+    if rules.form.runs_zone is not None:
+        raise ValueError(f"{variant.id}: hands are scored as cards are placed, not formed at a showdown")
+    phases = variant.sections.get("phases")
+    layout = variant.sections.get("layout")
+    wanted = {u.zone for u in rules.form.uses}
+    counts: dict[str, int] = {}
+    for step in getattr(phases, "program", []):
+        if step.get("do") != "deal" or step.get("role") or step.get("to") not in wanted:
+            continue
+        if step.get("when") and not _option_default(variant, step["when"]):
+            continue
+        if step.get("unless") and _option_default(variant, step["unless"]):
+            continue
+        zone = step["to"]
+        spec = layout.zones[zone] if layout is not None else None
+        if spec is not None and spec.is_grid and spec.size is not None:
+            counts[zone] = spec.size[0] * spec.size[1]
+            continue
+        count = step.get("count", 1)
+        if isinstance(count, dict):
+            count = _option_default(variant, str(count.get("option")))
+        counts[zone] = counts.get(zone, 0) + int(count or 0)
+    zones = []
+    for use in rules.form.uses:
+        n = counts.get(use.zone, 0)
+        spec = layout.zones.get(use.zone) if layout is not None else None
+        grid = spec.size if spec is not None and spec.is_grid and spec.size is not None else None
+        per_seat = bool(spec.per_seat) if spec is not None else True
+        zones.append(ZoneDeal(use.zone, n, grid if use.line else None, per_seat))
+    plan = Plan(tuple(zones))
+    if plan.cards == 0:
+        raise ValueError(f"{variant.id}: no cards are dealt to the zones a hand is formed from")
+    if plan.cards > variant.deck.size:
+        raise ValueError(f"{variant.id}: a hand as dealt needs {plan.cards} cards, the deck has fewer")
+    return plan
+
+
+def _zone(z: ZoneDeal, got: list[int]) -> ZoneCards:
+    if z.grid is not None:
+        cols = z.grid[1]
+        return {(i // cols, i % cols): c for i, c in enumerate(got)}
+    return got
+
+
+def deal(plan: Plan, deck_size: int, rng: random.Random) -> dict[str, ZoneCards]:
+    """One seat's zones, dealt at random from a shuffled deck."""
+    cards = rng.sample(range(deck_size), plan.cards)
+    out: dict[str, ZoneCards] = {}
+    at = 0
+    for z in plan.zones:
+        out[z.zone] = _zone(z, cards[at : at + z.cards])
+        at += z.cards
+    return out
+
+
+def deal_table(plan: Plan, deck_size: int, seats: int, rng: random.Random) -> list[dict[str, ZoneCards]]:
+    """Every seat's zones at one table: the table's zones shared, each seat's own dealt apart
+    (ValueError when the deck cannot serve that many seats)."""
+    own = sum(z.cards for z in plan.zones if z.per_seat)
+    need = plan.cards + own * (seats - 1)
+    if need > deck_size:
+        raise ValueError(f"{seats} seats need {need} cards; the deck has {deck_size}")
+    cards = rng.sample(range(deck_size), need)
+    shared: dict[str, ZoneCards] = {}
+    at = 0
+    for z in plan.zones:
+        if not z.per_seat:
+            shared[z.zone] = _zone(z, cards[at : at + z.cards])
+            at += z.cards
+    out = []
+    for _ in range(seats):
+        mine = dict(shared)
+        for z in plan.zones:
+            if z.per_seat:
+                mine[z.zone] = _zone(z, cards[at : at + z.cards])
+                at += z.cards
+        out.append(mine)
+    return out
+
+
+def sample_best(
+    rules: Rules, plan: Plan, deck_size: int, samples: int, seed: int | None, progress: Progress | None = None
+) -> Counter[int]:
+    """Category index -> how many of `samples` dealt hands have it as their best hand."""
+    rng = random.Random(seed)
+    out: Counter[int] = Counter()
+    for i in range(samples):
+        out[evaluate_rules(rules, deal(plan, deck_size, rng)).rank] += 1
+        if progress and i % 20 == 0:
+            progress(i, samples)
+    if progress:
+        progress(samples, samples)
+    return out
+
+
+def sample_contains(
+    rules: Rules, plan: Plan, deck_size: int, samples: int, seed: int | None, progress: Progress | None = None
+) -> Counter[int]:
+    """Category index -> how many of `samples` dealt hands can form it (every category counted)."""
+    rng = random.Random(seed)
+    out: Counter[int] = Counter()
+    for i in range(samples):
+        out.update(formable_zones(rules, deal(plan, deck_size, rng)))
+        if progress and i % 20 == 0:
+            progress(i, samples)
+    if progress:
+        progress(samples, samples)
+    return out

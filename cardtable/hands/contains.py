@@ -1,0 +1,79 @@
+"""Which categories a set of cards *contains*: every category its cards can form, not only the
+highest. `odds --contains` counts these; the frequency ranking (ranking.py) orders categories by
+how rarely a player can form them.
+
+A category counts when its parts fit in a hand of the form's size taken from the cards (and, for
+a hand formed from zones, under the form's rules: exactly-N zones, one line of a grid). Simple
+patterns are searched directly; combined sets and exactly-N forms evaluate the hand under a copy
+of the rules holding that one category, so every form the evaluator knows is honoured.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from .api import ZoneCards, _cards, _lines, evaluate_pool, evaluate_rules
+from .rules import Rules
+from .search import Pool, find
+
+
+def only(rules: Rules, index: int) -> Rules:
+    """A copy of the rules whose one category is `index` (for 'can these cards form it?')."""
+    return dataclasses.replace(rules, categories=(rules.categories[index],), never_counts={}, warnings=())
+
+
+def _direct(rules: Rules) -> bool:
+    return not rules.combine and rules.form.runs_zone is None
+
+
+def formable(
+    rules: Rules, cards: Sequence[int], size: int | None = None, declared: Sequence[int] = ()
+) -> set[int]:
+    """The indexes of every category a hand of `size` cards chosen from `cards` can be."""
+    size = size or rules.size
+    dset = frozenset(declared)
+    out: set[int] = set()
+    if _direct(rules):
+        pool = Pool(rules, cards)
+        for i, cat in enumerate(rules.categories):
+            if cat.size > size or (cat.exact and cat.size != len(pool.cards)):
+                continue
+            if find(rules, cat, pool, dset) is not None:
+                out.add(i)
+        return out
+    for i in range(len(rules.categories)):
+        if evaluate_pool(only(rules, i), cards, size, dset).rank == 0:
+            out.add(i)
+    return out
+
+
+def formable_zones(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> set[int]:
+    """Every category a player holding these zones can make under the variant's hand forming."""
+    form = rules.form
+    if form.runs_zone is not None:
+        raise ValueError("this variant scores placements on a grid: it has no hand to form")
+    exact = any(u.exactly is not None for u in form.uses)
+    if _direct(rules) and not exact:
+        free: list[int] = []
+        line_zone = None
+        for use in form.uses:
+            zone = zones.get(use.zone, ())
+            if use.line:
+                line_zone = zone
+            else:
+                free.extend(_cards(zone))
+        lines = (_lines(line_zone) if line_zone is not None else []) or [[]]
+        out: set[int] = set()
+        dset = frozenset(declared)
+        for line in lines:
+            pool = Pool(rules, free + line)
+            for i, cat in enumerate(rules.categories):
+                if i in out or cat.size > form.size:
+                    continue
+                if find(rules, cat, pool, dset) is not None:
+                    out.add(i)
+        return out
+    return {
+        i for i in range(len(rules.categories)) if evaluate_rules(only(rules, i), zones, declared).rank == 0
+    }

@@ -1,0 +1,224 @@
+"""A hand ranking by true frequency: the variant's categories ordered by how rarely a player can
+make each one in the game as really played, rarer higher.
+
+The frequency of a category is the share of seats, dealt every card of a hand as the variant
+deals it (asplayed.py), that can form it with the variant's hand forming (contains.py): hole
+cards plus one line of a grid, exactly-N zones, combined sets. It is measured by a seeded
+simulation, so it is the same on every machine, with a 95% interval per category. Categories seen
+fewer than MIN_SEEN times are too rare to measure: they keep the published order among
+themselves, above every measured one. Measured ones are ordered by their counts, fewest first, ties
+in published order; a pair whose intervals do not overlap is therefore always in the right order,
+and the pairs that do overlap are listed (`unseparated`).
+
+A hand's value under this ranking is the highest category its cards can form in the new order:
+the same evaluator, with the categories reordered. Tie-breaks within a category are unchanged.
+Results are cached per variant content (its digest) in the user cache folder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .counting import wilson
+from .rules import Rules
+from .shadow import shadowed
+
+VERSION = 1  # bump when the measurement changes: old cache files are then ignored
+SAMPLES = 20_000  # seats dealt, where a hand is one plain pool of cards (cheap to search)
+SAMPLES_SLOW = 2_000  # where it is a line of a grid, exactly-N zones or combined sets
+SEED = 16
+MIN_SEEN = 5
+RANKINGS = ("published", "frequency")
+
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Frequency:
+    """How often a seat can form each category (indexes in the published order)."""
+
+    names: tuple[str, ...]
+    counts: tuple[int, ...]
+    samples: int
+    seed: int
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """Published indexes, best (rarest) first."""
+        n = len(self.names)
+        rare = [i for i in range(n) if self.counts[i] < MIN_SEEN]
+        measured = sorted(
+            (i for i in range(n) if self.counts[i] >= MIN_SEEN), key=lambda i: (self.counts[i], i)
+        )
+        return tuple(rare + measured)
+
+    def measured(self, index: int) -> bool:
+        return self.counts[index] >= MIN_SEEN
+
+    def interval(self, index: int) -> tuple[float, float]:
+        return wilson(self.counts[index], self.samples)
+
+    def share(self, index: int) -> float:
+        return self.counts[index] / self.samples if self.samples else 0.0
+
+    def unseparated(self) -> list[tuple[int, int]]:
+        """Neighbours in the frequency order whose 95% intervals overlap (their order is a guess)."""
+        out = []
+        order = [i for i in self.order if self.measured(i)]
+        for a, b in zip(order, order[1:]):
+            if self.interval(a)[1] >= self.interval(b)[0]:
+                out.append((a, b))
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "names": list(self.names),
+            "counts": list(self.counts),
+            "samples": self.samples,
+            "seed": self.seed,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Frequency:
+        return Frequency(
+            tuple(str(n) for n in data["names"]),
+            tuple(int(c) for c in data["counts"]),
+            int(data["samples"]),
+            int(data["seed"]),
+        )
+
+
+def samples_for(variant: Any, rules: Rules) -> int:
+    """How many seats to deal: fixed by the variant's shape (never by a clock), so the ranking
+    is the same on every machine."""
+    from .asplayed import deal_plan
+
+    plan = deal_plan(variant, rules)
+    slow = (
+        rules.combine
+        or any(z.grid for z in plan.zones)
+        or any(u.exactly is not None for u in rules.form.uses)
+    )
+    return SAMPLES_SLOW if slow else SAMPLES
+
+
+def measure(
+    variant: Any, rules: Rules, samples: int | None = None, seed: int = SEED, progress: Progress | None = None
+) -> Frequency:
+    """Deal `samples` seats' hands as the game deals them and count what each can form."""
+    from .asplayed import deal_plan, sample_contains
+
+    plan = deal_plan(variant, rules)
+    samples = samples or samples_for(variant, rules)
+    counts = sample_contains(rules, plan, variant.deck.size, samples, seed, progress)
+    n = len(rules.categories)
+    return Frequency(
+        tuple(c.name for c in rules.categories), tuple(counts.get(i, 0) for i in range(n)), samples, seed
+    )
+
+
+def reorder(rules: Rules, order: tuple[int, ...]) -> Rules:
+    """The rules with their categories in `order` (published indexes, best first)."""
+    out = dataclasses.replace(rules, categories=tuple(rules.categories[i] for i in order), warnings=())
+    out.never_counts = dict(shadowed(out))
+    return out
+
+
+def ranked(variant: Any) -> bool:
+    """Whether the variant ranks hands (a points table scores placements instead)."""
+    rules = getattr(variant, "sections", {}).get("hands")
+    return rules is not None and rules.form.runs_zone is None and len(rules.categories) > 1
+
+
+def content_key(variant: Any) -> str:
+    """A digest of what the measurement depends on: the deck's cards, the categories' patterns,
+    the hand forming and the deal (not names, sentences or comments, which change nothing)."""
+    from .asplayed import deal_plan
+
+    rules: Rules = variant.sections["hands"]
+    parts = [
+        f"v{VERSION} {samples_for(variant, rules)} {SEED}",
+        repr(sorted((a, rules.columns[a]) for a in rules.columns)),
+        repr((sorted(rules.multi), rules.wild, rules.dead, rules.combine, rules.combine_min_run, rules.form)),
+        repr(deal_plan(variant, rules)),
+    ]
+    for c in rules.categories:
+        parts.append(repr((c.parts, c.alternatives, c.differ, c.exact)))
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
+def cache_file(variant: Any) -> Path:
+    from ..paths import user_cache
+
+    return user_cache() / "rankings" / f"{content_key(variant)}.json"
+
+
+def shipped_file(variant: Any) -> Path:
+    """Measurements shipped with the built-in variants (`cardtable odds --ranking` writes them)."""
+    from ..paths import shipped
+
+    return shipped("variants") / "rankings" / f"{content_key(variant)}.json"
+
+
+def _read(path: Path, variant: Any) -> Frequency | None:
+    try:
+        got = Frequency.from_json(json.loads(path.read_text("utf-8")))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    rules = variant.sections["hands"]
+    return got if len(got.counts) == len(rules.categories) else None
+
+
+def cached(variant: Any) -> Frequency | None:
+    """The frequency measured earlier for this variant's content, if a cache holds it."""
+    return _read(cache_file(variant), variant) or _read(shipped_file(variant), variant)
+
+
+def save(path: Path, got: Frequency) -> None:
+    save_json(path, json.dumps(got.to_json()))
+
+
+def save_json(path: Path, text: str) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, "utf-8")
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only cache only costs the measurement again next time
+
+
+def frequency(variant: Any, progress: Progress | None = None) -> Frequency:
+    """The variant's measured frequency: from a cache, or measured now and cached."""
+    got = _memo.get(variant.digest) or cached(variant)
+    if got is None:
+        got = measure(variant, variant.sections["hands"], progress=progress)
+        save(cache_file(variant), got)
+    _memo[variant.digest] = got
+    return got
+
+
+_memo: dict[str, Frequency] = {}
+_rules: dict[str, Rules] = {}
+
+
+def frequency_rules(variant: Any, progress: Progress | None = None) -> Rules:
+    """The variant's hand rules ranked by true frequency."""
+    got = _rules.get(variant.digest)
+    if got is None:
+        got = _rules[variant.digest] = reorder(variant.sections["hands"], frequency(variant, progress).order)
+    return got
+
+
+def hand_rules(variant: Any, ranking: object = "published") -> Rules:
+    """The hand rules a game plays with: published, or by frequency when its option says so."""
+    if ranking == "frequency" and ranked(variant):
+        return frequency_rules(variant)
+    rules: Rules = variant.sections["hands"]
+    return rules

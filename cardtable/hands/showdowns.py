@@ -1,0 +1,93 @@
+"""Which categories win showdowns: deal whole tables as the variant deals them (nobody folds) and
+count the winning hand's category under each hand ranking. With the published ranking of a game
+whose printed odds are wrong one category may decide nearly every hand; the frequency ranking
+should spread the wins over many (hands/ranking.py)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from .api import best, evaluate_rules
+from .asplayed import deal_plan, deal_table
+from .ranking import RANKINGS, hand_rules
+
+Progress = Callable[[int, int], None]
+SHOWDOWNS = 1_000
+
+
+def winners(
+    variant: Any,
+    seats: int,
+    showdowns: int = SHOWDOWNS,
+    seed: int = 0,
+    rankings: tuple[str, ...] = RANKINGS,
+    progress: Progress | None = None,
+) -> dict[str, Counter[str]]:
+    """ranking -> winning category name -> showdowns won with it (a split counts once)."""
+    plan = deal_plan(variant, variant.sections["hands"])
+    rules = {r: hand_rules(variant, r) for r in rankings}
+    rng = random.Random(seed)
+    out: dict[str, Counter[str]] = {r: Counter() for r in rankings}
+    for n in range(showdowns):
+        table = deal_table(plan, variant.deck.size, seats, rng)
+        for r in rankings:
+            values = [evaluate_rules(rules[r], zones) for zones in table]
+            out[r][values[best(values)[0]].category] += 1
+        if progress and n % 10 == 0:
+            progress(n, showdowns)
+    if progress:
+        progress(showdowns, showdowns)
+    return out
+
+
+SEATS = 4
+
+
+def _file(folder: Any, variant: Any) -> Any:
+    from .ranking import content_key
+
+    return folder / "rankings" / f"{content_key(variant)}-winners.json"
+
+
+def cached_winners(variant: Any) -> dict[str, Any] | None:
+    """The last measured winners of this variant's content (user cache, then shipped), or None."""
+    import json
+
+    from ..paths import shipped, user_cache
+
+    for folder in (user_cache(), shipped("variants")):
+        try:
+            data = json.loads(_file(folder, variant).read_text("utf-8"))
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and all(r in data for r in RANKINGS):
+            return data
+    return None
+
+
+def winners_report(
+    variant: Any,
+    seats: int = SEATS,
+    showdowns: int = SHOWDOWNS,
+    seed: int = 0,
+    progress: Progress | None = None,
+    folder: Any = None,
+) -> dict[str, Any]:
+    """Measure the winners in both rankings and keep them in the cache (or `folder`)."""
+    import json
+
+    from ..paths import user_cache
+    from .ranking import save_json
+
+    won = winners(variant, seats, showdowns, seed, RANKINGS, progress)
+    data: dict[str, Any] = {
+        "seats": seats,
+        "showdowns": showdowns,
+        "seed": seed,
+        **{r: dict(won[r].most_common()) for r in RANKINGS},
+    }
+    save_json(_file(folder or user_cache(), variant), json.dumps(data))
+    return data

@@ -1,0 +1,137 @@
+"""The installation's secret: it signs saves (HMAC-SHA256) and seals the deck's seed in them.
+
+The key is 32 random bytes in the user's config folder (`save-key`, created 0600). A save this
+installation wrote carries `mac`, the HMAC of everything else in it, and `key_id`, a short public
+name of the key; a save whose MAC does not match was changed outside Cardtable. The seed of an
+unfinished game is stored XORed with a pad made from the key and the game's id, so the file alone
+does not tell the deck order. Anyone who can read both this key and the save (the same user
+account) can still undo that: see the README's "Saves and secrets".
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+KEY_FILE = "save-key"
+KEY_BYTES = 32
+SEED_BYTES = 32  # a sealed seed is a signed 256-bit number
+SEED_MIN, SEED_MAX = -(2 ** (8 * SEED_BYTES - 1)), 2 ** (8 * SEED_BYTES - 1) - 1
+
+_cached: tuple[Path, bytes] | None = None
+# Called once with the new key when this installation's key is first made (store.py signs the
+# saves an older Cardtable left unsigned, so an update loses no unfinished game).
+on_new_key: list[Callable[[bytes], None]] = []
+
+
+class SaveKeyError(Exception):
+    """The key file exists but cannot be used (a person is told; it is never replaced)."""
+
+
+def key_path() -> Path:
+    from ..paths import user_config
+
+    return user_config() / KEY_FILE
+
+
+def installation_key() -> bytes:
+    """This installation's key, made on first use. SaveKeyError when the file is there but unusable:
+    replacing it would make every save of this installation look edited."""
+    global _cached
+    path = key_path()
+    if _cached is not None and _cached[0] == path:
+        return _cached[1]
+    key = _read_key(path)
+    created = False
+    if key is None:
+        key, created = _create_key(path)
+    _cached = (path, key)
+    if created:
+        for hook in on_new_key:
+            with contextlib.suppress(Exception):  # a migration never stops the program
+                hook(key)
+    return key
+
+
+def _read_key(path: Path) -> bytes | None:
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(200)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise SaveKeyError(f"cannot read the save key {path}: {exc.strerror or exc}") from None
+    try:
+        key = bytes.fromhex(raw.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        key = b""
+    if len(key) != KEY_BYTES:
+        raise SaveKeyError(f"the save key {path} is damaged (saves cannot be checked until it is restored)")
+    return key
+
+
+def _create_key(path: Path) -> tuple[bytes, bool]:
+    """A new key, written 0600 with O_EXCL (if another window made one first, that one wins)."""
+    key = secrets.token_bytes(KEY_BYTES)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        found = _read_key(path)
+        if found is None:
+            raise SaveKeyError(f"the save key {path} vanished while it was read") from None
+        return found, False
+    try:
+        os.write(fd, key.hex().encode("ascii") + b"\n")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return key, True
+
+
+def forget_cached_key() -> None:
+    """Read the key file again next time (tests that point the config folder elsewhere)."""
+    global _cached
+    _cached = None
+
+
+def key_id(key: bytes) -> str:
+    """A short public name of a key: which installation wrote a save (not the key itself)."""
+    return hashlib.sha256(b"cardtable key id:" + key).hexdigest()[:16]
+
+
+def canonical(data: dict[str, Any]) -> bytes:
+    """The bytes a MAC covers: the save's JSON without `mac`, in one fixed spelling."""
+    body = {k: v for k, v in data.items() if k != "mac"}
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def mac(key: bytes, data: dict[str, Any]) -> str:
+    return hmac.new(key, canonical(data), hashlib.sha256).hexdigest()
+
+
+def mac_ok(key: bytes, data: dict[str, Any]) -> bool:
+    given = data.get("mac")
+    return isinstance(given, str) and hmac.compare_digest(given, mac(key, data))
+
+
+def _pad(key: bytes, game_id: str) -> bytes:
+    return hmac.new(key, b"cardtable seed pad:" + game_id.encode("utf-8"), hashlib.sha256).digest()
+
+
+def seal_seed(key: bytes, game_id: str, seed: int) -> str:
+    """The seed as hex that tells nothing without the key (a one-time pad per game id)."""
+    plain = seed.to_bytes(SEED_BYTES, "big", signed=True)
+    return bytes(a ^ b for a, b in zip(plain, _pad(key, game_id))).hex()
+
+
+def unseal_seed(key: bytes, game_id: str, sealed: str) -> int:
+    raw = bytes.fromhex(sealed)
+    return int.from_bytes(bytes(a ^ b for a, b in zip(raw, _pad(key, game_id))), "big", signed=True)

@@ -1,0 +1,92 @@
+"""The example games in variants/examples/ (lowball, high-low, stud, openers, wild cards, a
+short deck by `extends`): random and bot playouts keep every invariant (chips, cards, privacy of
+the views, legality) and replay from their logs; a hot-seat game through the window never shows
+a card to the wrong person (test_privacy's watcher, on a shorter game)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import test_privacy
+from engine_helpers import playout
+
+from cardtable.engine import Rules
+from cardtable.variant import load_variant
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
+EXAMPLE_IDS = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
+
+
+def load(vid: str):
+    return load_variant(EXAMPLES / f"{vid}.yaml")
+
+
+@pytest.mark.parametrize("vid", EXAMPLE_IDS)
+def test_examples_play_to_the_end_keeping_every_invariant(vid):
+    v = load(vid)
+    rules = Rules(v)
+    for seed in range(4):
+        players = v.min_players + seed % (min(v.max_players, 4) - v.min_players + 1)
+        st = playout(rules, seed, players, bot=False, options={"hands": 2})
+        assert st["over"] and st["result"]["winners"]
+        json.dumps(st)
+        seats = [{"name": s["name"], "kind": s["kind"]} for s in st["seats"]]
+        assert rules.replay(seats, st["seed"], st["options"], st["log"]) == st
+    st = playout(rules, 100, 3, bot=True, options={"hands": 1})
+    assert st["over"]
+
+
+@pytest.mark.parametrize("vid", EXAMPLE_IDS)
+def test_examples_keep_cards_private_at_the_table(vid, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    path = str(EXAMPLES / f"{vid}.yaml")
+    real_start = test_privacy.start
+    monkeypatch.setattr(test_privacy, "builtin", lambda _vid: load(vid))
+    monkeypatch.setattr(test_privacy, "start", lambda _vid, **kw: real_start(path, **kw))
+    w, _, decisions = test_privacy.play(vid, "curtain", frames=400)
+    assert decisions > 3
+
+
+def _hilo(board: list[str]):
+    from engine_helpers import find_card, rig
+
+    rules = Rules(load("omaha_hi_lo"))
+    deck = rules.variant.deck
+
+    def c(text):
+        rank, suit = text[:-1], {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}[text[-1]]
+        return find_card(deck, rank=rank, suit=suit)
+
+    st = rules.new_game(
+        [{"name": f"P{i}", "kind": "human"} for i in range(3)], seed=2, options={"chips": 1000, "blind": 10}
+    )
+    rig(
+        st,
+        {
+            "hand/0": [c(x) for x in ("Kh", "Kc", "Qs", "Qh")],  # four kings with the board's two
+            "hand/1": [c(x) for x in ("Ac", "4s", "9d", "9c")],  # the low: 7-4-3-2-A
+            "hand/2": [c(x) for x in ("Jc", "Jd", "Th", "8s")],  # one low card only: no low
+            "deck": [c(x) for x in board],
+        },
+    )
+    moves = [(0, "call"), (1, "call"), (2, "check")] + [(s, "check") for _ in range(3) for s in (1, 2, 0)]
+    for seat, kind in moves:
+        st = rules.apply(st, {"seat": seat, "type": kind})
+    return st
+
+
+def test_a_split_pot_halves_between_high_and_an_eight_or_better_low():
+    st = _hilo(["2c", "3d", "7h", "Ks", "Kd"])
+    assert st["history"][0]["won"] == {"0": 15, "1": 15}
+    text = " ".join(e["text"] for e in st["events"])
+    assert (
+        "P1's low hand: Seven low" in text
+        and "P2 has no low hand (High Card (Eight or lower) or better)" in text
+    )
+
+
+def test_without_a_qualifying_low_the_high_hand_takes_the_whole_pot():
+    st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
+    assert st["history"][0]["won"] == {"0": 30}

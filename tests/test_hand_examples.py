@@ -1,0 +1,83 @@
+"""Every hand category explains itself: a sentence for players and an example hand that the
+evaluator really ranks in that category (issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import VARIANT_IDS, VARIANTS, builtin
+
+from cardtable.hands.api import evaluate_pool
+from cardtable.hands.describe import derive, description
+from cardtable.hands.examples import example
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_every_category_has_a_sentence_and_an_example_the_evaluator_agrees_with(vid):
+    variant = builtin(vid)
+    rules = variant.sections["hands"]
+    assert variant.summary, f"{vid} has no summary:"
+    for i, cat in enumerate(rules.categories):
+        assert cat.describe, f"{vid}: '{cat.name}' has no describe:"
+        ex = example(rules, i)
+        if i in rules.never_counts:  # a higher category always takes its hands: no example exists
+            assert ex is None
+            continue
+        assert ex is not None, f"{vid}: no example of '{cat.name}'"
+        size = cat.size if cat.exact else rules.size
+        assert len(ex.cards) == size and len(set(ex.cards)) == size
+        value = evaluate_pool(rules, ex.cards, size, ex.declared)  # checked again, independently
+        assert value.rank == i and value.category == cat.name, (vid, cat.name, value.category)
+        assert set(ex.made) <= set(ex.cards) and ex.made
+
+
+def test_examples_are_the_same_every_time():
+    rules = builtin("sevendeck_poker").sections["hands"]
+    first = [example(rules, i).cards for i in range(len(rules.categories))]
+    from cardtable.hands import examples as module
+
+    module._CACHE.clear()
+    assert [example(rules, i).cards for i in range(len(rules.categories))] == first
+
+
+def test_a_category_without_a_sentence_gets_one_from_its_pattern_and_a_warning(tmp_path):
+    import re
+
+    from cardtable.variant import load_variant
+
+    text = re.sub(r', describe: "[^"]*"', "", (VARIANTS / "texas_holdem.yaml").read_text())
+    lines = [line for line in text.splitlines() if not line.strip().startswith("describe:")]
+    copy = tmp_path / "plain.yaml"
+    copy.write_text("\n".join(lines) + "\n")
+    variant = load_variant(copy)
+    rules = variant.sections["hands"]
+    deck = variant.deck
+    said = {c.name: description(c, deck) for c in rules.categories}
+    assert (
+        said["Straight Flush"] == "5 cards of the same suit, in consecutive ranks (Ace may also count low)."
+    )
+    assert said["Royal Flush"] == "The Ten, Jack, Queen, King and Ace of the same suit."
+    assert (
+        said["Full House"]
+        == "3 cards of the same rank and 2 cards of the same rank, each of a different rank."
+    )
+    assert said["High Card"] == "Any hand: the highest cards count."
+    warned = [w.message for w in variant.warnings]
+    assert len(warned) == len(rules.categories)
+    assert all("has no 'describe:'" in w for w in warned)
+    assert derive(rules.categories[0], deck) in warned[0]
+
+
+def test_validate_warns_but_passes(tmp_path, capsys):
+    import re
+
+    from cardtable.cli import main
+
+    lines = (VARIANTS / "poker_clash.yaml").read_text().splitlines()
+    lines = [re.sub(r', describe: "[^"]*"', "", line) if "name: Color" in line else line for line in lines]
+    copy = tmp_path / "clash.yaml"
+    copy.write_text("\n".join(lines) + "\n")
+    assert main(["validate", str(copy)]) == 0
+    out = capsys.readouterr()
+    assert out.out.count("has no 'describe:'") == 1 and "'Color'" in out.out
+    assert "5 cards of the same colour." in out.out
+    assert "1 warning" in out.err

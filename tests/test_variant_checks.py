@@ -1,0 +1,156 @@
+"""What `validate` (and loading) must catch because it breaks games (issue 17): each case is a
+small change to a built-in variant, and the error must name the file, line and column."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardtable.errors import VariantError
+from cardtable.variant import load_variant_text
+
+ROOT = Path(__file__).resolve().parent.parent
+TEXAS = (ROOT / "variants" / "texas_holdem.yaml").read_text()
+SIGILIAN = (ROOT / "variants" / "sigilian_poker.yaml").read_text()
+
+
+def problems(text: str) -> list[str]:
+    """Every problem of a variant text as 'line:col: message'; [] when it loads."""
+    try:
+        load_variant_text(text, "v.yaml")
+    except VariantError as exc:
+        assert all(p.path == "v.yaml" for p in exc.problems)
+        return [f"{p.line}:{p.col}: {p.message}" for p in exc.problems]
+    return []
+
+
+def line_of(text: str, needle: str) -> int:
+    return next(i for i, line in enumerate(text.splitlines(), 1) if needle in line)
+
+
+def changed(old: str, new: str, text: str = TEXAS) -> str:
+    assert old in text, old
+    return text.replace(old, new, 1)
+
+
+def test_power_set_of_26_values_is_refused_before_it_is_built():
+    text = (
+        "name: Power set\nplayers: {min: 2, max: 4}\ndeck:\n  attributes:\n"
+        "    sym: {multi: true, values: [a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, q, r, s, t,"
+        " u, v, w, x, y, z]}\n"
+        "  cards:\n    - {sym: all}\n"
+    )
+    found = problems(text)
+    assert len(found) == 1 and found[0].startswith("7:7: the deck would have over 100,000 cards"), found
+
+
+@pytest.mark.parametrize("bad", ["[1]", "'x'", "{a: 1}", "null", "2.5", "true"])
+def test_a_numeric_option_default_of_the_wrong_type_is_refused(bad):
+    text = changed(
+        "chips: {label: Starting chips, default: 1000,", f"chips: {{label: Starting chips, default: {bad},"
+    )
+    found = problems(text)
+    row = line_of(text, "label: Starting chips")
+    assert found and all(f.startswith(f"{row}:") for f in found), found
+
+
+def test_an_option_used_as_a_number_must_be_a_number():
+    text = changed("hands: {label: Hand limit", "hands: {label: Hand limit", TEXAS)
+    text = changed("  blind: {option: blind}\n  limit", "  blind: {option: fast}\n  limit", text)
+    text = changed("options:\n", "options:\n  fast: {label: Fast, default: true}\n", text)
+    found = problems(text)
+    row = line_of(text, "blind: {option: fast}")
+    assert found == [f"{row}:19: option 'fast' is true or false; a number is needed here"], found
+
+
+def test_an_empty_deck_is_refused():
+    text = changed("    - {rank: all, suit: all}\n", "    - {rank: [], suit: all}\n")
+    found = problems(text)
+    row = line_of(text, "- {rank: [], suit: all}")
+    assert any(f.startswith(f"{row}:") and "no cards" in f for f in found), found
+
+
+def test_a_card_made_twice_is_refused_with_both_places():
+    text = changed(
+        "    - {rank: all, suit: all}\n", "    - {rank: all, suit: all}\n    - {rank: A, suit: spades}\n"
+    )
+    found = problems(text)
+    row = line_of(text, "- {rank: A, suit: spades}")
+    assert found == [
+        f"{row}:7: this group makes A♠ again (line {row - 1} made it); use 'count' for copies of a card"
+    ], found
+
+
+def test_copies_by_count_are_fine():
+    text = changed("    - {rank: all, suit: all}\n", "    - {rank: all, suit: all, count: 2}\n")
+    assert problems(text) == []
+
+
+def test_dealing_more_cards_than_the_deck_holds_at_the_most_seats():
+    text = changed("{do: deal, to: hand, count: 2}", "{do: deal, to: hand, count: 6}")
+    found = problems(text)
+    row = line_of(text, "count: 6")
+    assert found == [
+        f"{row}:7: dealing 6 to each of 10 players here makes 60 cards dealt in a hand, but the deck has 52 cards"
+    ], found
+
+
+def test_a_deal_count_far_too_large_is_refused_not_looped():
+    text = changed("{do: deal, to: board, count: 3}", "{do: deal, to: board, count: 100000000000000}")
+    found = problems(text)
+    assert len(found) == 1 and "100,000,000,000,020 cards dealt" in found[0], found
+
+
+def test_an_exactly_that_cannot_add_up_to_the_size():
+    text = changed("from: [hand, board]", "from: [{zone: hand, exactly: 2}, {zone: board, exactly: 2}]")
+    found = problems(text)
+    row = line_of(text, "exactly: 2}")
+    assert any(f.startswith(f"{row - 1}:") and "add up to 4" in f and "size 5" in f for f in found), found
+
+
+def test_unknown_glyph_with_suggestion():
+    text = changed("glyph: heart}", "glyph: haert}")
+    row = line_of(text, "haert")
+    col = text.splitlines()[row - 1].index("haert") + 1
+    assert problems(text) == [f"{row}:{col}: no glyph named 'haert' (did you mean 'heart'?)"]
+
+
+def test_unknown_back_pattern_with_suggestion():
+    text = changed("pattern: diamonds}", "pattern: diamnds}")
+    found = problems(text)
+    row = line_of(text, "diamnds")
+    assert len(found) == 1 and found[0].startswith(f"{row}:") and "did you mean 'diamonds'" in found[0], found
+
+
+def test_value_id_suggested_by_label():
+    text = changed("values: {rank: [T, J, Q, K, A]}", "values: {rank: ['10', J, Q, K, A]}")
+    found = problems(text)
+    assert len(found) == 1 and "did you mean 'T' (label 10)?" in found[0], found
+
+
+def test_value_id_suggested_by_id():
+    text = changed("- {rank: all, suit: all}", "- {rank: all, suit: [clubs, diamonds, hearts, spade]}")
+    found = problems(text)
+    assert len(found) == 1 and "did you mean 'spades'?" in found[0], found
+
+
+def test_tab_error_on_its_line_says_tab():
+    lines = TEXAS.splitlines()
+    row = line_of(TEXAS, "limit: no_limit")
+    lines[row - 1] = "\t" + lines[row - 1].lstrip()
+    found = problems("\n".join(lines) + "\n")
+    assert len(found) == 1 and found[0].startswith(f"{row}:") and "tab" in found[0], found
+
+
+def test_one_mistake_gives_one_error():
+    """A misspelt zone in the layout must not also fail every step and hand that names it."""
+    text = changed("hand: {owner: seat, visibility: owner", "hand: {owner: seat, visibility: ownr")
+    found = problems(text)
+    assert len(found) == 1 and "ownr" in found[0], found
+
+
+def test_a_broken_attribute_value_gives_one_error():
+    text = changed("- {id: T, label: '10', name: Ten}", "- {id: T, label: '10', name: Ten, colr: red}")
+    found = problems(text)
+    assert len(found) == 1 and "colr" in found[0], found
