@@ -23,7 +23,13 @@ class Entry:
 
     @property
     def ok(self) -> bool:
-        return self.variant is not None
+        """A game that can be played."""
+        return self.variant is not None and not self.variant.deck_only
+
+    @property
+    def deck_only(self) -> bool:
+        """A deck to browse, not a game."""
+        return self.variant is not None and self.variant.deck_only
 
 
 def variant_files() -> list[tuple[str, Path, bool]]:
@@ -47,16 +53,33 @@ def catalog() -> list[Entry]:
             entry.variant = load_variant(path)
         except VariantError as exc:
             entry.error = exc
+        except Exception as exc:  # a loader bug must not stop the program: the file is listed as broken
+            entry.error = VariantError(
+                [Problem(str(path), 1, 1, f"cannot be loaded ({type(exc).__name__}: {exc})")]
+            )
         entries.append(entry)
     return entries
 
 
-def resolve(name: str) -> Variant:
-    """A variant by id (file stem) or by a path to a YAML file; VariantError if neither."""
+class NotAGame(VariantError):
+    """A deck-only file named where a game is needed."""
+
+
+def resolve(name: str, deck_ok: bool = False) -> Variant:
+    """A variant by id (file stem) or by a path to a YAML file; VariantError if neither, NotAGame
+    for a deck-only file unless `deck_ok` (the deck browser, validate)."""
     candidate = Path(name)
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        return load_variant(candidate)
-    files = {vid: path for vid, path, _ in variant_files()}
-    if name in files:
-        return load_variant(files[name])
-    raise VariantError([Problem(name, 0, 0, "no variant with this id or path" + suggest(name, files))])
+        variant = load_variant(candidate)
+    else:
+        files = {vid: path for vid, path, _ in variant_files()}
+        if name not in files:
+            raise VariantError(
+                [Problem(name, 0, 0, "no variant with this id or path" + suggest(name, files))]
+            )
+        variant = load_variant(files[name])
+    if variant.deck_only and not deck_ok:
+        raise NotAGame(
+            [Problem(variant.path, 1, 1, "a deck to browse, not a game (it has no players or phases)")]
+        )
+    return variant

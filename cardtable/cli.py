@@ -24,7 +24,8 @@ def cmd_list(args: argparse.Namespace) -> int:
                         "id": e.id,
                         "path": str(e.path),
                         "builtin": e.builtin,
-                        "ok": e.ok,
+                        "ok": e.variant is not None,
+                        "kind": "deck" if e.deck_only else "game",
                         "name": e.variant.name if e.variant else None,
                         "errors": [str(p) for p in e.error.problems] if e.error else [],
                     }
@@ -36,18 +37,25 @@ def cmd_list(args: argparse.Namespace) -> int:
     width = max((len(e.id) for e in entries), default=0)
     for e in entries:
         where = "built-in" if e.builtin else "yours"
-        if e.variant:
+        if e.variant and e.deck_only:
+            print(
+                f"  {e.id:<{width}}  {e.variant.name} (a deck to browse, {e.variant.deck.size:,} cards) [{where}]"
+            )
+        elif e.variant:
             v = e.variant
             print(
                 f"  {e.id:<{width}}  {v.name} ({v.min_players}-{v.max_players} players, "
                 f"{v.deck.size:,} cards) [{where}]"
             )
         else:
-            count = len(e.error.problems) if e.error else 0
-            print(
-                f"! {e.id:<{width}}  fails to load: {count} problem(s); "
-                f"run `cardtable validate {e.path}` [{where}]"
+            problems = e.error.problems if e.error else []
+            first = f"{problems[0].line}:{problems[0].col}: {problems[0].message[:100]}" if problems else ""
+            more = (
+                f" (and {len(problems) - 1} more: run `cardtable validate {e.path}`)"
+                if len(problems) > 1
+                else ""
             )
+            print(f"! {e.id:<{width}}  fails to load: {first}{more} [{where}]")
     return 0
 
 
@@ -57,7 +65,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for name in args.paths:
         try:
-            variant = resolve(name)
+            variant = resolve(name, deck_ok=True)
         except VariantError as exc:
             bad += 1
             for problem in exc.problems:
@@ -69,7 +77,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         if not args.quiet:
             n = len(warnings)
             also = f", {n} warning{'s' * (n != 1)}" if n else ""
-            print(f"{variant.path}: ok ({variant.name}, {variant.deck.size:,} cards{also})", file=sys.stderr)
+            what = "a deck to browse of " if variant.deck_only else ""
+            print(
+                f"{variant.path}: ok ({variant.name}, {what}{variant.deck.size:,} cards{also})",
+                file=sys.stderr,
+            )
     return 1 if bad else 0
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from .errors import Problem
 from .yamlsrc import Node
 
+MAX_PROBLEMS = 100  # a file of 150,000 unknown keys is told about its first ones, at once
+
 
 def suggest(name: str, choices: Iterable[str]) -> str:
     """' (did you mean 'x'?)' for a close match, else ''."""
@@ -142,6 +144,8 @@ class ListOf(Spec):
         if self.max_len is not None and len(node.value) > self.max_len:
             out.append(node.problem(f"has {len(node.value):,} items; at most {self.max_len:,} allowed"))
         for item in node.value:
+            if len(out) >= MAX_PROBLEMS:
+                return
             self.item.check(item, out)
 
 
@@ -169,16 +173,21 @@ class Map(Spec):
         if not node.is_map:
             out.append(node.problem(f"expected {self.what}, found {_kind(node)}"))
             return
+        suggested = set()  # a required key a misspelt one was taken for is not also "missing"
         for key, child in node.value.items():
+            if len(out) >= MAX_PROBLEMS:
+                return  # `check` says there are more
             field_ = self.fields.get(key)
             if field_ is not None:
                 field_.spec.check(child, out)
             elif self.extra is not None:
                 self.extra.check(child, out)
             else:
-                out.append(node.key_problem(key, f"unknown key '{key}'" + suggest(key, self.fields)))
+                hint = suggest(key, [f for f in self.fields if f not in node.value])
+                suggested.add(hint.partition("'")[2].rpartition("'")[0])
+                out.append(node.key_problem(key, f"unknown key '{key}'" + hint))
         for key, field_ in self.fields.items():
-            if field_.required and key not in node.value:
+            if field_.required and key not in node.value and key not in suggested:
                 out.append(node.problem(f"missing '{key}'"))
 
 
@@ -196,6 +205,8 @@ class MapOf(Spec):
             out.append(node.problem(f"expected {self.what}, found {_kind(node)}"))
             return
         for child in node.value.values():
+            if len(out) >= MAX_PROBLEMS:
+                return
             self.value_spec.check(child, out)
 
 
@@ -237,6 +248,10 @@ class Lazy(Spec):
 
 
 def check(spec: Spec, node: Node) -> list[Problem]:
+    """Every problem of the node's shape, up to MAX_PROBLEMS (then one more says so)."""
     out: list[Problem] = []
     spec.check(node, out)
+    if len(out) >= MAX_PROBLEMS:
+        out = out[:MAX_PROBLEMS]
+        out.append(node.problem(f"more than {MAX_PROBLEMS} problems: these are the first"))
     return out

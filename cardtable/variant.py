@@ -36,6 +36,7 @@ class Variant:
     root: Node
     sections: dict[str, Any] = field(default_factory=dict)  # built hands, layout, phases...
     summary: str = ""  # how to play, in the designer's words, for what the phases cannot say
+    deck_only: bool = False  # a deck to browse and share, with no game: never offered as one
 
     @property
     def warnings(self) -> list[Problem]:
@@ -92,7 +93,7 @@ TOP_FIELDS: dict[str, Field] = {
     "name": Field(Str(), required=True),
     "description": Field(Str()),
     "summary": Field(Str(), doc="how to play, in a few sentences, for the How to play page"),
-    "players": Field(PLAYERS, required=True),
+    "players": Field(PLAYERS, doc="how many play; a file without it and without sections is a deck"),
     "deck": Field(DECK, required=True),
 }
 
@@ -107,14 +108,29 @@ def top_spec() -> Map:
 def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
     """Load a variant from its text; raises VariantError listing every problem."""
     root = load_text(text, path)
+    if root.is_map and "extends" in root.value:  # a file written as changes to another (extends.py)
+        from .extends import apply
+
+        root, bases = apply(root, path)
+        text += bases  # the digest notices a changed base too
     problems = check(top_spec(), root)
     if problems:
         raise VariantError(problems)
     data = root.value
-    players = data["players"].value
-    lo, hi = players["min"].value, players["max"].value
-    if lo > hi:
-        problems.append(data["players"].problem(f"min players ({lo}) is more than max ({hi})"))
+    game_parts = [k for k in ("players", *(s.name for s in SECTIONS)) if k in data]
+    if game_parts and "players" not in data:
+        problems.append(
+            root.problem(
+                f"missing 'players' (a file with '{game_parts[0]}' is a game; a deck-only file has no sections)"
+            )
+        )
+        raise VariantError(problems)
+    lo, hi = 0, 0
+    if game_parts:
+        players = data["players"].value
+        lo, hi = players["min"].value, players["max"].value
+        if lo > hi:
+            problems.append(data["players"].problem(f"min players ({lo}) is more than max ({hi})"))
     deck = build_deck(data["deck"], problems)
     if deck is None or problems:
         raise VariantError(problems or [data["deck"].problem("the deck could not be built")])
@@ -129,6 +145,7 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
         root=root,
         summary=str(data["summary"].value).strip() if "summary" in data else "",
+        deck_only=not game_parts,
     )
     broken = False
     for section in SECTIONS:
@@ -169,7 +186,7 @@ def _offer_ranking(variant: Variant) -> None:
             "Hand ranking",
             RANKINGS[0],
             choices=RANKINGS,
-            help="published: the author's order; frequency: rarer as played ranks higher",
+            help="frequency: rarer hands as played rank higher",
         )
 
 

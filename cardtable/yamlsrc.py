@@ -17,7 +17,7 @@ import yaml
 from .errors import Problem, VariantError
 
 MAX_BYTES = 2 * 1024 * 1024
-MAX_NODES = 500_000
+MAX_NODES = 100_000  # values, aliases expanded: the largest built-in game has about 6,000
 MAX_DEPTH = 64
 MAX_TEXT = 10_000  # characters in one value (a name, a description)
 MAX_NUMBER = 10**15  # no count, amount or option in a variant comes near this
@@ -149,33 +149,36 @@ class _Builder:
         return out
 
 
-_OPENING = (
-    yaml.FlowSequenceStartToken,
-    yaml.FlowMappingStartToken,
-    yaml.BlockSequenceStartToken,
-    yaml.BlockMappingStartToken,
-)
-_CLOSING = (yaml.FlowSequenceEndToken, yaml.FlowMappingEndToken, yaml.BlockEndToken)
+_STARTS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_ENDS = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+_NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, *_STARTS)
 
 
-def _too_deep(text: str) -> yaml.Mark | None:
-    """Where the text first nests deeper than MAX_DEPTH, found by the scanner (which does not
-    recurse), or None. A text with few brackets cannot nest deeply within MAX_BYTES (block
-    nesting costs indentation), so only a bracket-rich text is scanned."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
-        return None
-    depth = 0
+def _prescan(text: str, path: str) -> Problem | None:
+    """A problem where the text first nests deeper than MAX_DEPTH or holds more than MAX_NODES
+    values (aliases counted once here), found from the parser's events: the parser does not
+    recurse, and stopping at the limit keeps a huge file from being composed at all."""
+    depth = count = 0
     try:
-        for token in yaml.scan(text, Loader=_Loader):
-            if isinstance(token, _OPENING):
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, _NODE_EVENTS):
+                count += 1
+                if count > MAX_NODES:
+                    return _at(path, event.start_mark, f"too many values (over {MAX_NODES:,})")
+            if isinstance(event, _STARTS):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return token.start_mark
-            elif isinstance(token, _CLOSING):
+                    return _at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+            elif isinstance(event, _ENDS):
                 depth -= 1
     except yaml.YAMLError:
-        pass  # composing stops at the same place, before nesting deeper: it reports the error
+        pass  # composing stops at the same place, before going further: it reports the error
     return None
+
+
+def _at(path: str, mark: Any, message: str) -> Problem:
+    """A problem at a parser mark (libyaml's and pyyaml's marks differ in type, not in fields)."""
+    return Problem(path, mark.line + 1, mark.column + 1, message) if mark else Problem(path, 1, 1, message)
 
 
 def _expanded_size(root: yaml.Node) -> int:
@@ -228,11 +231,9 @@ def load_text(text: str, path: str) -> Node:
         raise VariantError(
             [Problem(path, 1, 1, f"file is too large ({len(text):,} bytes; the limit is {MAX_BYTES:,})")]
         )
-    deep = _too_deep(text)
-    if deep is not None:  # refused before composing: libyaml's composer recurses in C and crashes
-        raise VariantError(
-            [Problem(path, deep.line + 1, deep.column + 1, f"nested more than {MAX_DEPTH} levels deep")]
-        )
+    found = _prescan(text, path)
+    if found is not None:  # refused before composing: libyaml's composer recurses in C and crashes
+        raise VariantError([found])
     try:
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -250,7 +251,8 @@ def load_text(text: str, path: str) -> Node:
         raise VariantError([Problem(path, 1, 1, f"nested more than {MAX_DEPTH} levels deep")]) from None
     if root is None:
         raise VariantError([Problem(path, 1, 1, "the file is empty")])
-    if _expanded_size(root) > MAX_NODES:  # an alias bomb, refused before anything is built
+    # An alias bomb is refused before anything is built; without an anchor (&) there is no alias.
+    if "&" in text and _expanded_size(root) > MAX_NODES:
         mark = root.start_mark
         raise VariantError(
             [
@@ -266,19 +268,31 @@ def load_text(text: str, path: str) -> Node:
 
 
 def read_text(path: str) -> str:
-    """Read a UTF-8 file, refusing one over MAX_BYTES before reading it."""
+    """Read a UTF-8 file, refusing one over MAX_BYTES before reading it, and anything that is not
+    a regular file (a device such as /dev/zero never ends; a pipe would wait for ever). At most
+    MAX_BYTES are read whatever the size claimed."""
     import os
+    import stat
 
     try:
-        size = os.path.getsize(path)
-        if size > MAX_BYTES:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise VariantError([Problem(path, 1, 1, "not a regular file")])
+        if info.st_size > MAX_BYTES:
             raise VariantError(
-                [Problem(path, 1, 1, f"file is too large ({size:,} bytes; the limit is {MAX_BYTES:,})")]
+                [
+                    Problem(
+                        path, 1, 1, f"file is too large ({info.st_size:,} bytes; the limit is {MAX_BYTES:,})"
+                    )
+                ]
             )
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise VariantError([Problem(path, 1, 1, f"file is too large (over {MAX_BYTES:,} bytes)")])
+        return data.decode("utf-8")
     except OSError as exc:
-        raise VariantError([Problem(path, 0, 0, f"cannot read: {exc.strerror or exc}")]) from None
+        raise VariantError([Problem(path, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
     except UnicodeDecodeError as exc:
         raise VariantError([Problem(path, 1, 1, f"not UTF-8 text: {exc.reason}")]) from None
 

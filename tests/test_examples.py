@@ -45,8 +45,7 @@ def test_examples_keep_cards_private_at_the_table(vid, monkeypatch, tmp_path):
     real_start = test_privacy.start
     monkeypatch.setattr(test_privacy, "builtin", lambda _vid: load(vid))
     monkeypatch.setattr(test_privacy, "start", lambda _vid, **kw: real_start(path, **kw))
-    w, _, decisions = test_privacy.play(vid, "curtain", frames=400)
-    assert decisions > 3
+    test_privacy.play(vid, "curtain", frames=400)  # checks every frame, and that the game ended
 
 
 def _hilo(board: list[str]):
@@ -90,3 +89,33 @@ def test_a_split_pot_halves_between_high_and_an_eight_or_better_low():
 def test_without_a_qualifying_low_the_high_hand_takes_the_whole_pot():
     st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
     assert st["history"][0]["won"] == {"0": 30}
+
+
+def test_simulate_writes_a_readable_log_hand_by_hand():
+    import io
+
+    from cardtable.commands.simulate import simulate
+
+    buf = io.StringIO()
+    report = simulate(load("omaha_hi_lo"), 2, 3, 7, 2, True, log=buf)
+    text = buf.getvalue()
+    assert report["completed"] == 2
+    assert text.count("=== Game ") == 2 and "--- Hand 1 ---" in text and "--- Hand 2 ---" in text
+    assert "posts the big blind" in text and "to the board" in text
+    assert "(to Bot 1) You are dealt" in text  # the computer players' own lines, marked
+
+
+def test_an_odd_chip_goes_to_the_half_the_split_names_and_a_scoop_takes_both():
+    from cardtable.engine.context import Ctx
+    from cardtable.engine.split import shares
+    from cardtable.hands.value import HandValue
+
+    rules = Rules(load("omaha_hi_lo"))
+    st = rules.new_game([{"name": n, "kind": "human"} for n in ("Ann", "Bob")], seed=1, options={})
+    g = Ctx(rules, st)
+    high = {0: HandValue((5,), "Flush", 4, ()), 1: HandValue((3,), "Pair", 8, ())}
+    low = {1: HandValue((-1,), "High Card", 9, ())}
+    assert shares(g, 31, [0, 1], high, low) == [([0], 16), ([1], 15)]  # odd_chip: first (high)
+    assert shares(g, 31, [0, 1], high, {}) == [([0], 31)]  # no qualifying low: high takes all
+    both = shares(g, 30, [0, 1], high, {0: low[1]})
+    assert both == [([0], 15), ([0], 15)] and "Ann scoops the pot" in st["events"][-1]["text"]

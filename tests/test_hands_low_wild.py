@@ -212,3 +212,12 @@ def test_every_low_hand_of_a_small_pool_is_tried():
     for perm in itertools.islice(itertools.permutations(cards), 0, 20, 7):
         got = api.evaluate_pool(low, list(perm))
         assert got.detail == "Eight low"
+
+
+def test_the_rules_screen_finds_an_example_of_a_hand_only_wild_cards_make():
+    from cardtable.hands.examples import example as example_hand
+
+    v = example("jokers_wild")
+    got = example_hand(v.hands, 0)
+    assert got is not None and got.value.category == "Five of a Kind"
+    assert any(v.hands.wild[c] for c in got.cards)

@@ -1,6 +1,6 @@
 """Layers point one way and no module imports itself back: read with `ast`, every import counts.
 
-    core      errors, yamlsrc, schema, paths, deck, variant, engine, hands   (no pygame)
+    core      errors, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
     session   session, saves, catalog                                        (no pygame)
     render    render
     app       app
@@ -31,7 +31,7 @@ PACKAGE = Path(cardtable.__file__).resolve().parent
 
 # Lowest first. A name stands for that module and everything under it; "" is cardtable/__init__.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core", ("", "errors", "yamlsrc", "schema", "paths", "deck", "variant", "engine", "hands")),
+    ("core", ("", "errors", "yamlsrc", "schema", "paths", "deck", "variant", "extends", "engine", "hands")),
     ("session", ("session", "saves", "catalog")),
     ("render", ("render",)),
     ("app", ("app",)),

@@ -184,3 +184,14 @@ def test_browser_makes_the_faces_ahead_of_a_pan_and_counts_what_it_left_blank(di
     for r in range(r0, r1):
         p = r * cols + min(cols - 1, c1 + g - 1)
         assert (48, p // g) in browser.atlas.strips
+
+
+def test_dropped_bytes_are_counted_and_the_heap_is_trimmed_when_due():
+    budget = Budget(100)
+    cache: ByteLRU[int, int] = ByteLRU(budget, "strips", sized)
+    for i in range(5):
+        cache.put(i, 60)  # each put drops the one before
+    assert budget.dropped_bytes == 4 * 60 and budget.evicted == 4
+    assert not budget.trim_if_due(every=1000)  # not yet: nothing is done, the count stays
+    assert budget.dropped_bytes == 240
+    assert budget.trim_if_due(every=200) and budget.dropped_bytes == 0

@@ -233,3 +233,11 @@ def test_the_crash_screen_claims_nothing_when_nothing_was_saved(monkeypatch):
 
     monkeypatch.setattr(session_module, "last_save", None)
     assert save_sentence() == ("", True)
+
+
+def test_leaving_the_table_lets_other_windows_have_the_game(store):
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1)
+    path = app.scene.session.save_path()
+    assert locks.lock_path(path).read_text().split()[0] == str(os.getpid())
+    app.step([key(pygame.K_ESCAPE)])
+    assert not locks.lock_path(path).exists() and path.exists()

@@ -73,6 +73,10 @@ def _edited(change) -> str:
         (lambda d: d["options"].update(chips=math.inf), "not a finite number"),
         (lambda d: d["options"].update(chips=[1]), "has the wrong type"),
         (lambda d: d.update(game="../x"), "game's id is malformed"),
+        (lambda d: d["seats"][0].update(name="\ud800"), "seat 1 is malformed"),
+        (lambda d: d["summary"].update(game="a\udfff"), "not valid text"),
+        (lambda d: d["log"].append({"type": "x", "seat": 0, "\ud800": 1}), "is malformed"),
+        (lambda d: d["options"].update({"\udc00": 1}), "not valid text"),
     ],
 )
 def test_every_field_is_checked(change, words):

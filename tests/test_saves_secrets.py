@@ -189,10 +189,37 @@ def test_saves_of_an_older_cardtable_are_signed_when_the_key_is_made(variants, t
     seal.forget_cached_key()
     try:
         assert loads(old, key=b"k" * 32).trust == UNSIGNED
-        seal.installation_key()  # made now: the old save is signed
+        from cardtable.app.load_continue import continue_target
+
+        assert continue_target() is None  # unsigned: not to be played on...
+        from cardtable.app.headless import start
+
+        menu = start(None, scene="menu")  # ...until the first start makes the key and signs it
+        assert menu.scene.buttons[0].enabled and seal.key_path().exists()
+        pygame.display.quit()
         migrated = read_file(folder / "autosave.cardtable.json")
         assert migrated.trust == SIGNED and migrated.log == game.log and migrated.seed == SEED
         (folder / "later.cardtable.json").write_text(old)
         assert read_file(folder / "later.cardtable.json").trust == UNSIGNED
     finally:
         seal.forget_cached_key()
+
+
+def test_no_key_to_be_had_never_stops_the_program(tmp_path, monkeypatch, store):
+    """The config folder cannot hold a key (here it is a file): the program starts, a game is
+    played with a banner saying why it is not saved, and no traceback."""
+    blocked = tmp_path / "not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(blocked))
+    seal.forget_cached_key()
+    try:
+        from cardtable.app.headless import start
+
+        start(None, scene="menu")
+        app = start("texas_holdem", players=["Ann", "Bob"], seed=1)
+        problem = app.scene.session.save_problem
+        assert problem.startswith("Not saved:") and "save key" in problem
+        assert any(t["text"].startswith("Not saved:") for t in app.manifest()["texts"])
+    finally:
+        seal.forget_cached_key()
+        pygame.display.quit()

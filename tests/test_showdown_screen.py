@@ -57,7 +57,7 @@ def test_the_showdown_is_public_and_waits_for_continue():
         assert drawn == sorted(hand["cards"])
     assert all(c["face_up"] and c["where"].startswith("showdown:") for c in m["cards"])
     texts = [t["text"] for t in m["texts"]]
-    assert any(" beats " in t or "same category" in t or t.startswith("Split pot") for t in texts)
+    assert any(" beats " in t or " against " in t or t.startswith("Split pot") for t in texts)
     show = table.showdown
     assert sum(show.before) == sum(show.after)  # chips only change hands
     for hand in record["shown"]:

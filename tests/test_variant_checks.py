@@ -154,3 +154,96 @@ def test_a_broken_attribute_value_gives_one_error():
     text = changed("- {id: T, label: '10', name: Ten}", "- {id: T, label: '10', name: Ten, colr: red}")
     found = problems(text)
     assert len(found) == 1 and "colr" in found[0], found
+
+
+# ---------------------------------------------------------------- value ranges (issue 19)
+
+RANGED = """name: Ranged
+players: {min: 2, max: 4}
+deck:
+  attributes:
+    rank: {values: [clueless, 2..10, J, Q, K]}
+    suit: {order: none, values: A..D}
+  cards:
+    - {rank: all, suit: all}
+"""
+
+
+def test_value_ranges_expand_in_place():
+    deck = load_variant_text(RANGED, "r.yaml").deck
+    assert [v.id for v in deck.attributes["rank"].values] == [
+        "clueless",
+        *map(str, range(2, 11)),
+        "J",
+        "Q",
+        "K",
+    ]
+    assert [v.id for v in deck.attributes["suit"].values] == ["A", "B", "C", "D"]
+    assert deck.size == 13 * 4
+
+
+@pytest.mark.parametrize(
+    ("written", "message"),
+    [
+        ("10..2", "5:31: a range goes up: write 2..10"),
+        ("2..1000000000", "5:31: the range 2..1000000000 has 999,999,999 values; at most 10,000"),
+        ("a..D", "5:31: a range is of whole numbers (2..10) or of letters of one case (A..E), not a..D"),
+        ("2..10, 5", "5:38: value '5' of 'rank' is listed twice"),
+    ],
+)
+def test_broken_ranges_are_one_error_each(written, message):
+    assert problems(RANGED.replace("2..10", written)) == [message]
+
+
+def test_a_range_value_cannot_be_misspelt_in_a_group():
+    text = RANGED.replace("{rank: all, suit: all}", "{rank: all, suit: [A, B, E]}")
+    assert problems(text) == ["8:32: 'E' is not a value of 'suit'"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "chips: {option: chips}",
+            "chips: {option: hands}",
+            "option 'hands' may be set to 0, but this number must be at least 1",
+        ),
+        ("chips: {option: chips}", "chips: -5", "must be at least 1, not -5"),
+        (
+            "blind: {label: Big blind, default: 20, min: 2,",
+            "blind: {label: Big blind, default: 20,",
+            "option 'blind' needs a 'min' (at least 1)",
+        ),
+        ("amount: 0.5}", "amount: 1.0e+300}", "must be at most 1000000, not 1e+300"),
+        ("count: 3}", "count: -3}", "must be at least 0, not -3"),
+    ],
+)
+def test_numbers_a_game_cannot_play_with(old, new, message):
+    found = problems(changed(old, new))
+    assert len(found) == 1 and message in found[0], found
+
+
+# ---------------------------------------------------------------- size bounds before any work
+
+
+def test_too_many_values_are_refused_before_composing(monkeypatch):
+    import cardtable.yamlsrc as yamlsrc
+
+    def never(*args, **kwargs):
+        raise AssertionError("a file over the limit was composed")
+
+    monkeypatch.setattr(yamlsrc, "MAX_NODES", 1000)
+    monkeypatch.setattr(yamlsrc.yaml, "compose", never)
+    text = "name: x\n" + "".join(f"k{i}: [1, 2]\n" for i in range(400))
+    assert problems(text) == ["251:7: too many values (over 1,000)"]
+
+
+def test_a_flood_of_problems_is_cut_to_the_first_hundred():
+    found = problems(TEXAS + "".join(f"extra_{i}: 1\n" for i in range(300)))
+    assert len(found) == 101 and "more than 100 problems: these are the first" in found[0], found[:2]
+
+
+def test_a_misspelt_required_key_is_not_also_missing():
+    assert problems(changed("hands:\n  form:", "hands:\n  frm:")) == [
+        "83:3: unknown key 'frm' (did you mean 'form'?)"
+    ]

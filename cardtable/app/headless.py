@@ -8,7 +8,8 @@ The App returned is the program's own, on the program's own scene ("table", "bro
 "menu"), with the input handling a person gets. Its first frame is already drawn. The table stands
 alone (Esc there stops the app; in the program it returns to the menu beneath). Games autosave in
 the user's data folder, as in the program (tests point it elsewhere with XDG_DATA_HOME), unless
-`autosave=False` (screenshots must never overwrite a player's unfinished game).
+`autosave=False` (screenshots never add a game to a player's saves). Each game autosaves in a file
+of its own, so a test's game never writes over another.
 """
 
 from __future__ import annotations
@@ -58,17 +59,28 @@ def start(
     from ..render import init_display
 
     app = App(init_display(size, headless=True))
-    app.push(_scene(app, scene, _variant(variant), players, seed, dict(options or {}), autosave, privacy))
+    app.push(
+        _scene(
+            app,
+            scene,
+            _variant(variant, scene in ("browser", "menu")),
+            players,
+            seed,
+            dict(options or {}),
+            autosave,
+            privacy,
+        )
+    )
     app.step([], dt=0.0)
     return app
 
 
-def _variant(variant: str | Path | Variant | None) -> Variant | None:
+def _variant(variant: str | Path | Variant | None, deck_ok: bool = False) -> Variant | None:
     if variant is None or isinstance(variant, Variant):
         return variant
     from ..catalog import resolve
 
-    return resolve(str(variant))
+    return resolve(str(variant), deck_ok=deck_ok)
 
 
 def _scene(

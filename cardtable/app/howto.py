@@ -11,9 +11,10 @@ import pygame
 
 from ..engine.howto import HowTo, howto
 from ..variant import Variant
-from . import frame, ui
+from . import frame, settings, ui
 from .scene import App, Scene
 
+STEP_INDENT = 34  # the steps' text, right of their numbers
 TEXT = (220, 232, 224)
 DIM = (175, 195, 185)
 Line = tuple[str, int, tuple[int, int, int], bool, int]  # words, size, colour, bold, indent
@@ -36,8 +37,8 @@ def page_lines(h: HowTo, width: int, small: bool) -> list[Line]:
     para(h.summary)
     title("A hand, step by step")
     for i, step in enumerate(h.steps, start=1):
-        for k, line in enumerate(ui.wrap(step, body, width - 44)):
-            out.append((f"{i}.\t{line}" if k == 0 else line, body, TEXT, False, 0 if k == 0 else 44))
+        for k, line in enumerate(ui.wrap(step, body, width - STEP_INDENT)):
+            out.append((f"{i}.\t{line}" if k == 0 else line, body, TEXT, False, 0 if k == 0 else STEP_INDENT))
     if h.roles:
         title("Roles")
         for role in h.roles:
@@ -68,12 +69,23 @@ class HowToScene(Scene):
         self._laid: tuple[int, list[Line]] | None = None
         self.back = pygame.Rect(0, 0, 0, 0)
         self.rules = pygame.Rect(0, 0, 0, 0)
+        self.hints_button = pygame.Rect(0, 0, 0, 0)
+        self.hints_on = bool(settings.load()["hints"])  # read once: never a file read per frame
         self.room = 1
 
     def text(self) -> str:
         """Everything the page says, as one text (for tests and the curious)."""
         h = self.howto
         return "\n".join([h.summary, *h.steps, *h.roles, *h.special, *h.hands, h.ending])
+
+    def toggle_hints(self) -> None:
+        """First-game hints at the table on or off (remembered; a table open below follows)."""
+        on = self.hints_on = not self.hints_on
+        settings.save(hints=on)
+        for scene in self.app.scenes:
+            hints = getattr(scene, "hints", None)
+            if hints is not None:
+                hints.enabled = on
 
     def open_rules(self) -> None:
         below = self.app.scenes[-2] if len(self.app.scenes) > 1 else None
@@ -88,6 +100,8 @@ class HowToScene(Scene):
                 self.app.pop()
             elif event.key == pygame.K_r:
                 self.open_rules()
+            elif event.key == pygame.K_t:
+                self.toggle_hints()
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.scroll += 1 if event.key == pygame.K_DOWN else self.room
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
@@ -99,6 +113,8 @@ class HowToScene(Scene):
                 self.app.pop()
             elif self.rules.collidepoint(event.pos):
                 self.open_rules()
+            elif self.hints_button.collidepoint(event.pos):
+                self.toggle_hints()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.FELT_DARK)
@@ -125,22 +141,28 @@ class HowToScene(Scene):
             if "\t" in words:  # a numbered step: the number in its own column
                 num, rest = words.split("\t", 1)
                 ui.text(surface, num, (x0, y), size, ui.WHITE, True)
-                ui.text(surface, rest, (x0 + 44, y), size, colour)
+                ui.text(surface, rest, (x0 + STEP_INDENT, y), size, colour)
             elif words:
                 ui.text(surface, words, (x0 + indent, y), size, colour, bold)
             y += size + 6 if size > 12 else size
         frame.region("prompt", foot)
         more = "  ·  Up/Down: scroll" if len(lines) > self.room else ""
-        ui.text(
-            surface,
-            ui.ellipsize(f"Esc: back  ·  R: every hand, with pictures{more}", 18, w // 2),
-            (34, foot.top + 14),
-            18,
-            DIM,
-        )
         self.back = ui.tag(
             surface, "Back  [Esc]", (foot.right - 24, foot.centery), 20, ui.PANEL, anchor="midright"
         )
         self.rules = ui.tag(
-            surface, "Hands  [R]", (self.back.left - 16, foot.centery), 20, ui.ACCENT, anchor="midright"
+            surface, "Hands  [R]", (self.back.left - 12, foot.centery), 20, ui.ACCENT, anchor="midright"
         )
+        state = "on" if self.hints_on else "off"
+        self.hints_button = ui.tag(
+            surface,
+            f"Hints: {state}  [T]",
+            (self.rules.left - 12, foot.centery),
+            20,
+            ui.PANEL,
+            anchor="midright",
+        )
+        words = f"Esc: back  ·  R: every hand, with pictures{more}"
+        room = self.hints_button.left - 50
+        if room > 80:
+            ui.text(surface, ui.ellipsize(words, 18, room), (34, foot.top + 14), 18, DIM)

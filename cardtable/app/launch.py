@@ -63,16 +63,25 @@ def table_for(app: App, session: Any, privacy: str | None = None, **table: Any) 
 
 # ---------------------------------------------------------------------------- at start
 def startup_notice() -> str:
-    """Put the saves folder in order as the program starts, and say what was done: temporary files
+    """Put the saves folder in order as the program starts, and say what was done: the
+    installation's key is made if there is none (signing the saves an older version left); temporary files
     of interrupted writes are removed; an autosave that cannot be read is set aside (renamed, kept,
     listed in Load with its reason) so that nothing trips on it. Never raises."""
     from ..paths import user_saves
-    from ..saves import SaveStore
+    from ..saves import SaveStore, seal
 
+    # Made on the first start (an older version's saves are signed then). Without one, saves
+    # say so where it matters: they cannot be written or checked until it is restored.
+    try:
+        seal.installation_key()
+        have_key = True
+    except seal.SaveKeyError:
+        have_key = False
     try:
         store = SaveStore(user_saves())
         store.clean_temporary()
-        moved = store.set_aside_broken_autosaves()
+        # (without the key every signed save looks unreadable: they are left where they are)
+        moved = store.set_aside_broken_autosaves() if have_key else []
     except Exception:  # nothing about the saves folder may stop the program starting
         return ""
     if not moved:

@@ -51,18 +51,15 @@ def draw_row(surface: pygame.Surface, e: LoadEntry, row: pygame.Rect, chosen: bo
     ink = ui.INK if chosen else ui.WHITE
     bad = e.game is None or e.variant is None
     title_ink = (ui.ERROR if chosen else (255, 170, 170)) if bad else ink
-    ui.text(
-        surface,
-        ui.ellipsize(e.title(), 28, row.width // 2),
-        (row.left + 14, row.top + 6),
-        28,
-        title_ink,
-        bold=True,
-    )
     word = tag(e)
+    room = row.width - 28
     if word:
         ink_tag = ui.ERROR if chosen and e.outside else ui.ACCENT
-        ui.text(surface, word, (row.right - 14, row.top + 8), 20, ink_tag, anchor="topright")
+        room -= (
+            ui.text(surface, word, (row.right - 14, row.top + 8), 20, ink_tag, anchor="topright").width + 16
+        )
+    title = ui.ellipsize(e.title(), 28, max(80, room))
+    ui.text(surface, title, (row.left + 14, row.top + 6), 28, title_ink, bold=True)
     detail = e.summary() if e.game is not None else f"cannot be read: {short_error(e)}"
     if e.game is not None and e.variant is None:
         detail = f"{e.variant_error}  ·  {detail}"
@@ -86,13 +83,12 @@ def details(scene: LoadScene, e: LoadEntry) -> tuple[str, tuple[int, int, int]] 
         return f"This save cannot be opened: {e.variant_error}.", BAD
     if e.outside is not None:
         return (
-            f"This save was {e.outside}: it opens only as a replay (Enter or V), never as a game to play on.",
+            f"This save was {e.outside}: it opens only as a replay (Enter or V).",
             BAD,
         )
     if e.holder is not None:
         return (
-            f"This game is open in another Cardtable window ({e.holder.describe()}): watch it as a "
-            "replay (V), or play on in a copy (C).",
+            f"Open in another window ({e.holder.describe()}): V watches it, C plays on in a copy.",
             WARN,
         )
     if e.changed:

@@ -43,8 +43,11 @@ class MenuScene(Scene):
 
     def refresh_buttons(self) -> None:
         ok = bool(self.entry and self.entry.ok)
-        for b in self.buttons[1:5]:
-            b.enabled = ok
+        for b in self.buttons[1:]:
+            if b.action == self.open_browser:  # a deck-only file is browsed too
+                b.enabled = bool(self.entry and self.entry.variant)
+            elif b.action != self.app.quit:  # a game's buttons: off for a deck or a broken file
+                b.enabled = ok
         self.buttons[0].enabled = self.continue_available()
 
     def continue_available(self) -> bool:
@@ -68,6 +71,9 @@ class MenuScene(Scene):
 
         entry = self.entry
         if what != "continue" and (entry is None or entry.variant is None):
+            return
+        if what not in ("continue", "deck_browser") and entry is not None and entry.deck_only:
+            self.status = f"{entry.id} is a deck to browse, not a game: open it with Deck browser (D)."
             return
         scene = hooks.open_scene(what, self.app, entry.variant if entry else None)
         if scene is None:
@@ -171,10 +177,16 @@ class MenuScene(Scene):
         if e.variant is not None:
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
-            ui.text(surface, v.name + mine, (row.left + 14, row.top + 6), 30, ink, bold=True)
             players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
-            ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
-            desc = ui.ellipsize(v.description, 20, row.width - 28)
+            if v.deck_only:
+                players = f"deck · {v.deck.size:,} cards"
+            right = ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
+            title = ui.ellipsize(v.name + mine, 32, right.left - row.left - 24)  # 32: room for bold
+            ui.text(surface, title, (row.left + 14, row.top + 6), 30, ink, bold=True)
+            about = v.description or (
+                "A deck to browse: open it with Deck browser (D)." if v.deck_only else ""
+            )
+            desc = ui.ellipsize(about, 20, row.width - 28)
             ui.text(surface, desc, (row.left + 14, row.top + 34), 20, ui.MUTED if chosen else (200, 220, 210))
         else:
             problems = e.error.problems if e.error else []

@@ -175,7 +175,8 @@ class RulesScene(Scene):
     def _rows(self, surface: pygame.Surface, area: pygame.Rect, small: bool) -> None:
         cats = self.hands.categories
         points = any(c.points for c in cats)
-        head = "Points table" if points else f"Hands, best first ({self.hands.size} cards)"
+        order = "lowest wins: the last one listed is best" if self.hands.lowest_wins else "best first"
+        head = "Points table" if points else f"Hands, {order} ({self.hands.size} cards)"
         head_rect = ui.text(surface, head, (area.left + 10, area.top + 2), 24, ui.WHITE, bold=True)
         note = f"how often a random hand is each: {self.samples:,} sampled" if self.samples else ""
         if any(c.published for c in cats) and not small:

@@ -16,7 +16,12 @@ from ..paths import user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
-ALLOWED: dict[str, tuple[Any, ...]] = {"privacy": PRIVACY, "bot_speed": SPEEDS, "auto_flip": (False, True)}
+ALLOWED: dict[str, tuple[Any, ...]] = {
+    "privacy": PRIVACY,
+    "bot_speed": SPEEDS,
+    "auto_flip": (False, True),
+    "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
+}
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 
 

@@ -8,6 +8,7 @@ from functools import lru_cache
 
 import pygame
 
+from ..render.cache import ByteLRU
 from . import frame
 
 FELT = (22, 78, 52)
@@ -21,6 +22,9 @@ WHITE = (250, 250, 250)
 
 
 UI_FONT = "DejaVuSansCondensed-Bold.ttf"  # shipped in sprites/fonts: it has the suit symbols
+
+
+_RENDERED: ByteLRU[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = ByteLRU(name="ui text")
 
 
 @lru_cache(maxsize=48)
@@ -47,7 +51,10 @@ def text(
 ) -> pygame.Rect:
     """Draw one line of text anchored at `pos` (and note it in the frame being recorded)."""
     f = font(size, bold)
-    image = f.render(words, True, colour)
+    key = (words, size, bold, tuple(colour))
+    image = _RENDERED.get(key)
+    if image is None:  # rendering text is most of a frame's cost: each line is rendered once
+        image = _RENDERED.put(key, f.render(words, True, colour))
     rect = image.get_rect(**{anchor: pos})
     frame.note_text(surface, words, surface.blit(image, rect), f.point_size)
     return rect
@@ -76,6 +83,11 @@ def tag(
 
 def wrap(words: str, size: int, width: int) -> list[str]:
     """Greedy word wrap for a given pixel width."""
+    return list(_wrap(words, size, width))
+
+
+@lru_cache(maxsize=1024)
+def _wrap(words: str, size: int, width: int) -> tuple[str, ...]:
     f = font(size)
     lines: list[str] = []
     for paragraph in words.split("\n"):
@@ -88,7 +100,7 @@ def wrap(words: str, size: int, width: int) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def ellipsize(words: str, size: int, width: int) -> str:

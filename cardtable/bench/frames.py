@@ -91,7 +91,7 @@ class Bench:
         return {
             "card_width": LEVELS[level],
             "visible_cards": visible,
-            **frame_stats(times),
+            **frame_stats(times, self.cpu),
             **blanks.as_dict(),
         }
 

@@ -29,8 +29,8 @@ def run(
     progress: Callable[[str], None],
     quick: bool = False,
 ) -> dict[str, Any]:
-    """Median seconds of `repeats` runs of one short match of each game, and the ratio to the
-    standard deck's game."""
+    """Median seconds of `repeats` runs of one short match of each game, per hand, and the ratio
+    to the standard deck's game per hand."""
     repeats = 1 if quick else 3
     out: dict[str, Any] = {"hands_per_match": HANDS, "repeats": repeats, "games": {}}
     for vid in sorted(variants):
@@ -42,13 +42,17 @@ def run(
         for _ in range(repeats):
             took, report = seconds(variants[vid], 1)
             runs.append(took)
+        took = statistics.median(runs)
+        hands = report.get("average_hands") or 1
         out["games"][vid] = {
-            "seconds": round(statistics.median(runs), 3),
+            "seconds": round(took, 3),
             "completed": report.get("completed"),
             "average_hands": report.get("average_hands"),
+            "seconds_per_hand": round(took / hands, 4),
         }
-    base = out["games"].get(standard or "", {}).get("seconds")
+    # Per hand: a match may end before its hands are up (a player out of chips).
+    base = out["games"].get(standard or "", {}).get("seconds_per_hand")
     for row in out["games"].values():
-        row["relative_to_standard"] = round(row["seconds"] / base, 2) if base else None
+        row["relative_to_standard"] = round(row["seconds_per_hand"] / base, 2) if base else None
     out["standard_variant"] = standard
     return out

@@ -69,10 +69,17 @@ def parse_options(pairs: list[str]) -> dict[str, OptionValue]:
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from ..catalog import resolve
+    from ..catalog import NotAGame, resolve
     from ..engine.options import resolve_options
 
-    variant = resolve(args.variant)
+    try:
+        variant = resolve(args.variant)
+    except NotAGame:
+        print(
+            f"{args.variant} is a deck to browse, not a game: open it from the menu's Deck browser",
+            file=sys.stderr,
+        )
+        return 2
     try:
         seats = parse_players(args.players, variant.min_players, variant.max_players)
         options = parse_options(args.option)

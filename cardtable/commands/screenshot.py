@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
     from .shot import shoot, table_players
 
-    variant = resolve(args.variant)
+    variant = resolve(args.variant, deck_ok=args.view == "deck")
     size = parse_size(args.size)
     try:
         players = table_players(variant, args.players, args.seat) if args.view == "table" else None

@@ -43,6 +43,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="set one of the variant's options for every game (repeatable), e.g. ranking=frequency",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        default=None,
+        help="write every game's table talk, hand by hand, to FILE (the computer players' own "
+        "lines too, marked 'to NAME': a simulation has no one to hide them from)",
+    )
 
 
 def decision_seed(seed: int, game: int, decision: int) -> int:
@@ -61,6 +68,7 @@ def simulate(
     progress: Any = None,
     level: str = "normal",
     chosen: dict[str, Any] | None = None,
+    log: Any = None,
 ) -> dict[str, Any]:
     import random
 
@@ -81,6 +89,7 @@ def simulate(
     hand_counts: list[int] = []
     for g in range(games):
         rng = random.Random(seed + g)
+        st = None
         try:
             st = rules.new_game(
                 [{"name": f"Bot {i + 1}", "kind": "bot"} for i in range(players)], seed + g, options
@@ -112,6 +121,10 @@ def simulate(
                 categories[name] = categories.get(name, 0) + count
         except Exception as exc:  # a report lists every failure rather than stopping at the first
             errors.append(f"game {g} (seed {seed + g}): {type(exc).__name__}: {exc}")
+            if log is not None:
+                log.write(f"error: {type(exc).__name__}: {exc}\n")
+        if log is not None and st is not None:
+            write_log(log, g, seed + g, st)
         if progress:
             progress(g + 1, games)
     total_cat = sum(categories.values()) or 1
@@ -131,6 +144,25 @@ def simulate(
         "average_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
         "average_hands": round(sum(hand_counts) / len(hand_counts), 2) if hand_counts else 0,
     }
+
+
+def write_log(out: Any, game: int, seed: int, st: Any) -> None:
+    """One game's table talk: a heading per game and per hand, then the engine's own sentences."""
+    names = ", ".join(s["name"] for s in st["seats"])
+    out.write(f"=== Game {game + 1} (seed {seed}): {names} ===\n")
+    for ev in st["events"]:
+        text = str(ev.get("text", ""))
+        if text.startswith("Hand ") and text.endswith(" begins."):
+            out.write(f"\n--- {text[:-8]} ---\n")
+            continue
+        out.write(text + "\n")
+        seat = ev.get("seat")
+        if "private" in ev and isinstance(seat, int):
+            out.write(f"    (to {st['seats'][seat]['name']}) {ev['private']}\n")
+    result = st.get("result") or {}
+    if result:
+        out.write(f"Result: chips {result.get('chips')}, after {result.get('hands')} hands.\n")
+    out.write("\n")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -162,10 +194,30 @@ def run(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return 2
     started = time.perf_counter()
-    with Bar("game", delay=0.0) as progress:
-        report = simulate(
-            variant, args.games, players, args.seed, args.hands, args.random, progress, args.level, chosen
-        )
+    log = None
+    if args.log:
+        try:
+            log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
+        except OSError as exc:
+            print(f"cannot write the log '{args.log}': {exc.strerror or exc}", file=sys.stderr)
+            return 2
+    try:
+        with Bar("game", delay=0.0) as progress:
+            report = simulate(
+                variant,
+                args.games,
+                players,
+                args.seed,
+                args.hands,
+                args.random,
+                progress,
+                args.level,
+                chosen,
+                log,
+            )
+    finally:
+        if log is not None:
+            log.close()
     # The time taken is not part of the report: the same arguments must give the same report.
     print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if args.json:

@@ -9,7 +9,9 @@ from __future__ import annotations
 from ..errors import Problem
 from ..schema import suggest
 from ..yamlsrc import Node
+from .looks import check_glyphs
 from .model import Attribute, Value
+from .ranges import value_nodes
 from .spec import VALUE_FIELDS
 
 
@@ -48,6 +50,7 @@ def _value(node: Node, index: int, attr_names: set[str], out: list[Problem]) -> 
 def _attribute(
     aname: str,
     anode: Node,
+    vnodes: list[Node],
     attr_names: set[str],
     pending: list[tuple[str, Value, dict[str, Node]]],
     out: list[Problem],
@@ -55,7 +58,7 @@ def _attribute(
     a = anode.value
     values: list[Value] = []
     seen: dict[str, Node] = {}
-    for i, vnode in enumerate(a["values"].value):
+    for i, vnode in enumerate(vnodes):
         value, raw_groups = _value(vnode, i, attr_names, out)
         if value.id in seen:
             out.append(vnode.problem(f"value '{value.id}' of '{aname}' is listed twice"))
@@ -98,18 +101,24 @@ def build_attributes(
     attr_names = set(attrs_node.value)
     attributes: dict[str, Attribute] = {}
     pending: list[tuple[str, Value, dict[str, Node]]] = []
+    before = len(out)
+    vnodes = {aname: value_nodes(anode.value["values"], out) for aname, anode in attrs_node.value.items()}
+    if len(out) > before:
+        return {}  # a broken range: the attributes are not what the designer wrote
     for aname, anode in attrs_node.value.items():
-        attributes[aname] = _attribute(aname, anode, attr_names, pending, out)
-    _resolve_groups(attrs_node, attributes, pending, out)
-    for anode in attrs_node.value.values():
-        for vnode in anode.value["values"].value:
+        attributes[aname] = _attribute(aname, anode, vnodes[aname], attr_names, pending, out)
+    _resolve_groups(attrs_node, vnodes, attributes, pending, out)
+    for nodes in vnodes.values():
+        for vnode in nodes:
             if vnode.is_map and "flags" in vnode.value:
                 check_flags(vnode.value["flags"].value, declared_flags, out)
+    check_glyphs(vnodes, out)
     return attributes
 
 
 def _resolve_groups(
     attrs_node: Node,
+    vnodes: dict[str, list[Node]],
     attributes: dict[str, Attribute],
     pending: list[tuple[str, Value, dict[str, Node]]],
     out: list[Problem],
@@ -150,11 +159,10 @@ def _resolve_groups(
         if gattr.of is None or gattr.of not in attributes:
             continue
         owner = attributes[gattr.of]
-        anode = attrs_node.value[gname]
         used = set()
         for v in owner.values:
             if gname not in v.groups:
-                vnode = attrs_node.value[gattr.of].value["values"].value[v.index]
+                vnode = vnodes[gattr.of][v.index]
                 out.append(
                     vnode.problem(f"{gattr.of} '{v.id}' names no {gname} (every {gattr.of} needs one)")
                 )
@@ -162,7 +170,7 @@ def _resolve_groups(
                 used.add(v.groups[gname])
         for gv in gattr.values:
             if gv.index not in used:
-                vnode = anode.value["values"].value[gv.index]
+                vnode = vnodes[gname][gv.index]
                 out.append(vnode.problem(f"no {gattr.of} belongs to {gname} '{gv.id}'"))
 
 

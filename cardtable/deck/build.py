@@ -7,7 +7,6 @@ from ..errors import Problem
 from ..yamlsrc import Node
 from .attributes import build_attributes
 from .cards import duplicates, make_cards, plan_cards
-from .looks import check_glyphs
 from .model import Deck
 
 
@@ -17,7 +16,6 @@ def build_deck(node: Node, out: list[Problem]) -> Deck | None:
     declared_flags = {k: str(v.value) for k, v in data["flags"].value.items()} if "flags" in data else {}
     before = len(out)
     attributes = build_attributes(data["attributes"], declared_flags, out)
-    check_glyphs(data["attributes"], out)
     if len(out) > before:
         return None
     groups = plan_cards(node, attributes, declared_flags, out)

@@ -132,6 +132,9 @@ def duplicates(groups: list[Group], cards: Cards, attributes: dict[str, Attribut
     """(card, first card) for each card another group already made with the same values and
     flags; copies within one group's `count` are meant and not listed."""
     keys = [cards.columns[a] for a, attr in attributes.items() if attr.of is None]
+    distinct = sum(math.prod(len(c) for c in g.choices) for g in groups)
+    if len(set(zip(*keys, cards.flag_bits))) == distinct:  # the usual case, counted in C
+        return []
     first: dict[tuple[int, ...], int] = {}
     found = []
     for c, g in enumerate(cards.group_of_card):

@@ -26,13 +26,13 @@ def glyph_names() -> frozenset[str] | None:
     return frozenset(glyphs.value) if glyphs is not None and glyphs.is_map else None
 
 
-def check_glyphs(attrs_node: Node, out: list[Problem]) -> None:
+def check_glyphs(vnodes: dict[str, list[Node]], out: list[Problem]) -> None:
     """Every `glyph:` of a value names a glyph of the sprites."""
     known = glyph_names()
     if known is None:
         return
-    for anode in attrs_node.value.values():
-        for vnode in anode.value["values"].value:
+    for nodes in vnodes.values():
+        for vnode in nodes:
             gnode = vnode.get("glyph")
             if gnode is not None and str(gnode.value) not in known:
                 out.append(

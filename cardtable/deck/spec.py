@@ -23,7 +23,14 @@ VALUE_FIELDS: dict[str, Field | Spec] = {
 VALUE = OneOf(Str(what="a value id"), Map(VALUE_FIELDS, "a value", extra=Str()), what="a value")
 ATTRIBUTE = Map(
     {
-        "values": Field(ListOf(VALUE, min_len=1, max_len=MAX_VALUES), required=True),
+        "values": Field(
+            OneOf(
+                ListOf(VALUE, min_len=1),
+                Str(what="a range such as 2..10"),
+                what="a list of values or a range",
+            ),
+            required=True,
+        ),
         "order": Str(ORDERS),
         "of": Str(what="an attribute name"),
         "multi": Bool(),

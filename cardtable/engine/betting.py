@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ..variant import Variant
 
 LIMITS = ("no_limit", "pot_limit", "fixed")
+MAX_BLINDS = 1_000_000  # an amount in blinds: beyond any game, and its chips stay finite
 ODD_CHIP = ("after_dealer", "first_winner")
 
 SPEC = Map(
@@ -39,9 +40,9 @@ SPEC = Map(
         "chips": Field(NUMBER, True, "each seat's starting chips"),
         "blind": Field(NUMBER, True, "the unit every amount is measured in"),
         "limit": Str(LIMITS),
-        "bet_sizes": ListOf(Num(0), min_len=1),
+        "bet_sizes": ListOf(Num(0, MAX_BLINDS), min_len=1),
         "max_raises": Int(1, 100),
-        "min_bet": Num(0),
+        "min_bet": Num(0, MAX_BLINDS),
         "odd_chip": Str(ODD_CHIP),
         "max_hands": NUMBER,
     },
@@ -87,9 +88,9 @@ class Betting:
 
 def build(node: Node, variant: Variant, problems: list[Problem]) -> Betting:
     d = node.value
-    for key in ("chips", "blind", "max_hands"):
+    for key, lo in (("chips", 1), ("blind", 1), ("max_hands", 0)):
         if key in d:
-            p = number_problem(d[key], variant)
+            p = number_problem(d[key], variant, lo)
             if p:
                 problems.append(p)
     limit = d["limit"].value if "limit" in d else "no_limit"

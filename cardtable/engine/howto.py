@@ -65,13 +65,17 @@ class _Reader:
         return words if words.lower().startswith("the ") else f"the {words}"
 
     def number(self, raw: object) -> str:
-        """A number of the YAML in words: a literal, or an option's default and its label."""
+        """A number of the YAML: a literal, or an option's default."""
         if isinstance(raw, dict) and "option" in raw:
             opt = self.options.get(raw["option"])
-            if opt is None:
-                return "some"
-            return f"{opt.default} (the '{opt.label}' set at New game)"
+            return str(opt.default) if opt is not None else "some"
         return str(raw)
+
+    def note(self, raw: object) -> str:
+        """' (set at New game: Most cards one player may draw)' for a number that is an option."""
+        if isinstance(raw, dict) and raw.get("option") in self.options:
+            return f" The number is set at New game ({self.options[raw['option']].label})."
+        return ""
 
     def amount(self, raw: object) -> str:
         x = float(raw) if isinstance(raw, (int, float)) else 1.0
@@ -99,7 +103,7 @@ def _deal(s: Step, r: _Reader) -> str:
         n = r.number(s.get("count", 1))
         zone = r.zone(to)
         named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
-        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} (only they see them)."
+        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} (only they see them).{r.note(s.get('count'))}"
     grid = r.grid(to)
     if grid is not None and "count" not in s:
         return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."
@@ -127,7 +131,10 @@ def _bet(s: Step, r: _Reader) -> str:
 def _declare(s: Step, r: _Reader) -> str:
     n = r.number(s.get("count"))
     opt = " (or not: it is optional)" if s.get("optional") else ""
-    return f"Each player may name {n} cards of the deck{opt}: if they end up holding all of them, that hand beats every other."
+    return (
+        f"Each player may name {n} cards of the deck{opt}: if they end up holding all of them, "
+        f"that hand beats every other.{r.note(s.get('count'))}"
+    )
 
 
 def _reveal(s: Step, r: _Reader) -> str:
@@ -135,7 +142,10 @@ def _reveal(s: Step, r: _Reader) -> str:
     if s.get("by") == "players":
         n = r.number(s.get("count"))
         way = " (counterclockwise)" if s.get("direction") == "counterclockwise" else ""
-        return f"Flip: the players take turns{way}, each turning one face-down card of {zone} face up, until {n} more are up."
+        return (
+            f"Flip: the players take turns{way}, each turning one face-down card of {zone} face up, "
+            f"until {n} more are up.{r.note(s.get('count'))}"
+        )
     if "count" in s:
         return f"Turn {r.number(s['count'])} cards of {zone} face up."
     return f"Turn every card still face down in {zone} face up."
@@ -143,7 +153,10 @@ def _reveal(s: Step, r: _Reader) -> str:
 
 def _draw(s: Step, r: _Reader) -> str:
     top = f"up to {r.number(s['max'])}" if "max" in s else "as many as you like"
-    return f"Draw: each player may throw away {top} of their cards and get as many new ones from the deck."
+    return (
+        f"Draw: each player may throw away {top} of their cards and get as many new ones from the "
+        f"deck.{r.note(s.get('max'))}"
+    )
 
 
 def _exchange(s: Step, r: _Reader) -> str:
@@ -276,13 +289,17 @@ def _hands(variant: Any, r: _Reader) -> list[str]:
             out.append("A card that scores across and down at once scores more (see the rules screen).")
     else:
         parts = []
+        owned = {r.zone(u.zone) for u in form.uses if r.owned(u.zone) and u.exactly is None}
         for use in form.uses:
             if use.line:
                 parts.append(f"any ONE row or column of {r.zone(use.zone)}")
             elif use.exactly is not None:
-                parts.append(f"exactly {use.exactly} cards of {r.zone(use.zone)}")
+                zone = r.zone(use.zone)
+                zone = zone.replace("the ", "your ", 1) if r.owned(use.zone) else zone
+                parts.append(f"exactly {use.exactly} cards of {zone}")
             else:
                 parts.append(r.zone(use.zone))
+        parts = [p.replace("the ", "your ", 1) if p in owned else p for p in parts]
         out.append(f"Your hand is the best {form.size} cards from {wording.joined(parts)}.")
         out.append(
             f"There are {len(hands.categories)} kinds of hand; the rules screen (R) shows each with an example."

@@ -3,7 +3,8 @@
 A zone has an owner (`seat`: one per seat; `table`: shared), a visibility (`owner`, `everyone`,
 `nobody`; single cards may still be turned face up), a shape (`stack`, `row`, `fan`, `grid` with a
 fixed `size: [rows, cols]`, `open_grid` that grows as cards are placed next to each other), an
-optional `max_line` (the most cards in one unbroken line of a grid) and a `place` for the renderer.
+optional `max_line` (the most cards in one unbroken line of a grid), for an open grid an optional
+bound (`size: [rows, cols]`: its cards never span more), and a `place` for the renderer.
 `deck:` names the zone the cards are shuffled into at the start of every hand; `direction:` is the
 turn order (`clockwise`, the default, or `counterclockwise`); seats are numbered clockwise.
 """
@@ -53,6 +54,7 @@ class Zone:
     size: tuple[int, int] | None = None  # rows, cols of a fixed grid
     max_line: int | None = None
     place: str = "center"
+    bound: tuple[int, int] | None = None  # an open grid's cards span at most rows x cols
     label: str = ""
 
     @property
@@ -91,14 +93,16 @@ def build(node: Node, variant: object, problems: list[Problem]) -> Layout:
     layout = Layout()
     for name, znode in data["zones"].value.items():
         z = znode.value
-        size = None
-        if z["shape"].value == "grid":
+        size = bound = None
+        if z["shape"].value == "open_grid" and "size" in z:  # a bound on how far it may spread
+            bound = (int(z["size"].value[0].value), int(z["size"].value[1].value))
+        elif z["shape"].value == "grid":
             if "size" not in z:
                 problems.append(znode.problem(f"grid zone '{name}' needs size: [rows, cols]"))
             else:
                 size = tuple(n.value for n in z["size"].value)
         elif "size" in z:
-            problems.append(z["size"].problem("only a fixed grid has a size"))
+            problems.append(z["size"].problem("only a grid has a size (an open grid's is its bound)"))
         if "max_line" in z and z["shape"].value not in ("grid", "open_grid"):
             problems.append(z["max_line"].problem("only a grid has a max_line"))
         layout.zones[name] = Zone(
@@ -108,6 +112,7 @@ def build(node: Node, variant: object, problems: list[Problem]) -> Layout:
             shape=z["shape"].value,
             size=size,
             max_line=z["max_line"].value if "max_line" in z else None,
+            bound=bound,
             place=z["place"].value if "place" in z else ("seat" if z["owner"].value == "seat" else "center"),
             label=str(z["label"].value) if "label" in z else name.replace("_", " "),
         )

@@ -124,16 +124,27 @@ NUMBER = OneOf(
 )
 
 
-def number_problem(node: Node, variant: Variant) -> Problem | None:
-    """A problem when an {option: NAME} refers to no declared option."""
-    if node.is_map:
-        name = node.value["option"].value
-        declared = variant.sections.get("options", {})
-        if name not in declared:
-            return node.problem(f"no option named '{name}'" + suggest(str(name), declared))
-        if not declared[name].broken and not is_number(declared[name]):
-            kind = "true or false" if isinstance(declared[name].default, bool) else "not a whole number"
-            return node.value["option"].problem(f"option '{name}' is {kind}; a number is needed here")
+def number_problem(node: Node, variant: Variant, lo: int = 0) -> Problem | None:
+    """A problem when a number field is below `lo`, or its {option: NAME} names no option, an
+    option that is not a whole number, or one the players could set below `lo`."""
+    if not node.is_map:
+        return node.problem(f"must be at least {lo}, not {node.value}") if node.value < lo else None
+    name = node.value["option"].value
+    declared = variant.sections.get("options", {})
+    if name not in declared:
+        return node.problem(f"no option named '{name}'" + suggest(str(name), declared))
+    opt = declared[name]
+    if opt.broken:
+        return None  # its own problem says why
+    where = node.value["option"]
+    if not is_number(opt):
+        kind = "true or false" if isinstance(opt.default, bool) else "not a whole number"
+        return where.problem(f"option '{name}' is {kind}; a number is needed here")
+    least = min(opt.choices) if opt.choices is not None else opt.min
+    if least is None:
+        return where.problem(f"option '{name}' needs a 'min' (at least {lo}): it is used as a number here")
+    if isinstance(least, int) and least < lo:
+        return where.problem(f"option '{name}' may be set to {least}, but this number must be at least {lo}")
     return None
 
 

@@ -72,6 +72,7 @@ class Template(TypedDict, total=False):
     label: str
     reveal_label: str
     pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
+    opens: str  # check in an unopened round with an opening requirement: what opening needs
 
 
 class Event(TypedDict, total=False):
@@ -230,6 +231,7 @@ class ZoneView(TypedDict, total=False):
     cells: list[list[int]]  # grid zones: [row, col, card or -1]
     size: list[int] | None
     max_line: int | None
+    bound: list[int] | None  # an open grid's bound: its cards span at most [rows, cols]
 
 
 class View(TypedDict):

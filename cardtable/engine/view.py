@@ -67,6 +67,7 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                 "label": spec.label,
                 "size": list(spec.size) if spec.size else None,
                 "max_line": spec.max_line,
+                "bound": list(spec.bound) if spec.bound else None,
             }
             if spec.is_grid:
                 out["cells"] = [[r, c, card if shown(up, card) else -1] for r, c, card, up in z["cells"]]

@@ -222,6 +222,35 @@ def _attempt(
     return Example(cards, own, tuple(declared), value)
 
 
+def _with_wild(rules: Rules, index: int, size: int, rng: random.Random) -> Example | None:
+    """A hand of `w` wild cards and the natural cards most alike to a random one (sharing the
+    values the category's parts share, then the most others), for a category no natural hand
+    makes."""
+    wild = [c for c in range(len(rules.wild)) if rules.wild[c]]
+    natural = [c for c in range(len(rules.wild)) if not rules.wild[c] and not rules.dead[c]]
+    if not natural:
+        return None
+    cat = rules.categories[index]
+    want = [a for part in cat.parts + cat.alternatives for a in part.same]  # what the cards share
+    for w in range(1, min(len(wild), size) + 1):
+        for _ in range(TRIES):
+            seed_card = rng.choice(natural)
+            alike = sorted(
+                natural,
+                key=lambda c: (
+                    -sum(rules.columns[a][c] == rules.columns[a][seed_card] for a in want),
+                    -sum(col[c] == col[seed_card] for col in rules.columns.values()),
+                    rng.random(),
+                ),
+            )
+            hand = alike[: size - w] + wild[:w]
+            value = evaluate_pool(rules, hand, size)
+            if value.rank == index:
+                own = value.made or tuple(hand)
+                return Example(own + tuple(c for c in value.cards if c not in own), own, (), value)
+    return None
+
+
 _INDEXES: dict[int, tuple[Rules, _Index]] = {}
 _CACHE: dict[tuple[int, int, int], Example | None] = {}
 
@@ -246,6 +275,8 @@ def example(rules: Rules, index: int, seed: int = 1) -> Example | None:
             found = _attempt(rules, idx, index, size, rng, TIGHT[n % len(TIGHT)])
             if found is not None:
                 break
+        if found is None and any(rules.wild):  # a hand only wild cards make (five of a kind)
+            found = _with_wild(rules, index, size, rng)
     _CACHE[key] = found
     return found
 

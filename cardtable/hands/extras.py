@@ -128,15 +128,28 @@ def condition(node: Node, rules: Rules, deck: Deck, out: list[Problem]) -> Condi
             d["category"].problem(f"'{name}' is not a category of this ranking" + suggest(name, names))
         )
         return None
+    for key in ("min", "max"):
+        if key in d and rules.order and _value_index(deck, rules.order, d[key], out) is None:
+            return None
+    return condition_of({k: v.value for k, v in d.items()}, rules, deck)
+
+
+def condition_of(spec: dict, rules: Rules, deck: Deck) -> Condition | None:
+    """The condition from its checked plain data ({category, min, max}); None if it names
+    nothing of this ranking."""
+    names = [c.name for c in rules.categories]
+    name = str(spec.get("category"))
+    if name not in names:
+        return None
     bounds: dict[str, int] = {}
     text = name
     for key, word in (("min", "or higher"), ("max", "or lower")):
-        if key in d and rules.order:
-            vi = _value_index(deck, rules.order, d[key], out)
-            if vi is None:
+        if key in spec and rules.order:
+            v = deck.attributes[rules.order].lookup(spec[key])
+            if v is None:
                 return None
-            bounds[key] = rules.value_order[vi]
-            text += f" ({deck.attributes[rules.order].values[vi].name} {word})"
+            bounds[key] = rules.value_order[v.index]
+            text += f" ({v.name} {word})"
     return Condition(names.index(name), name, bounds.get("min"), bounds.get("max"), f"{text} or better")
 
 

@@ -133,7 +133,13 @@ def reorder(rules: Rules, order: tuple[int, ...]) -> Rules:
 def ranked(variant: Any) -> bool:
     """Whether the variant ranks hands (a points table scores placements instead)."""
     rules = getattr(variant, "sections", {}).get("hands")
-    return rules is not None and rules.form.runs_zone is None and len(rules.categories) > 1
+    # (lowball: rarer is not better when the lowest wins, so no frequency ranking is offered)
+    return (
+        rules is not None
+        and rules.form.runs_zone is None
+        and len(rules.categories) > 1
+        and not rules.lowest_wins
+    )
 
 
 def content_key(variant: Any) -> str:

@@ -202,6 +202,7 @@ class DeckBrowser:
                 self._draw_cards(screen, w, deadline)
         finally:
             self.memory.end_frames()
+        self.memory.trim_if_due()  # pictures dropped: their memory goes back to the system
         self._draw_hud(screen)
         if self.selected is not None:
             self._draw_large(screen, self.selected)

@@ -22,6 +22,7 @@ MB = 1024 * 1024
 SCREENS = 11  # the budget holds this many window-sized pictures (faces, strips, tiles, glyphs, text)
 FLOOR = 48 * MB  # even a small window gets this much: a zoom sweep keeps a few levels
 CEILING = 160 * MB  # a huge window gets no more: the whole program stays under 300 MB
+TRIM_EVERY = 24 * MB  # bytes of pictures dropped between two returns of free memory to the system
 
 
 def limit_for(size: tuple[int, int]) -> int:
@@ -48,6 +49,7 @@ class Budget:
         self.clock = 0
         self.frame_tick: int | None = None  # entries used since this tick are on screen: kept
         self.evicted = 0  # entries dropped so far (for the bench and tests)
+        self.dropped_bytes = 0  # bytes dropped since `trimmed` was last called
         self.peak = 0
         self._caches: weakref.WeakSet[ByteLRU] = weakref.WeakSet()
 
@@ -62,6 +64,17 @@ class Budget:
     def end_frames(self) -> None:
         """No frame under way (outside a drawing loop): only the newest entry is protected."""
         self.frame_tick = None
+
+    def trim_if_due(self, every: int = TRIM_EVERY) -> bool:
+        """After `every` bytes of pictures dropped, give the heap's free pages back to the system
+        (render/heap.py); True when it was due."""
+        if self.dropped_bytes < every:
+            return False
+        from .heap import trim
+
+        self.dropped_bytes = 0
+        trim()
+        return True
 
     def fit_window(self, size: tuple[int, int]) -> None:
         self.limit = limit_for(size)
@@ -93,7 +106,7 @@ class Budget:
                     oldest, oldest_tick = cache, t
             if oldest is None:
                 break  # everything left is on screen: over the limit until the next frame
-            oldest.drop_oldest()
+            self.dropped_bytes += oldest.drop_oldest()
             dropped += 1
         self.evicted += dropped
         return dropped
@@ -176,9 +189,12 @@ class ByteLRU(Generic[K, V]):
             return None
         return self._entries[next(iter(self._entries))][2]
 
-    def drop_oldest(self) -> None:
+    def drop_oldest(self) -> int:
+        """Drop the least recently used entry; its bytes."""
         key = next(iter(self._entries))
+        cost = self._entries[key][1]
         self.pop(key)
+        return cost
 
     def _add(self, delta: int) -> None:
         self.nbytes += delta

@@ -55,7 +55,18 @@ def text(value: object, what: str, where: str, limit: int = MAX_TEXT) -> str:
         raise SaveError(f"{where}: {what} is not text")
     if len(value) > limit:
         raise SaveError(f"{where}: {what} is too long ({len(value):,} characters; at most {limit})")
+    if not _encodable(value):
+        raise SaveError(f"{where}: {what} is not valid text (half of a character)")
     return value
+
+
+def _encodable(value: str) -> bool:
+    """No lone surrogate (JSON can spell one, "\\ud800"; no file can hold it as UTF-8)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def integer(value: object, what: str, where: str, low: int = -MAX_INT, high: int = MAX_INT) -> int:
@@ -91,7 +102,9 @@ def seats(value: object, where: str) -> list[dict[str, str]]:
     for i, seat in enumerate(value):
         if not isinstance(seat, dict) or not isinstance(seat.get("name"), str):
             raise SaveError(f"{where}: seat {i + 1} is malformed")
-        if len(seat) > 8 or not all(isinstance(v, str) and len(v) <= MAX_NAME for v in seat.values()):
+        if len(seat) > 8 or not all(
+            isinstance(v, str) and len(v) <= MAX_NAME and _encodable(v) for v in seat.values()
+        ):
             raise SaveError(f"{where}: seat {i + 1} is malformed")
         if seat.get("kind", "human") not in SEAT_KINDS:
             raise SaveError(f"{where}: seat {i + 1} is neither a person nor a computer player")
@@ -134,7 +147,7 @@ def log(value: object, n_seats: int, where: str) -> list[Action]:
         ):
             raise SaveError(f"{where}: {what} names no seat of this game")
         for key, v in action.items():
-            if not isinstance(key, str) or len(key) > 64 or not _plain(v, MAX_DEPTH):
+            if not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, MAX_DEPTH):
                 raise SaveError(f"{where}: {what} is malformed")
     return cast(list[Action], value)
 
@@ -148,7 +161,7 @@ def _plain(value: object, depth: int) -> bool:
     if isinstance(value, float):
         return math.isfinite(value)
     if isinstance(value, str):
-        return len(value) <= MAX_TEXT
+        return len(value) <= MAX_TEXT and _encodable(value)
     if isinstance(value, list):
         return depth > 0 and len(value) <= MAX_LIST and all(_plain(v, depth - 1) for v in value)
     return False
@@ -176,7 +189,7 @@ def summary(value: object, where: str) -> dict[str, Any]:
         form = SUMMARY_FIELDS.get(key) if isinstance(key, str) else None
         what = f"the summary's '{key}'" if isinstance(key, str) else "the summary"
         if form is None:  # a field a newer Cardtable adds: kept, never shown, if it is plain
-            if not isinstance(key, str) or len(key) > 64 or not _plain(v, 2):
+            if not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, 2):
                 raise SaveError(f"{where}: the summary is malformed")
         elif form == "text":
             text(v, what, where)

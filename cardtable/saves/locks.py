@@ -52,9 +52,21 @@ def claim(save: Path) -> Holder | None:
     release_all()
     path.parent.mkdir(parents=True, exist_ok=True)
     me = _me()
-    tmp = path.with_name(f"{path.name}.{me.pid}.tmp")
-    tmp.write_text(f"{me.pid} {me.host}\n", encoding="utf-8")
-    os.replace(tmp, path)  # a stale lock is replaced whole
+    line = f"{me.pid} {me.host}\n".encode()
+    try:  # no lock yet: made whole in one step, and only one window can make it
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:  # a stale lock (checked above): replaced whole
+        tmp = path.with_name(f"{path.name}.{me.pid}.tmp")
+        tmp.write_bytes(line)
+        os.replace(tmp, path)
+    else:
+        try:
+            os.write(fd, line)
+        finally:
+            os.close(fd)
+    found = _read(path)
+    if found != me:  # another window took it in the same instant
+        return found if found is not None else Holder(0, "")
     _held.add(path)
     return None
 

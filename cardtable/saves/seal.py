@@ -80,19 +80,25 @@ def _read_key(path: Path) -> bytes | None:
 def _create_key(path: Path) -> tuple[bytes, bool]:
     """A new key, written 0600 with O_EXCL (if another window made one first, that one wins)."""
     key = secrets.token_bytes(KEY_BYTES)
-    path.parent.mkdir(parents=True, exist_ok=True)
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
         found = _read_key(path)
         if found is None:
             raise SaveKeyError(f"the save key {path} vanished while it was read") from None
         return found, False
+    except OSError as exc:
+        raise SaveKeyError(f"cannot make the save key {path}: {exc.strerror or exc}") from None
     try:
         os.write(fd, key.hex().encode("ascii") + b"\n")
         os.fsync(fd)
-    finally:
+    except OSError as exc:  # a half-written key would look damaged: none is better
         os.close(fd)
+        with contextlib.suppress(OSError):
+            path.unlink()
+        raise SaveKeyError(f"cannot make the save key {path}: {exc.strerror or exc}") from None
+    os.close(fd)
     return key, True
 
 
@@ -110,7 +116,8 @@ def key_id(key: bytes) -> str:
 def canonical(data: dict[str, Any]) -> bytes:
     """The bytes a MAC covers: the save's JSON without `mac`, in one fixed spelling."""
     body = {k: v for k, v in data.items() if k != "mac"}
-    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return text.encode("utf-8", "surrogatepass")  # (a hostile file's lone surrogate fails the MAC, not this)
 
 
 def mac(key: bytes, data: dict[str, Any]) -> str:

@@ -64,7 +64,8 @@ def rules_lines(variant: Any, sampler: Any) -> list[str]:
     if hands is None or sampler is None:
         return out
     sampler.step(0.004)
-    out.append(f"Hands, best first (how often, of {sampler.samples:,} random hands):")
+    order = "lowest wins, the last is best" if getattr(hands, "lowest_wins", False) else "best first"
+    out.append(f"Hands, {order} (how often, of {sampler.samples:,} random hands):")
     for i, cat in enumerate(hands.categories):
         points = f" · {cat.points} points" if cat.points else ""
         out.append(f"{i + 1}. {cat.name}{points}  {sampler.frequency(i)}")

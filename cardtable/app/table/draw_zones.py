@@ -103,6 +103,8 @@ def draw_grid(
     surface, cells = canvas.surface, z["cells"]
     spots = [tuple(s) for s in place["spots"]] if place else []
     points = [(r, c) for r, c, _ in cells] + spots
+    bounds = bound_area(z)  # a bounded open grid: the area its cards may still reach
+    points += list(bounds or ())
     size = z.get("size")
     if size:
         r0, c0, rows, cols = 0, 0, size[0], size[1]
@@ -113,7 +115,9 @@ def draw_grid(
         r0, c0, rows, cols = 0, 0, 1, 1
     inner, width, (left, top) = grid.place(area, rows, cols)
     height = int(width * 1.4)
-    ui.text(surface, z["label"], (max(area.left, left), max(area.top, top - 22)), 18, LABEL)
+    bound = z.get("bound")
+    label = z["label"] + (f"  (at most {bound[0]} x {bound[1]})" if bound else "")
+    ui.text(surface, label, (max(area.left, left), max(area.top, top - 22)), 18, LABEL)
     clip, first_hit = surface.get_clip(), len(canvas.hits)
     surface.set_clip(inner)
     if grid.zoom > 1:
@@ -124,6 +128,13 @@ def draw_grid(
     def corner(r: int, c: int) -> tuple[int, int]:
         return left + (c - c0) * (width + 4), top + (r - r0) * (height + 4)
 
+    if bounds:  # the bound, drawn round the cells the grid may still fill
+        (ra, ca), (rb, cb) = bounds
+        x0, y0 = corner(ra, ca)
+        x1, y1 = corner(rb, cb)
+        pygame.draw.rect(
+            surface, LABEL, pygame.Rect(x0 - 4, y0 - 4, x1 - x0 + width + 8, y1 - y0 + height + 8), 2, 8
+        )
     for r, c, card in cells:
         if (r, c) in flip_at and seat is not None:
             flip = {"seat": seat, "type": "flip", "at": [r, c]}
@@ -143,6 +154,18 @@ def draw_grid(
     surface.set_clip(clip)
     # cards zoomed out of sight cannot be clicked
     canvas.hits[first_hit:] = [h for h in canvas.hits[first_hit:] if inner.colliderect(h.rect)]
+
+
+def bound_area(z: ZoneView) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The first and last cell an open grid bounded to rows x cols may still use."""
+    bound, cells = z.get("bound"), z.get("cells") or []
+    if not bound or not cells:
+        return None
+    rows, cols = [r for r, _, _ in cells], [c for _, c, _ in cells]
+    return (max(rows) - bound[0] + 1, max(cols) - bound[1] + 1), (
+        min(rows) + bound[0] - 1,
+        min(cols) + bound[1] - 1,
+    )
 
 
 def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:

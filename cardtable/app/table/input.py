@@ -114,6 +114,8 @@ def _interlude(t: Table, event: pygame.event.Event) -> None:
     """The showdown goes on with Space or Enter; the end screen's buttons have their keys."""
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         _click(t, event.pos)
+    elif event.type == pygame.MOUSEMOTION:
+        t.pointer = event.pos  # a hand pointed at says what it is (a tooltip)
     elif event.type != pygame.KEYDOWN:
         return
     elif t.showdown is not None:

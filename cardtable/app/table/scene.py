@@ -51,9 +51,10 @@ from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .game import BOT_LEVEL, TableSession, computer_action
+from .hints import Hints
 from .layout import GridCamera, TableLayout
 from .palette import BACKDROP
-from .showdown import Showdown, draw_showdown_screen, holdings, reason
+from .showdown import Showdown, category_meaning, draw_showdown_screen, explain, holdings
 from .tooltips import draw_help_button, draw_tooltip
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
@@ -102,6 +103,7 @@ class TableScene(Scene):
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
+        self.hints = Hints()  # first-game hints, per person and kind of decision
         self.finished = False  # the game ended at this table: the end screen is up
         # the end screen's ways on ("Play again", "New game"), given by whoever started the game
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
@@ -247,6 +249,8 @@ class TableScene(Scene):
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
         self.choices.decided()
+        if asked and self.hints.showing is not None and self.hints.showing[0] == action["seat"]:
+            self.hints.decided()
         self.message = ""
         self.canvas.hits = []  # the places clicked on belonged to the game before this action
         return True
@@ -257,6 +261,9 @@ class TableScene(Scene):
             self.confirmed = who
 
     def leave(self) -> None:
+        close = getattr(self.session, "close", None)  # another window may now have this game
+        if close is not None:
+            close()
         self.app.pop()  # the game is autosaved after every action
 
     def open_help(self) -> None:
@@ -452,6 +459,9 @@ class TableScene(Scene):
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
         draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        deciding = verb_of(own) if self.controls else None
+        tip = deciding.hint(own["legal"]) if deciding is not None else ""
+        self.hints.draw(self.canvas, layout.geo.panel, actor if self.controls else None, tip)
         draw_tooltip(self.canvas, self.pointer)
 
     def _table_controls(self) -> list[Control]:
@@ -482,10 +492,12 @@ class TableScene(Scene):
         betting = bool(self.rules.betting)
         if self.showdown is not None:
             names = [s["name"] for s in view["seats"]]
-            hands = self.rules.variant.sections.get("hands")
-            why = reason(self.showdown.record, [c.name for c in hands.categories] if hands else [])
+            variant = self.rules.variant
+            why = self.showdown.why or explain(self.showdown, variant.sections.get("hands"))
             unit = "chips" if betting else "points"
-            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game)
+            meaning = category_meaning(variant)
+            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game, meaning)
+            draw_tooltip(self.canvas, self.pointer)
         else:
             labels = [*self.next_games, "Menu"]
             draw_finale(

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
 from ...engine.types import HandRecord, View
+from ...hands.api import evaluate_pool
+from ...hands.describe import description
+from ...hands.explain import why
+from ...hands.rules import Rules
 from .. import ui
 from .cards import Canvas
 from .draw_overlays import public_screen
@@ -37,6 +42,7 @@ class Showdown:
     before: list[int]
     after: list[int]
     since: float  # the table clock when it appeared (the pot's flight)
+    why: str = ""  # why the winner won, worked out once (explain)
 
 
 def reason(record: HandRecord, categories: Sequence[str]) -> str:
@@ -60,6 +66,50 @@ def reason(record: HandRecord, categories: Sequence[str]) -> str:
     return f"{best} against {beaten}: same category, better cards"
 
 
+def category_meaning(variant: Any) -> Callable[[str], str]:
+    """A category's sentence by its name (the variant's `describe:`, or one derived)."""
+    hands = variant.sections.get("hands")
+    cats = {c.name: c for c in hands.categories} if hands is not None else {}
+
+    def meaning(name: str) -> str:
+        return description(cats[name], variant.deck) if name in cats else ""
+
+    return meaning
+
+
+def explain(show: Showdown, hands: Rules | None) -> str:
+    """Why the winner won, in one line (kept on `show`)."""
+    show.why = _explain(show.record, hands) or " "
+    return show.why
+
+
+def _explain(record: HandRecord, hands: Rules | None) -> str:
+    """The line, with the tie layer that decided when the categories are the same ("Pair against
+    Pair: the kickers decided"): the hands shown are valued again from their public cards. Falls
+    back to `reason` when that does not give the recorded categories (a hand that needed cards
+    declared before the deal)."""
+    shown = record["shown"]
+    if hands is None or not shown:
+        return ""
+    names = [c.name for c in hands.categories]
+    values = {h["seat"]: evaluate_pool(hands, h["cards"], len(h["cards"])) for h in shown}
+    if any(values[h["seat"]].category != h["category"] for h in shown):
+        return reason(record, names)
+    winners = [h for h in shown if h["won"] > 0]
+    losers = [h for h in shown if h["won"] <= 0]
+    if not winners:
+        return ""
+    best = max((values[h["seat"]] for h in winners), key=lambda v: v.key)
+    if not losers:
+        if len(winners) < 2:
+            return ""
+        return f"Split pot: {' and '.join(values[h['seat']].detail or h['category'] for h in winners)}, equal"
+    beaten = max((values[h["seat"]] for h in losers), key=lambda v: v.key)
+    if beaten.key > best.key:  # a side pot's winner shown beside a better hand not eligible for it
+        return reason(record, names)
+    return why(hands, best, beaten)
+
+
 def draw_showdown_screen(
     canvas: Canvas,
     names: list[str],
@@ -67,9 +117,11 @@ def draw_showdown_screen(
     why: str,
     unit: str,
     on_continue: Callable[[], None],
+    meaning: Callable[[str], str] | None = None,
 ) -> None:
     """The whole screen: the shown hands, the reason, the pot flying to the winners, the holdings
-    before and after, and the Continue button (a click target)."""
+    before and after, and the Continue button (a click target). `meaning` gives a category's
+    sentence, shown when the pointer rests on a hand's category or cards."""
     surface = canvas.surface
     box = public_screen(canvas, "showdown")
     record = show.record
@@ -97,18 +149,25 @@ def draw_showdown_screen(
         seat, won = hand["seat"], hand["won"]
         colour = GLOW if won > 0 else (225, 232, 225)
         ui.text(surface, names[seat], (left, y + 4), 24, colour, True)
-        ui.text(surface, hand["category"], (left, y + 34), 20, colour)
+        said = ui.text(surface, hand["category"], (left, y + 34), 20, colour)
+        if meaning is not None:
+            canvas.tip(said, f"{hand['category']}: {meaning(hand['category'])}")
         if won > 0:
             ui.text(surface, f"wins {won:,}", (left, y + 62), 18, colour)
         money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
         ui.text(surface, money, (left, y + 86), 18, colour)
         x = cards_left
         made = set(hand["made"])
+        drawn = []
         for card in hand["cards"]:  # the category's own cards stand raised above the kickers
-            canvas.card(
-                card, (x, y + 4 + width // 4), width, f"showdown:{seat}", kind=None, raised=card in made
+            drawn.append(
+                canvas.card(
+                    card, (x, y + 4 + width // 4), width, f"showdown:{seat}", kind=None, raised=card in made
+                )
             )
             x += int(width * 1.1)
+        if meaning is not None and drawn:
+            canvas.tip(drawn[0].unionall(drawn), f"{hand['category']}: {meaning(hand['category'])}")
         targets[seat] = (left + 60, y + 70)
     others = [s for s in range(len(names)) if s not in targets]
     if others:  # the seats whose hands were not shown: what they held, before and after

@@ -38,15 +38,29 @@ class Thinker:
         if not view["legal"]:
             raise ValueError(f"seat {view['seat']} has no decision to make")
         self.action: Action | None = None
+        self._unit_s = 0.0  # how long a unit of work has taken lately (only paces the steps)
         self._work = _think(rules, view, random.Random(seed), LEVELS[level])
 
     def step(self, budget_s: float) -> bool:
-        """Think for about `budget_s` seconds (at least one unit of work); True once decided."""
-        end = time.perf_counter() + budget_s
-        while not self._one_unit():
-            if time.perf_counter() >= end:
+        """Think for about `budget_s` seconds (at least one unit of work); True once decided.
+
+        A unit is not begun when the slowest recent unit would not fit in what is left of the
+        budget, so a step costs about max(budget, one unit), not the budget plus a unit."""
+        now = time.perf_counter()
+        end = now + budget_s
+        units = 0
+        while True:
+            if units and now + self._unit_s > end:
                 return False
-        return True
+            done = self._one_unit()
+            after = time.perf_counter()
+            # The slowest recent unit, forgotten slowly: units of one decision are alike in size.
+            self._unit_s = max(after - now, self._unit_s * 0.9)
+            now, units = after, units + 1
+            if done:
+                return True
+            if now >= end:
+                return False
 
     def finish(self) -> Action:
         """Think to the end at once; the action."""

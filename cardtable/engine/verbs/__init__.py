@@ -7,11 +7,11 @@ choices all find it here.
 
 from __future__ import annotations
 
-from . import bet, deal, declare, draw, exchange, place, post, reveal, showdown
+from . import bet, bring_in, deal, declare, draw, exchange, place, post, reveal, showdown
 from .base import Verb
 
 REGISTRY: dict[str, Verb] = {
-    m.VERB.name: m.VERB for m in (post, deal, declare, bet, reveal, draw, exchange, place, showdown)
+    m.VERB.name: m.VERB for m in (post, deal, declare, bet, reveal, draw, exchange, place, showdown, bring_in)
 }
 
 __all__ = ["REGISTRY", "Verb"]

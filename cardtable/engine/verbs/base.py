@@ -30,7 +30,10 @@ Thought = Generator[None, None, Action]  # a move thought out in pieces: yields 
 
 # `first:` of a verb where players act in turn: who starts.
 FIRST = OneOf(
-    Str(["after_last_bettor", "after_dealer"], what="after_last_bettor or after_dealer"),
+    Str(
+        ["after_last_bettor", "after_dealer", "best_showing"],
+        what="after_last_bettor, after_dealer or best_showing",
+    ),
     Map({"after": Field(Str(what="a role"), True)}, "{after: ROLE}"),
     what="who acts first",
 )
@@ -144,6 +147,11 @@ class Verb:
         """One sentence: what to do now."""
         return ""
 
+    def hint(self, legal: list[Template]) -> str:
+        """A first-game hint: two or three sentences on how this kind of decision works, shown
+        the first time a person meets it ("" for none)."""
+        return ""
+
     def selects(self, legal: list[Template]) -> int | None:
         """How many cards of the hand the person may choose for this decision (None: none)."""
         return None
@@ -200,6 +208,12 @@ def first_after(g: Ctx, first: object) -> int | None:
     if isinstance(first, dict):
         after = holder(st, first["after"])
         return g.dealer() if after is None else after
+    if first == "best_showing":  # stud: the best hand showing acts first (showing.py)
+        from ..showing import best_showing
+
+        seat = best_showing(g)
+        if seat is not None:
+            return (seat - g.direction) % len(st["seats"])
     return g.dealer()
 
 

@@ -21,6 +21,7 @@ from .. import wording
 from ..context import Ctx
 from ..state import active, hand_zone
 from ..types import Action, Card, Seat, Step, Template
+from . import opening
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Verb, first_after
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
@@ -47,6 +48,7 @@ class Bet(Verb):
     fields = {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
+        "opens": opening.OPENS,
         "showdown_call": Field(
             Map(
                 {
@@ -65,6 +67,7 @@ class Bet(Verb):
     def check_step(self, c: StepChecker, node: Node) -> None:
         if not c.has_section("betting"):
             c.problem(node, "'bet' needs a betting section")
+        opening.check_step(c, node)
 
     def start(self, g: Ctx, step: Step) -> bool:
         st = g.st
@@ -141,7 +144,7 @@ class Bet(Verb):
             )
         if s["chips"] > 0 and self._all_in_ok(g, step, seat):
             out.append({"seat": seat, "type": "all_in", "cost": s["chips"], **extra})
-        return out
+        return opening.restrict(g, step, seat, out) if step.get("opens") else out
 
     def _all_in_ok(self, g: Ctx, step: Step, seat: int) -> bool:
         rs, s = g.round(), g.st["seats"][seat]
@@ -170,6 +173,8 @@ class Bet(Verb):
                 "bet": "a bet is already open: raise instead",
                 "raise": "no raise is possible now",
             }
+            if kind in ("bet", "all_in") and opening.may_open(g, step, seat):
+                return opening.may_open(g, step, seat)
             if kind == "check" and step.get("must_open"):
                 return "this round must be opened with a bet: bet the minimum or fold"
             if kind in ("bet", "raise") and g.round()["double"] is not None:
@@ -269,6 +274,8 @@ class Bet(Verb):
             else:
                 g.say(f"{g.name(seat)} {call['words']}.")
         self._next(g)
+        if rs.get("done") and step.get("opens"):
+            opening.call_off(g, step)
 
     def _pay(self, s: Seat, amount: int) -> None:
         amount = max(0, min(amount, s["chips"]))
@@ -356,11 +363,35 @@ class Bet(Verb):
         if "call" in kinds:
             up = " or raise" if "raise" in kinds else ""
             return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
+        if "check" in kinds and kinds["check"].get("opens"):
+            need = kinds["check"]["opens"]
+            if "bet" in kinds or "all_in" in kinds:
+                return f"Check, or bet to open (your hand is {need})."
+            return f"Check or fold: opening needs {need}."
         if "check" in kinds:
             return f"Check (bet nothing), or bet to open{extra}."
         if "bet" in kinds:
             return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
         return "Go all in, or fold."
+
+    def hint(self, legal: list[Template]) -> str:
+        call = next((t for t in legal if t.get("showdown_allowed")), None)
+        if call is not None:
+            label = call.get("label", "the showdown call")
+            more = (
+                f" With {call.get('reveal_label', 'show cards')} (D) you also show "
+                f"{call['reveal_count']} chosen cards: the others may then only call twice your bet, or fold."
+                if call.get("reveal_count")
+                else ""
+            )
+            return (
+                f"You may end the betting here with a {label}: switch it on (X), then call, check or "
+                f"raise; the hands are shown when this round ends.{more}"
+            )
+        return (
+            "Betting: Call matches the highest bet, Raise puts in more (set the amount with the slider "
+            "or the arrow keys), Check passes when nobody has bet, Fold gives up the hand."
+        )
 
     def selects(self, legal: list[Template]) -> int | None:
         """The cards to show for double stakes, when the showdown call allows showing any."""

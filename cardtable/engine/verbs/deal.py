@@ -89,6 +89,9 @@ class Deal(Verb):
                 put(g.zone(to, i), draw_cards(g, 1), up)
         for i in seats:
             got = g.zone(to, i)["cards"][-count:]
+            if up or g.layout.zones[to].visibility == "everyone":  # face up: everyone sees them
+                g.say(f"{g.name(i)} is dealt {g.cards(got)} face up.")
+                continue
             g.say(
                 f"{g.name(i)} is dealt {wording.count(count, 'card')}.", i, f"You are dealt {g.cards(got)}."
             )

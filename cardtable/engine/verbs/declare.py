@@ -67,6 +67,12 @@ class Declare(Turns):
         optional = " (or pass)" if any(t["type"] == "pass" for t in legal) else ""
         return f"Name {n} cards of the deck{optional}: press N to search for them."
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Before the deal you may name cards (N searches the deck): if you end up holding them all, "
+            "it is the best hand there is. It almost never happens: most players pass (P)."
+        )
+
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         return "names cards" if action.get("type") == "declare" else "pass"
 

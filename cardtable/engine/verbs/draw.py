@@ -89,6 +89,12 @@ class Draw(Turns):
             return "No cards can be traded now: press Enter to stand pat."
         return f"Choose up to {top} cards to discard, then press Enter (or Enter now to keep all)."
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Click the cards you want to throw away: they rise. Enter trades them for new cards from "
+            "the deck; Enter with none chosen keeps your hand."
+        )
+
     def selects(self, legal: list[Template]) -> int | None:
         return legal[0]["max"] if legal else None  # nothing to choose while somebody else draws
 

@@ -145,6 +145,13 @@ class Exchange(Turns):
             return "Draw a card from the deck."
         return "Nothing can be drawn or swapped: pass."
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Draw the top card of the deck (W), then put one of your cards face up in the card pot; or "
+            "choose cards and swap them (S) for the pot's newest ones. Everyone sees what goes in and "
+            "out: watch what the others take."
+        )
+
     def selects(self, legal: list[Template]) -> int | None:
         """One card to put in the pot, or the cards of a swap."""
         for t in legal:

@@ -73,6 +73,7 @@ class Place(Verb):
         """Empty cells next to a card where no line would grow past the grid's max_line."""
         cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
         limit = g.layout.zones[step["grid"]].max_line
+        bound = g.layout.zones[step["grid"]].bound
         out = []
         seen = set()
         for r, c in cells:
@@ -81,6 +82,8 @@ class Place(Verb):
                 if p in cells or p in seen:
                     continue
                 seen.add(p)
+                if bound is not None and not within(cells, p, bound):
+                    continue
                 if limit is None or all(_run(cells, p, d) < limit for d in ((0, 1), (1, 0))):
                     out.append([p[0], p[1]])
         return sorted(out)
@@ -106,6 +109,9 @@ class Place(Verb):
         if at not in self.spots(g, step):
             if not any((at[0] + dr, at[1] + dc) in cells for dr, dc in NEIGHBOURS):
                 return "a card must be placed next to (north, east, south or west of) a card on the grid"
+            bound = g.layout.zones[step["grid"]].bound
+            if bound is not None and not within(cells, (at[0], at[1]), bound):
+                return f"the grid is bounded to {bound[0]} x {bound[1]}: that would spread it further"
             return f"that would make a line longer than {g.layout.zones[step['grid']].max_line} cards"
         return None
 
@@ -145,6 +151,12 @@ class Place(Verb):
         which = "your card" if n == 1 else f"one of your {wording.number(n)} cards"
         return f"Place {which} on a green square: the number shows the points it scores."
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Click a card of your hand, then a green square next to the grid: the number on each "
+            "square is what the card would score there. You draw a new card after each play."
+        )
+
     def selects(self, legal: list[Template]) -> int | None:
         return 1
 
@@ -182,6 +194,13 @@ def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) ->
             n += 1
             q = (q[0] + sign * d[0], q[1] + sign * d[1])
     return n
+
+
+def within(cells: set[tuple[int, int]], p: tuple[int, int], bound: tuple[int, int]) -> bool:
+    """Whether the cards, with one more at p, still span at most bound = (rows, cols)."""
+    rows = [r for r, _ in cells] + [p[0]]
+    cols = [c for _, c in cells] + [p[1]]
+    return max(rows) - min(rows) < bound[0] and max(cols) - min(cols) < bound[1]
 
 
 VERB = Place()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...schema import Bool, Field, Num, Str
 from ...yamlsrc import Node
 from .. import wording
-from ..betting import in_blinds
+from ..betting import MAX_BLINDS, in_blinds
 from ..context import Ctx
 from ..state import holder, in_play
 from ..types import Step
@@ -20,7 +20,7 @@ class Post(Verb):
     name = "post"
     fields = {
         "role": Field(Str(what="a role, or 'all'"), True, "who posts"),
-        "amount": Field(Num(0), True, "in blinds"),
+        "amount": Field(Num(0, MAX_BLINDS), True, "in blinds"),
         "dead": Field(Bool(), doc="an ante: into the pot, not a bet of the round"),
     }
 

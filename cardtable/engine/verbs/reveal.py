@@ -143,6 +143,12 @@ class Reveal(Verb):
             Control("Flip for me", "m", "turn up the card the computer player would choose", for_me=True),
         ]
 
+    def hint(self, legal: list[Template]) -> str:
+        return (
+            "Turn up any face-down community card for everyone: click it. Choose cards in the rows or "
+            "columns that could help your hand."
+        )
+
     def prompt(self, legal: list[Template]) -> str:
         return "Flip one face-down community card: click it (Space: one at random; M: the computer's choice)."
 

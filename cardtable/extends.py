@@ -1,0 +1,93 @@
+"""`extends: other_variant`: a variant file written as changes to another.
+
+The base is found next to the file (`extends: holdem.yaml` or `extends: ../base`), else among
+the built-in and the user's variants by id (`extends: texas_holdem`). Its tree is loaded (itself
+maybe extending another, at most MAX_DEPTH deep, never in a circle) and the file laid over it:
+
+- a mapping merges key by key, recursively (`hands: {form: {size: 5}}` changes only the size);
+- anything else (a list, a number, text) replaces the base's whole: a list is never merged item
+  by item, so `categories:` or `phases: {hand: [...]}` given in the file is the whole list;
+- a key set to nothing (`trump: ~` or `trump: null`) removes the base's key.
+
+Every node keeps the file it came from, so an error points into the right file.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .errors import Problem, VariantError
+from .paths import shipped, user_variants
+from .schema import suggest
+from .yamlsrc import Node, load_text, read_text
+
+MAX_DEPTH = 8
+
+
+def _find(name: str, here: str) -> Path | None:
+    near = Path(here).parent / name
+    for candidate in (near, near.with_suffix(".yaml")) if near.suffix not in (".yaml", ".yml") else (near,):
+        if candidate.is_file():
+            return candidate
+    for folder in (shipped("variants"), user_variants()):
+        candidate = folder / f"{name}.yaml"
+        if "/" not in name and candidate.is_file():
+            return candidate
+    return None
+
+
+def _known() -> list[str]:
+    out: list[str] = []
+    for folder in (shipped("variants"), user_variants()):
+        if folder.is_dir():
+            out += [p.stem for p in folder.glob("*.yaml")]
+    return out
+
+
+def merge(base: Node, over: Node) -> Node:
+    """`over` laid on `base` by the rules in the module's docstring."""
+    if not (base.is_map and over.is_map):
+        return over
+    value = dict(base.value)
+    keys = dict(base.keys)
+    for k, v in over.value.items():
+        if v.value is None:
+            value.pop(k, None)
+            keys.pop(k, None)
+        else:
+            value[k] = merge(base.value[k], v) if k in base.value else v
+            keys[k] = over.keys.get(k, v)
+    return Node(value, over.line, over.col, over.path, keys)
+
+
+def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]:
+    """The file's tree with its base laid under it, and the bases' texts (for the digest)."""
+    ext = root.get("extends")
+    if ext is None:
+        return root, ""
+    if not ext.is_scalar or not isinstance(ext.value, str) or not ext.value.strip():
+        raise VariantError([ext.problem("'extends' names the variant this one changes: an id or a file")])
+    name = ext.value.strip()
+    found = _find(name, path)
+    if found is None:
+        raise VariantError([ext.problem(f"no variant '{name}' to extend" + suggest(name, _known()))])
+    key = str(found.resolve())
+    if key in seen or key == str(Path(path).resolve()):
+        raise VariantError(
+            [ext.problem(f"'{name}' extends this file again: the chain goes round in a circle")]
+        )
+    if len(seen) >= MAX_DEPTH:
+        raise VariantError([ext.problem(f"'extends' goes more than {MAX_DEPTH} files deep")])
+    try:
+        text = read_text(str(found))
+    except OSError as e:
+        raise VariantError([ext.problem(f"cannot read '{found}': {e.strerror or e}")]) from None
+    base, deeper = apply(load_text(text, str(found)), str(found), (*seen, key))
+    if not base.is_map:
+        raise VariantError(
+            [Problem(str(found), base.line, base.col, "the extended variant is not a mapping")]
+        )
+    own = Node(
+        {k: v for k, v in root.value.items() if k != "extends"}, root.line, root.col, root.path, root.keys
+    )
+    return merge(base, own), text + deeper

@@ -1,0 +1,72 @@
+"""First-game hints: one short hint the first time a person meets a kind of decision, gone once
+they decide, switched off for good by "Hide hints" (remembered) and back on from How to play."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.app import settings
+from cardtable.app.headless import start
+
+
+@pytest.fixture(autouse=True)
+def _folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def texts(app) -> str:
+    return " ".join(t["text"] for t in app.manifest()["texts"])
+
+
+def to_ann(app, frames: int = 300) -> None:
+    """Let the computer player move until Ann has a decision."""
+    table = app.scene
+    for _ in range(frames):
+        if table.session.to_move() == 0 and table.controls:
+            return
+        app.step([], dt=0.5)
+    raise AssertionError("Ann never had a decision")
+
+
+def test_a_hint_the_first_time_only_then_switched_off_for_good():
+    app = start("texas_holdem", players=["Ann", "bot"], seed=2, autosave=False)
+    table = app.scene
+    table.bot_delay = 0.0
+    to_ann(app)
+    assert "Hint" in texts(app) and "Betting:" in texts(app)
+    app.step([key(pygame.K_c if any(t["type"] == "call" for t in table.view()["legal"]) else pygame.K_k)])
+    to_ann(app)
+    assert "Betting:" not in texts(app)  # the same kind of decision: no hint again
+    assert (0, table.hints.seen.pop()[1]) and table.hints.enabled
+
+    table.hints.seen.clear()  # as if new: the hint is back, and "Hide hints" turns them off
+    app.step([], dt=0.0)
+    off = next(h for h in reversed(table.hits) if h.kind == "button" and h.payload == table.hints.switch_off)
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=off.rect.center)], dt=0.0)
+    assert "Hint" not in texts(app) and settings.load()["hints"] is False
+    assert start("texas_holdem", players=["Ann", "bot"], autosave=False).scene.hints.enabled is False
+
+    page = start("texas_holdem", scene="howto")  # How to play switches them back on
+    page.step([key(pygame.K_t)], dt=0.0)
+    assert settings.load()["hints"] is True and "Hints: on  [T]" in texts(page)
+
+
+def test_hints_say_nothing_of_anybody_s_cards():
+    app = start("poker_clash", players=["Ann", "Bob"], seed=4, autosave=False)
+    table = app.scene
+    for _ in range(40):
+        if app.manifest()["curtain"]:
+            app.step([key(pygame.K_SPACE)])
+            continue
+        hint = table.hints.showing
+        if hint is not None:
+            deck = table.deck
+            assert not any(deck.short(c) in hint[1] or deck.name(c) in hint[1] for c in range(deck.size))
+        legal = {t["type"] for t in table.view()["legal"]}
+        app.step([key(pygame.K_c if "call" in legal else pygame.K_k if "check" in legal else pygame.K_w)])
