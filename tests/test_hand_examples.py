@@ -81,3 +81,29 @@ def test_validate_warns_but_passes(tmp_path, capsys):
     assert out.out.count("has no 'describe:'") == 1 and "'Color'" in out.out
     assert "5 cards of the same colour." in out.out
     assert "1 warning" in out.err
+
+
+def test_the_rules_screen_pictures_each_category_with_its_sentence_and_published_odds():
+    from cardtable.app.headless import start
+
+    app = start("sevendeck_poker", scene="rules", size=(1280, 720))
+    scene = app.scene
+    for _ in range(50):
+        app.step([], dt=0.0)
+        if not scene.busy:
+            break
+    app.step([], dt=0.0)
+    m = app.manifest()
+    rules = builtin("sevendeck_poker").sections["hands"]
+    texts = " ".join(t["text"] for t in m["texts"])
+    assert len(scene.shown) >= 3
+    for i in scene.shown:
+        drawn = [c for c in m["cards"] if c["where"] == f"example:{i}"]
+        ex = example(rules, i)
+        assert [c["id"] for c in drawn] == list(ex.cards)
+        low = max(c["rect"][1] for c in drawn)
+        raised = {c["id"] for c in drawn if c["rect"][1] < low}
+        # the pattern's own cards stand raised (when the whole hand is the pattern, all are level)
+        assert raised == (set(ex.made) if len(ex.made) < len(ex.cards) else set())
+        assert rules.categories[i].describe.split(":")[0][:20] in texts
+    assert "published: " in texts  # the seed's own frequencies, beside the measured ones

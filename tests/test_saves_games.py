@@ -241,3 +241,43 @@ def test_leaving_the_table_lets_other_windows_have_the_game(store):
     assert locks.lock_path(path).read_text().split()[0] == str(os.getpid())
     app.step([key(pygame.K_ESCAPE)])
     assert not locks.lock_path(path).exists() and path.exists()
+
+
+def test_fields_of_a_newer_version_survive_playing_on(store, variants):
+    """A field this version does not know (say, how the table kept cards private) is kept, signed,
+    and written back by every autosave of the game played on."""
+    from cardtable.saves import dumps, loads
+    from cardtable.session import GameSession
+
+    game = GameSession(variants["texas_holdem"], [{"name": "Ann"}, {"name": "Bob"}], 3, {}, store)
+    saved = game.saved()
+    saved.extra = {"table": {"privacy": "peek"}}
+    path = store.path(game.slot)
+    store.folder.mkdir(parents=True)
+    path.write_text(dumps(saved))
+    again = GameSession.resume(read_file(path), variants["texas_holdem"], store, slot=game.slot)
+    again.act({"seat": again.to_move(), "type": "call"})
+    kept = loads(path.read_text())
+    assert kept.trusted and kept.extra == {"table": {"privacy": "peek"}} and len(kept.log) > len(saved.log)
+
+
+def test_the_longest_save_a_file_may_hold_is_drawn_within_the_window(store, variants):
+    """Every field at its limit (64 players of 100 characters, a 200-character game name): Load
+    lists and draws it at 800x600 without anything leaving the window."""
+    from cardtable.app.load import LoadScene
+    from cardtable.session import GameSession
+
+    game = GameSession(variants["texas_holdem"], [{"name": "Ann"}, {"name": "Bob"}], 3, {}, store)
+    saved = game.saved()
+    saved.summary.update(game="G" * 200, players=["W" * 100] * 64, hand=2**62, actions=2**62)
+    store.folder.mkdir(parents=True)
+    from cardtable.saves import dumps
+
+    store.path("longest").write_text(dumps(saved))
+    app = start(None, scene="menu", size=(800, 600))
+    app.push(LoadScene(app, store, examples=Path(tempfile.mkdtemp()), select="longest"))
+    app.step([])
+    m = app.manifest()
+    for t in m["texts"]:
+        x, y, w, h = t["rect"]
+        assert x >= 0 and x + w <= 800 and y + h <= 600, t["text"][:40]

@@ -188,8 +188,9 @@ class RulesScene(Scene):
                 ui.text(surface, line, (area.left + 10, top), 15, ui.ACCENT)
                 top += 17
             top += 4
-        row_h = 76 if small else 96
-        room = max(1, (area.bottom - top) // row_h)
+        base = 76 if small else max(96, min(150, surface.get_height() // 7))  # bigger cards on big screens
+        room = max(1, (area.bottom - top) // base)
+        row_h = min(base * 4 // 3, (area.bottom - top) // room)  # the rows share the height left
         self.scroll = max(0, min(self.scroll, max(0, len(cats) - room)))
         self.shown = range(self.scroll, min(len(cats), self.scroll + room))
         frame.region("hands", pygame.Rect(area.left, top, area.width, room * row_h))

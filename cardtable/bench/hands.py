@@ -18,6 +18,7 @@ from ..hands.api import ZoneCards, evaluate_pool, evaluate_rules, score_placemen
 from ..hands.counting import odds
 from ..hands.rules import Rules
 from ..variant import Variant
+from . import versus
 from .choose import biggest_deck, exhaustive, hand_rules, standard_deck
 from .stats import rate, rate_over
 
@@ -132,6 +133,7 @@ def run(variants: Mapping[str, Variant], exhaustive_tables: bool = True, seed: i
             pools = [rng.sample(range(52), n) for _ in range(2000)]
             out[f"standard_{n}_card_per_second"] = rate_over(pools, best_five)
         out["treys"] = treys_rates(rng)  # None when treys is not installed
+        out["versus_treys"] = versus.run(variants[std], ruled[std], rng)
     big = biggest_deck(variants)
     if big is not None and big in ruled and showdown_zones(ruled[big]) is not None:
         times = sorted(showdown_s(variants[big], ruled[big], rng) for _ in range(5))

@@ -42,6 +42,16 @@ def evaluate_zones(
     return api.evaluate_rules(hand_rules(rules.variant, ranking), zones, declared)
 
 
+def strength_zones(
+    rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = (), ranking: object = "published"
+) -> tuple:
+    """`evaluate_zones(...).key`, faster where the hands package has a lookup table (to compare)."""
+    from ..hands import api
+    from ..hands.ranking import hand_rules
+
+    return api.strength_rules(hand_rules(rules.variant, ranking), zones, declared)
+
+
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:
     from ..hands import api
 

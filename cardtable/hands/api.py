@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from . import tables
 from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
 from .rules import Category, Rules
 from .search import Pool, find, part_key
+from .table import fast
 from .value import HandValue, Placement
 from .wild import evaluate_wild
 
@@ -112,6 +114,38 @@ def _plain(
                 )
             return _value(rules, rank, cat, fit, pool, size)
     return no_hand(rules)
+
+
+def _matcher(rules: Rules) -> Callable[[Sequence[int]], tuple]:
+    return lambda cards: evaluate_pool(rules, cards).key
+
+
+def strength(rules: Rules, cards: Sequence[int], declared: Iterable[int] = ()) -> tuple:
+    """`evaluate_pool(rules, cards, declared=declared).key` (the best hand's key, to compare),
+    from the variant's lookup table when it has one (hands/tables.py), else from the matcher."""
+    table = tables.current(rules, _matcher(rules))
+    if table is not None:  # a table's rules have no declared parts
+        at = table.best(cards)
+        if at is not None:
+            return table.keys[at]
+    return evaluate_pool(rules, cards, None, declared).key
+
+
+def ranker(rules: Rules) -> Callable[[Sequence[int]], tuple]:
+    """A function like `strength`, with the lookup table read or built now (when one can serve
+    these rules): for callers that value many hands, e.g. `cardtable bench`."""
+    table = tables.ensure(rules, _matcher(rules))
+    if table is None:
+        return _matcher(rules)
+    return fast(table, _matcher(rules))
+
+
+def strength_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> tuple:
+    """`evaluate_rules(...).key`, through `strength` when the hand is any cards of its zones."""
+    form = rules.form
+    if form.runs_zone is None and all(u.exactly is None and not u.line for u in form.uses):
+        return strength(rules, [c for u in form.uses for c in _cards(zones.get(u.zone, ()))], declared)
+    return evaluate_rules(rules, zones, declared).key
 
 
 def _cards(zone: ZoneCards) -> list[int]:

@@ -15,8 +15,8 @@ beat the best found.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from .rules import Part, Rules
 from .search import _matches, run_top
@@ -91,17 +91,62 @@ def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
     return wild <= n
 
 
-def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
-    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+FITS_KEPT = 200_000  # remembered set checks per rules (then forgotten and begun again)
 
-    Every subset is tried, so cheap bit tests come first: per subset, the OR of its normal
-    cards' value bits for each attribute a part needs the same (one bit) or all different (as
-    many bits as cards), and whether every card may appear in the part at all.
-    """
-    n = len(cards)
-    cols = rules.columns
-    ncat = len(rules.categories)
-    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+
+@dataclass
+class _Alt:
+    """One alternative of a set type, with what the subset tests need, fixed per rules."""
+
+    strength: int
+    part: Part
+    lo: int
+    hi: int
+    one: tuple[str, ...]  # attributes its cards must share (one value bit among them)
+    apart: tuple[str, ...]  # attributes its cards must not share (as many bits as normal cards)
+    # its candidates always fit (their size checked): the part asks only what made them
+    sure: bool = False
+    common: tuple[str, ...] = ()  # multi-valued attributes its normal cards must share a member of
+
+
+@dataclass
+class _Static:
+    """What `_set_types` needs of the rules alone, computed once per rules (in `rules.memo`)."""
+
+    attrs: tuple[str, ...]
+    alts: list[_Alt]
+    cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    fits: dict[tuple[int, int], bool] = field(default_factory=dict)  # (alternative, deck mask)
+
+    def card(self, rules: Rules, c: int) -> tuple[int, tuple[int, ...]]:
+        """Per card: a bitmask of the alternatives it may appear in (a normal, live card), and
+        per alternative a bitmask of the cover conditions it meets."""
+        got = self.cards.get(c)
+        if got is None:
+            cols = rules.columns
+            ok = 0
+            covers = []
+            for k, alt in enumerate(self.alts):
+                p = alt.part
+                covers.append(sum(1 << j for j, cond in enumerate(p.cover) if _matches(rules, c, cond)))
+                if rules.dead[c] or rules.wild[c]:
+                    continue
+                fine = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
+                fine = fine and all(
+                    any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs
+                )
+                fine = fine and all(cols[a][c] in v for a, v in p.values)
+                fine = fine and (not p.cover or covers[-1] != 0)
+                if fine:
+                    ok |= 1 << k
+            got = self.cards[c] = (ok, tuple(covers))
+        return got
+
+
+def _static(rules: Rules) -> _Static:
+    got = rules.memo.get("combined")
+    if isinstance(got, _Static):
+        return got
     attrs = sorted(
         {
             a
@@ -112,54 +157,130 @@ def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
         }
         | {r.attribute for cat in rules.categories for p in cat.alternatives for r in p.runs}
     )
-    size = 1 << n
-    popc = [0] * size
-    nnorm = [0] * size
-    ors = {a: [0] * size for a in attrs}
-    bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in attrs}
-    for m in range(1, size):
-        low = m & -m
-        i = low.bit_length() - 1
-        prev = m ^ low
-        popc[m] = popc[prev] + 1
-        nnorm[m] = nnorm[prev] + (0 if wildm & low else 1)
-        for a in attrs:
-            arr = ors[a]
-            arr[m] = arr[prev] | bits[a][i]
-    tests = []
+    ncat = len(rules.categories)
+    alts = []
     for t, cat in enumerate(rules.categories):
         for p in cat.alternatives:
-            allowed = wildm
-            for i, c in enumerate(cards):
-                if rules.dead[c] or rules.wild[c]:
-                    continue
-                ok = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
-                ok = ok and all(any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs)
-                ok = ok and all(cols[a][c] in v for a, v in p.values)
-                ok = ok and (not p.cover or any(_matches(rules, c, cond) for cond in p.cover))
-                if ok:
-                    allowed |= 1 << i
             lo = len(p.cover) or max(2, p.count)
             hi = len(p.cover) or p.max_count
-            one = [ors[a] for a in p.same if a in ors]
-            apart = [ors[a] for a in {r.attribute for r in p.runs} | set(p.distinct) if a in ors]
-            tests.append((ncat - t, p, allowed, lo, hi, one, apart))
+            one = tuple(a for a in p.same if a in attrs)
+            apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
+            common = tuple(a for a in p.same if a in rules.multi)
+            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules), common))
+    got = _Static(tuple(attrs), alts)
+    rules.memo["combined"] = got
+    return got
+
+
+def _sure(p: Part, rules: Rules) -> bool:
+    """Whether every candidate `_candidates` makes for the part (of a size within its bounds)
+    fits it: the part has one kind of condition, the one its candidates are built from."""
+    others = p.distinct or p.values or p.none or p.declared
+    if others:
+        return False
+    if p.cover:
+        return not (p.same or p.runs)
+    if p.runs:
+        return not p.same and len(p.runs) == 1
+    return bool(p.same) and all(a not in rules.multi for a in p.same)
+
+
+def _share(rules: Rules, attrs: tuple[str, ...], cards: tuple[int, ...], m: int) -> bool:
+    """Whether the cards of mask m share a member of each multi-valued attribute (as _fits asks)."""
+    for a in attrs:
+        col = rules.columns[a]
+        common = -1
+        x = m
+        while x:
+            low = x & -x
+            common &= col[cards[low.bit_length() - 1]]
+            x ^= low
+        if m and not common:
+            return False
+    return True
+
+
+def _or(bits: list[int], m: int) -> int:
+    out = 0
+    while m:
+        low = m & -m
+        out |= bits[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+def _set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
+    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+
+    Each alternative's candidate subsets are generated from its pattern (see `_candidates`), and
+    cheap bit tests come before the full check: the OR of the normal cards' value bits for each
+    attribute a part needs the same (one bit) or all different (as many bits as cards).
+    """
+    st = _static(rules)
+    n = len(cards)
+    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    cols = rules.columns
+    bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
+    infos = [st.card(rules, c) for c in cards]
+    deck_bits = [1 << c for c in cards]
     out: dict[int, int] = {}
-    for strength, p, allowed, lo, hi, one, apart in tests:
-        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi):
-            if (
-                lo <= popc[m] <= hi
-                and strength > out.get(m, 0)
-                and not any(arr[m] & (arr[m] - 1) for arr in one)
-                and not any(arr[m].bit_count() != nnorm[m] for arr in apart)
-                and _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
-            ):
+    for k, alt in enumerate(st.alts):
+        allowed = wildm
+        for i, (ok, _) in enumerate(infos):
+            if ok >> k & 1:
+                allowed |= 1 << i
+        p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
+        if allowed.bit_count() < lo:
+            continue  # too few cards may join such a set
+        slots: list[list[int]] = []
+        if p.cover:
+            met = 0
+            for i in range(n):
+                if allowed >> i & 1 and not wildm >> i & 1:
+                    met |= infos[i][1][k]
+            if len(p.cover) - met.bit_count() > (wildm & allowed).bit_count():
+                continue  # more conditions nobody meets than wild cards to meet them
+            slots = [
+                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1]
+                for j in range(len(p.cover))
+            ]
+        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
+            count = m.bit_count()
+            if not lo <= count <= hi or strength <= out.get(m, 0):
+                continue
+            nnorm = (m & ~wildm).bit_count()
+            if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
+                continue
+            if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
+                continue
+            if alt.common and not _share(rules, alt.common, cards, m & ~wildm):
+                continue
+            # (bit 0 stands for a card with no value: a bucket of those makes no set)
+            if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
+                out[m] = strength
+                continue
+            # The same few cards meet again and again (every deal of a win-chance estimate):
+            # whether they make this alternative is remembered by the set of cards itself.
+            key = (k, _or(deck_bits, m))
+            fit = st.fits.get(key)
+            if fit is None:
+                if len(st.fits) > FITS_KEPT:
+                    st.fits.clear()
+                fit = st.fits[key] = _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+            if fit:
                 out[m] = strength
     return out
 
 
 def _candidates(
-    rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: int, lo: int, hi: int
+    rules: Rules,
+    p: Part,
+    cards: tuple[int, ...],
+    allowed: int,
+    wildm: int,
+    lo: int,
+    hi: int,
+    slots: list[list[int]],
 ) -> set[int]:
     """Masks of the cards worth testing against a part: every set that fits is among them.
 
@@ -170,10 +291,8 @@ def _candidates(
     n = len(cards)
     wilds = [i for i in range(n) if (wildm & allowed) >> i & 1]
     normal = [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1]
-    if p.cover:
-        return _assignments(
-            [[i for i in normal if _matches(rules, cards[i], cond)] for cond in p.cover], wilds
-        )
+    if p.cover:  # slots: per condition, the normal cards that meet it
+        return _assignments([[i for i in slot if not wildm >> i & 1] for slot in slots], wilds)
     if p.runs:
         col = rules.columns[p.runs[0].attribute]
         found: set[int] = set()
@@ -183,9 +302,18 @@ def _candidates(
                 place = seq.positions.get(col[cards[i]])
                 if place is not None:
                     at.setdefault(place[0], []).append(i)  # as in _fits: a value's first place
-            for length in range(lo, min(hi, seq.length) + 1):
-                for start in range(seq.length - length + 1):
-                    found |= _assignments([at.get(q, []) for q in range(start, start + length)], wilds)
+            # Every window of lo..hi places (as one _assignments per window would give), each
+            # start's windows grown one place at a time; a place nobody can take ends them.
+            wild_bits = [1 << i for i in wilds]
+            for start in range(seq.length):
+                masks = {0}
+                for length in range(1, min(hi, seq.length - start) + 1):
+                    choices = [1 << i for i in at.get(start + length - 1, ())] + wild_bits
+                    masks = {m | b for m in masks for b in choices if not m & b}
+                    if not masks:
+                        break
+                    if length >= lo:
+                        found |= masks
         return found
     if p.same and all(a not in rules.multi for a in p.same):
         keys: dict[tuple[int, ...], int] = {}
@@ -206,21 +334,16 @@ def _candidates(
 
 def _assignments(slots: list[list[int]], wilds: list[int]) -> set[int]:
     """Masks choosing one distinct card per slot, from the slot's cards or the wild cards."""
-    found: set[int] = set()
-
-    def fill(j: int, used: int) -> None:
-        if j == len(slots):
-            found.add(used)
-            return
-        for i in slots[j]:
-            if not used >> i & 1:
-                fill(j + 1, used | 1 << i)
-        for i in wilds:
-            if not used >> i & 1:
-                fill(j + 1, used | 1 << i)
-
-    fill(0, 0)
-    return found
+    if sum(1 for slot in slots if not slot) > len(wilds):
+        return set()  # more empty places than wild cards to fill them
+    wild_bits = [1 << i for i in wilds]
+    masks = {0}
+    for slot in slots:
+        choices = [1 << i for i in slot] + wild_bits
+        masks = {m | b for m in masks for b in choices if not m & b}
+        if not masks:
+            break
+    return masks
 
 
 def evaluate_combined(
@@ -242,60 +365,66 @@ def evaluate_combined(
     n = len(cards)
     fixmask = (1 << nfix) - 1
     free_room = size - nfix  # how many non-fixed cards the hand may hold
-    # part[mask]: the best lowest type over the ways to split `mask` into >= 2 sets (0 = none)
-    by_low: dict[int, list[tuple[int, int]]] = {}
-    for mask, t in types.items():
-        by_low.setdefault(mask & -mask, []).append((mask, t))
-    split: dict[int, int] = {}
-    whole: dict[int, int] = {}  # mask -> best lowest type over all splits into >= 1 set
+    loose = ~fixmask
+    # Collections of disjoint sets, built one set at a time (each collection once: its sets join
+    # in the order of `types`); a collection's value is its lowest type, and per group of cards
+    # the best value over the ways to split it into two or more sets is kept.
+    grown: dict[int, int] = {}  # mask -> best lowest type over splits into >= 1 set
+    multi: dict[int, int] = {}  # mask -> best lowest type over splits into >= 2 sets
+    room: dict[int, int] = {}  # mask -> the free room left once its loose cards are in
+    for s, t in types.items():
+        left = free_room - (s & loose).bit_count()
+        if left < 0:
+            continue
+        for m, tm in [(m, tm) for m, tm in grown.items() if not m & s and room[m] >= free_room - left]:
+            u = m | s
+            v = tm if tm < t else t
+            if v > multi.get(u, 0):
+                multi[u] = v
+            if v > grown.get(u, 0):
+                grown[u] = v
+                room[u] = room[m] - (free_room - left)
+        if t > grown.get(s, 0):
+            grown[s] = t
+            room[s] = left
+    order = [rules.card_order[c] for c in cards]
+    by_order = sorted(range(n), key=lambda i: -order[i])
 
-    def best_any(mask: int) -> int:
-        got = whole.get(mask)
-        if got is None:
-            got = max(types.get(mask, 0), best_split(mask))
-            whole[mask] = got
-        return got
-
-    def best_split(mask: int) -> int:
-        got = split.get(mask)
-        if got is not None:
-            return got
-        got = 0
-        low = mask & -mask
-        for s, t in by_low.get(low, ()):
-            if s != mask and s & mask == s:
-                rest = best_any(mask ^ s)
-                if rest:
-                    got = max(got, min(t, rest))
-        split[mask] = got
-        return got
+    def highs(mask: int) -> tuple[int, ...]:
+        """The orders of the hand `_hand` would make of these sets, high to low (for ties)."""
+        chosen = mask | fixmask
+        need = size - chosen.bit_count()
+        for i in by_order:
+            if need <= 0:
+                break
+            if not chosen >> i & 1:
+                chosen |= 1 << i
+                need -= 1
+        return tuple(sorted((order[i] for i in range(n) if chosen >> i & 1), reverse=True))
 
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
-    for mask in _biggest_first(n):
+    top_highs: tuple[int, ...] | None = None
+    for mask in grown:
         count = mask.bit_count()
-        if count < top_key[0]:
-            break  # neither one set (count) nor several (count - 1) can catch up any more
-        if (mask & ~fixmask).bit_count() > free_room:
-            continue
         if mask in types:
             sz, t = count, types[mask]
         else:
-            if count - 1 < top_key[0] or mask & -mask not in by_low:
-                continue
-            t = best_split(mask)
-            if not t:
-                continue
-            sz = count - 1
+            sz, t = count - 1, multi[mask]
         key = (sz, t)
         if key > top_key:
-            top_key, top_mask, top_type = key, mask, t
+            top_key, top_mask, top_type, top_highs = key, mask, t, None
         elif key == top_key:
             # equal hands: the higher other cards, then (for a stable choice) the lower mask
-            a, b = _highs(rules, cards, mask, nfix, size), _highs(rules, cards, top_mask, nfix, size)
-            if a > b or (a == b and mask < top_mask):
-                top_mask = mask
+            if nfix >= n:  # every card is in the hand whatever the sets: the same other cards
+                top_mask = min(top_mask, mask)
+                continue
+            if top_highs is None:
+                top_highs = highs(top_mask)
+            a = highs(mask)
+            if a > top_highs or (a == top_highs and mask < top_mask):
+                top_mask, top_highs = mask, a
     hand = _hand(rules, cards, top_mask, nfix, size)
     ncat = len(rules.categories)
     if top_type == 0:
@@ -306,12 +435,6 @@ def evaluate_combined(
     name = rules.categories[rank].name
     detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
-
-
-@functools.cache
-def _biggest_first(n: int) -> tuple[int, ...]:
-    """Every non-empty mask of n cards, those with more cards first."""
-    return tuple(sorted(range(1, 1 << n), key=lambda m: -m.bit_count()))
 
 
 def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
@@ -327,10 +450,6 @@ def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int)
 
 def _orders(rules: Rules, hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted((rules.card_order[c] for c in hand), reverse=True))
-
-
-def _highs(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
-    return _orders(rules, _hand(rules, cards, mask, nfix, size))
 
 
 __all__ = ["evaluate_combined", "run_top"]

@@ -8,6 +8,7 @@ a closed set of general conditions (see `Part`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..errors import Problem
 
@@ -142,6 +143,9 @@ class Rules:
     # categories that can never count -> the higher one that always takes their hands (shadow.py)
     never_counts: dict[int, int] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()  # for the designer: legal, but probably not what was meant
+    # what the evaluator learns about these rules as it runs (tables.py: the lookup table...);
+    # not copied by dataclasses.replace (a reordered ranking is other rules)
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, repr=False)
     # extras.py: lowball, wild cards' options, a second ranking for split pots
     lowest_wins: bool = False  # the worst hand by the categories wins (lowball)
     value_order: tuple[int, ...] = ()  # per value of the order attribute: its order number

@@ -12,7 +12,7 @@ import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..scoring import evaluate_zones
+from ..scoring import strength_zones
 from ..types import Card, View
 from .seen import Grid, Zones, unseen, zones_for
 
@@ -45,16 +45,16 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
         taken: set[int] = set()
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
-            my_key = evaluate_zones(
+            my_key = strength_zones(
                 rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat] or (), ranking
-            ).key
+            )
             valued += 1
             yield
         best = True
         for o in others:
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
-            beaten = evaluate_zones(rules, hand, declared[o] or (), ranking).key > my_key
+            beaten = strength_zones(rules, hand, declared[o] or (), ranking) > my_key
             valued += 1
             yield
             if beaten:
