@@ -66,6 +66,7 @@ class Watcher:
 
     def __init__(self, app, vid):
         self.app, self.vid = app, vid
+        self.table = app.scene
         self.learned = defaultdict(set)
         self.frames = 0
         self.curtains = 0  # curtains shown, each once however many frames it stays up
@@ -74,6 +75,9 @@ class Watcher:
     def step(self, events=(), dt=0.05):
         self.app.step(list(events), dt)
         self.check(self.app.manifest())
+        if self.app.scene is not self.table:  # a click opened another screen (How to play): back
+            self.app.step([key(pygame.K_ESCAPE)], dt)
+            self.check(self.app.manifest())
 
     def check(self, m):
         self.frames += 1
@@ -90,7 +94,7 @@ class Watcher:
             for seat, cards in self.learned.items():
                 if seat == viewer or c["id"] not in cards or c["id"] in own:
                     continue
-                public = revealed(self.app.scene.session) if public is None else public
+                public = revealed(self.table.session) if public is None else public
                 assert c["id"] in public, (
                     f"{self.vid}: seat {seat}'s card {c['id']} shown face up at {c['where']} "
                     f"{c['rect']} in a frame of {'the curtain' if m['curtain'] else f'viewer {viewer}'}"
