@@ -175,7 +175,7 @@ def play(vid, privacy, frames=FRAMES):
                 w.step([keyup(PEEK)])  # let go (and maybe look again later)
                 held_by = None
                 continue
-            if held_by is None and rng.random() < 0.7:
+            if held_by is None and (seat not in w.learned or rng.random() < 0.7):  # each looks at least once
                 w.step([key(PEEK)])
                 held_by = seat
                 continue
