@@ -32,7 +32,7 @@ def shoot(vid: str, out: Path) -> None:
 
     seed, players, moves, moment = SHOTS[vid]
     names = ["Ann" if moment == "turn" else "bot:Ann"] + [f"bot:Bot {i}" for i in range(1, players)]
-    app = start(vid, players=names, seed=seed, size=(1280, 800), autosave=False)
+    app = start(vid, players=names, seed=seed, size=(1280, 720), autosave=False)
     table = app.scene
     table.bot_delay = 0.0
     session = table.session

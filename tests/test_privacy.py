@@ -135,7 +135,8 @@ def decide(w, rng, seat):
     view = table.session.view(seat)
     legal = {t["type"]: t for t in view["legal"]}
     kind = next((k for k in PREFERRED if k in legal), None)
-    if kind is None or ("fold" in legal and rng.random() < 0.1):
+    everyone_seen = len(w.learned) == len(view["seats"])  # folds only once every hand has been looked at
+    if kind is None or ("fold" in legal and everyone_seen and rng.random() < 0.1):
         kind = "fold" if "fold" in legal else rng.choice(sorted(legal))
     t = legal[kind]
     if kind in KEYS:
@@ -195,7 +196,7 @@ def play(vid, privacy, frames=FRAMES):
                 w.step([keyup(PEEK)])  # let go (and maybe look again later)
                 held_by = None
                 continue
-            if held_by is None and rng.random() < 0.7:
+            if held_by is None and (seat not in w.learned or rng.random() < 0.7):  # each looks at least once
                 w.step([key(PEEK)])
                 held_by = seat
                 continue

@@ -62,7 +62,7 @@ def record_browser(browser: DeckBrowser, size: tuple[int, int], where: str = "gr
     record = frame.current()
     if record is None:
         return
-    hud, font = browser._hud_text(), browser.painter.font(20)
+    hud, font = browser._hud_text(w), browser.painter.font(20)
     tw, th = font.size(hud)
     record.texts.append((hud, (14, (BAR_H - th) // 2, tw, th), font.point_size))
     cam = browser.camera

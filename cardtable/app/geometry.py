@@ -1,153 +1,30 @@
-"""Where things go on the table: seats round an ellipse, zones by their declared place.
+"""Rectangle arithmetic for the table: where the seats sit round the felt, how big a fan of cards
+is, how a grid of cards fits a box. Pure arithmetic (pygame.Rect only), so the layout can be
+tested over every game and window size without drawing anything (see table/layout.py).
 
-Pure arithmetic on rectangles, so it can be tested without drawing. The seat being shown sits at
-the bottom centre; the others follow round the table in seat order.
+Seats go round the felt clockwise from the bottom centre: up the left side, along the top, down
+the right side. How many go on each side is chosen per game: a tall board (the 10x10 grid) sends
+them to the sides, a wide one (a row of cards) to the top.
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
-SIDE_PANEL = 300  # the log and rules panel on the right
-ACTION_BAR = 120  # the actions along the bottom
+CARD_RATIO = 1.4  # a card's height over its width
+OTHERS_SPREAD = 0.35  # how much of each card of another seat's fan shows
+OWN_SPREAD = 0.72  # the viewer's own cards: enough to read every corner
 
 
-@dataclass
-class TableGeometry:
-    size: tuple[int, int]
-    seats: int
-    bottom_seat: int  # the seat drawn at the bottom centre
-
-    @property
-    def table(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(0, 0, w - SIDE_PANEL, h - ACTION_BAR)
-
-    @property
-    def panel(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(w - SIDE_PANEL, 0, SIDE_PANEL, h)
-
-    @property
-    def bar(self) -> pygame.Rect:
-        w, h = self.size
-        return pygame.Rect(0, h - ACTION_BAR, w - SIDE_PANEL, ACTION_BAR)
-
-    @property
-    def card_width(self) -> int:
-        t = self.table
-        return max(36, min(96, int(min(t.width / 13, t.height / 8.5))))
-
-    def seat_angle(self, seat: int) -> float:
-        """Radians on screen (y down): the bottom seat at pi/2, the others clockwise after it."""
-        k = (seat - self.bottom_seat) % self.seats
-        return math.pi / 2 + 2 * math.pi * k / self.seats
-
-    def seat_centre(self, seat: int) -> tuple[int, int]:
-        t = self.table
-        a = self.seat_angle(seat)
-        rx, ry = t.width / 2 - 110, t.height / 2 - 62
-        return int(t.centerx + rx * math.cos(a)), int(t.centery + ry * math.sin(a))
-
-    def seat_panel(self, seat: int) -> pygame.Rect:
-        cx, cy = self.seat_centre(seat)
-        rect = pygame.Rect(0, 0, 200, 56)
-        rect.center = (cx, cy)
-        return rect.clamp(self.table.inflate(-8, -8))
-
-    def seat_cards_anchor(self, seat: int, width: int, count: int = 0, own: bool = False) -> tuple[int, int]:
-        """The centre of a seat's cards. The shown seat holds them beside its panel (where the
-        board cannot be); the others just inside their panel, towards the middle."""
-        panel = self.seat_panel(seat)
-        height = int(width * 1.4)
-        if own:
-            span = width + int(width * 0.72) * max(0, count - 1)
-            x = panel.right + 16 + span // 2
-            if x + span // 2 > self.table.right - 8:  # no room on the right: above the panel
-                return panel.centerx, panel.top - height // 2 - 10
-            return x, panel.centery - height // 4
-        t = self.table
-        dx, dy = t.centerx - panel.centerx, t.centery - panel.centery
-        dist = math.hypot(dx, dy) or 1
-        reach = abs(dx / dist) * (panel.width / 2 + width / 2) + abs(dy / dist) * (
-            panel.height / 2 + height / 2
-        )
-        reach += 6
-        return int(panel.centerx + dx / dist * reach), int(panel.centery + dy / dist * reach)
-
-    def footprint(self, seat: int, width: int, count: int, own: bool) -> pygame.Rect:
-        """What a seat takes up: its panel and its cards."""
-        cx, cy = self.seat_cards_anchor(seat, width, count, own)
-        spread = 0.72 if own else 0.35
-        span = width + int(width * spread) * max(0, count - 1)
-        cards = pygame.Rect(0, 0, span, int(width * 1.4) + (width // 4 if own else 0))
-        cards.center = (cx, cy)
-        return self.seat_panel(seat).union(cards) if count else self.seat_panel(seat)
-
-    def centre_area(self, footprints: list[pygame.Rect] | None = None) -> pygame.Rect:
-        """The middle of the table for boards, grids, the deck and pots: as large as it can be
-        without reaching any seat's panel or cards."""
-        t = self.table
-        bounds = t.inflate(-int(t.width * 0.12), -int(t.height * 0.1))
-        rects = tuple(tuple(f) for f in footprints or ())
-        area = pygame.Rect(_largest_clear(tuple(bounds), rects, t.center))
-        if area.width < 120 or area.height < 120:  # a crowded table: fall back to the middle
-            area = pygame.Rect(0, 0, int(t.width * 0.5), int(t.height * 0.45))
-            area.center = t.center
-        return area
-
-    def place_rect(self, place: str, centre: pygame.Rect) -> pygame.Rect:
-        """A rectangle for a table zone's declared place, within the centre area."""
-        c = centre
-        third = c.height // 3
-        if place == "above_center":
-            return pygame.Rect(c.left, c.top, c.width, third)
-        if place == "below_center":
-            return pygame.Rect(c.left, c.bottom - third, c.width, third)
-        if place == "left":
-            return pygame.Rect(c.left, c.top, c.width // 4, c.height)
-        if place == "right":
-            return pygame.Rect(c.right - c.width // 4, c.top, c.width // 4, c.height)
-        if place == "corner":
-            t = self.table
-            return pygame.Rect(t.left + 12, t.top + 12, 110, 170)
-        return c
+def card_h(width: int) -> int:
+    return round(width * CARD_RATIO)  # as render/faces.py paints them
 
 
-@lru_cache(maxsize=64)
-def _largest_clear(
-    bounds: tuple[int, int, int, int],
-    footprints: tuple[tuple[int, int, int, int], ...],
-    centre: tuple[int, int],
-) -> tuple[int, int, int, int]:
-    """The largest rectangle within `bounds`, around `centre`, that touches no footprint.
-
-    Each edge is either the bound's or one just past a footprint on that side of the centre; with
-    at most ten seats every combination is tried (a few thousand), and the answer is cached.
-    """
-    box = pygame.Rect(bounds)
-    rects = [pygame.Rect(f).inflate(16, 16) for f in footprints]
-    cx, cy = centre
-    lefts = [box.left] + [r.right for r in rects if box.left < r.right < cx]
-    rights = [box.right] + [r.left for r in rects if cx < r.left < box.right]
-    tops = [box.top] + [r.bottom for r in rects if box.top < r.bottom < cy]
-    bottoms = [box.bottom] + [r.top for r in rects if cy < r.top < box.bottom]
-    best, best_area = (cx - 1, cy - 1, 2, 2), 0
-    for left in lefts:
-        for right in rights:
-            for top in tops:
-                for bottom in bottoms:
-                    size = (right - left) * (bottom - top)
-                    if size <= best_area:
-                        continue
-                    candidate = pygame.Rect(left, top, right - left, bottom - top)
-                    if candidate.collidelist(rects) == -1:
-                        best, best_area = (candidate.x, candidate.y, candidate.w, candidate.h), size
-    return best
+def fan_span(count: int, width: int, spread: float) -> int:
+    """The width of a fan of `count` cards."""
+    return width + int(width * spread) * max(0, count - 1)
 
 
 def fan_positions(
@@ -158,16 +35,110 @@ def fan_positions(
         return []
     step = width * spread
     if max_width is not None and count > 1:
-        step = min(step, (max_width - width) / (count - 1))
+        step = max(0.0, min(step, (max_width - width) / (count - 1)))
     total = width + step * (count - 1)
-    height = int(width * 1.4)
-    x0 = centre[0] - total / 2
+    height = card_h(width)
+    x0 = centre[0] - int(total) // 2  # as a Rect of that width centred there: never a pixel over
     return [(int(x0 + i * step), centre[1] - height // 2) for i in range(count)]
 
 
-def grid_cell_size(rows: int, cols: int, area: pygame.Rect) -> int:
-    """The card width that fits a rows x cols grid of cards into `area`."""
-    gap = 4
-    by_width = (area.width - gap * (cols - 1)) / cols
-    by_height = ((area.height - gap * (rows - 1)) / rows) / 1.4
-    return max(8, int(min(by_width, by_height, 110)))
+def grid_gap(width: int) -> int:
+    """The gap between the cards of a grid: a little, more for larger cards."""
+    return max(2, min(6, width // 12))
+
+
+def grid_cell_size(rows: int, cols: int, area: pygame.Rect, most: int = 140) -> int:
+    """The largest card width (at most `most`) that fits a rows x cols grid of cards in `area`."""
+    best = 4
+    for width in range(most, 3, -1):
+        gap = grid_gap(width)
+        if cols * (width + gap) - gap <= area.width and rows * (card_h(width) + gap) - gap <= area.height:
+            best = width
+            break
+    return best
+
+
+@dataclass(frozen=True)
+class SeatBox:
+    """One seat's place: its plate (name, chips, roles) and its cards beside or below it."""
+
+    box: pygame.Rect  # the seat's whole region
+    plate: pygame.Rect
+    cards: pygame.Rect  # the fans are centred in it, one row per zone
+    card_width: int
+    own: bool
+
+
+def plate_size(scale: float) -> tuple[int, int]:
+    """A seat's plate: two lines (name; chips and bet) with room for the role badges."""
+    return int(168 * scale), int(50 * scale)
+
+
+def seat_box(
+    at: pygame.Rect,
+    plate: tuple[int, int],
+    count: int,
+    zones: int,
+    width: int,
+    spread: float,
+    beside: bool,
+    own: bool,
+) -> SeatBox:
+    """A seat laid out in the space `at` (which it never leaves): the plate, then its cards
+    beside it (`beside`) or below it, as wide as they are or as `at` allows."""
+    pw, ph = min(plate[0], at.width), plate[1]
+    rows_h = card_h(width) * zones + (width // 4 if own else 0) + 4 * (zones - 1)
+    if beside:
+        h = max(ph, rows_h) if count else ph
+        room = at.width - pw - 8
+        span = min(room, fan_span(count, width, spread)) if count else 0
+        w = pw + (8 + span if count else 0)
+        box = pygame.Rect(0, 0, min(w, at.width), min(h, at.height))
+        box.center = at.center
+        plate_r = pygame.Rect(box.left, box.centery - ph // 2, pw, ph)
+        cards = pygame.Rect(plate_r.right + 8, box.top, max(0, span), box.height)
+    else:
+        h = ph + (6 + rows_h if count else 0)
+        span = min(at.width, fan_span(count, width, spread)) if count else 0
+        box = pygame.Rect(0, 0, max(pw, span), min(h, at.height))
+        box.center = at.center
+        plate_r = pygame.Rect(box.centerx - pw // 2, box.top, pw, ph)
+        cards = pygame.Rect(
+            box.centerx - span // 2, plate_r.bottom + 6, span, box.bottom - plate_r.bottom - 6
+        )
+    return SeatBox(box, plate_r, cards, width, own)
+
+
+def seat_sides(others: int, top: int) -> tuple[int, int, int]:
+    """How `others` seats (all but the bottom one) split into left, top and right, `top` of them
+    along the top and the rest shared by the sides, the left side taking the odd one."""
+    rest = others - top
+    return (rest + 1) // 2, top, rest // 2
+
+
+def column_slots(area: pygame.Rect, heights: list[int], downwards: bool, gap: int) -> list[pygame.Rect]:
+    """Slots down a column for boxes of `heights` (listed top to bottom, or bottom up when not
+    `downwards`), `gap` apart, the room left over shared out evenly between them."""
+    if not heights:
+        return []
+    order = heights if downwards else heights[::-1]
+    spare = max(0, area.height - sum(order) - gap * (len(order) - 1)) // len(order)
+    slots, y = [], area.top
+    for h in order:
+        slots.append(pygame.Rect(area.left, y, area.width, min(h + spare, area.bottom - y)))
+        y += h + spare + gap
+    return slots if downwards else slots[::-1]
+
+
+def row_slots(area: pygame.Rect, count: int) -> list[pygame.Rect]:
+    """`count` equal slots along a row, left to right."""
+    if count == 0:
+        return []
+    w = area.width // count
+    return [pygame.Rect(area.left + i * w, area.top, w, area.height) for i in range(count)]
+
+
+def contains(outer: pygame.Rect, inner: pygame.Rect) -> bool:
+    return (
+        outer.contains(inner) or (inner.width == 0 or inner.height == 0) and outer.collidepoint(inner.topleft)
+    )

@@ -12,8 +12,9 @@ def run_app(
     options: dict[str, Any] | None = None,
 ) -> int:
     """Open the window on the menu, or straight on a new game of `variant` when one is given."""
+    from . import settings
     from .crash import show_crash, write_crash_log
-    from .display import open_window
+    from .display import open_window, remember_window
 
     surface = open_window()
     try:
@@ -21,6 +22,7 @@ def run_app(
         from .scene import App
 
         app = App(surface)
+        app.set_text_size(settings.load()["text_size"])
         app.push(MenuScene(app))
         if variant is not None:
             from .launch import start_game
@@ -35,5 +37,6 @@ def run_app(
     finally:
         import pygame
 
+        remember_window()
         pygame.quit()
     return 0

@@ -183,111 +183,113 @@ class NewGameScene(Scene):
     ) -> None:
         colour = ui.ACCENT if on else (ui.PANEL if enabled else (150, 150, 145))
         pygame.draw.rect(surface, colour, rect, border_radius=8)
-        ui.text(surface, label, rect.center, 24, ui.INK, anchor="center")
+        ui.text(surface, label, rect.center, 24, ui.INK, anchor="center", width=rect.width - 8)
         if enabled:
             self.hit.append((rect, action))
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Two columns, seats on the left and the choices on the right, rows as tall as the
+        window allows for the game's most seats, so every row fits from 800x600 up."""
         self.hit = []
         surface.fill(ui.FELT)
         w, h = surface.get_size()
         v = self.variant
-        ui.text(surface, f"New game: {v.name}", (48, 32), 54, ui.WHITE, bold=True)
+        small = h < 700 or w < 1100
+        ui.text(
+            surface, f"New game: {v.name}", (48, 24), 54 if not small else 44, ui.WHITE, True, width=w - 96
+        )
+        top = 24 + ui.line(54 if not small else 44)
         ui.text(
             surface,
             f"{v.min_players} to {v.max_players} players. Seats play in this order.",
-            (50, 86),
+            (50, top),
             24,
             (210, 230, 220),
+            width=w - 100,
         )
-        y = 130
-        ui.text(surface, "Seats", (48, y), 30, ui.WHITE, bold=True)
-        y += 36
-        for i, row in enumerate(self.seats):
-            ui.text(surface, f"{i + 1}.", (48, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
-            row.name.rect = pygame.Rect(84, y, 300, ROW - 8)
-            row.name.draw(surface)
+        y = top + ui.line(24) + 10
+        foot = h - (70 if small else 90)  # the Start / Back buttons
+        row = max(30, min(46, (foot - 12 - y - ui.line(30) - 6) // (v.max_players + 1)))
+        self._draw_seats(surface, pygame.Rect(48, y, min(560, w // 2 - 60), foot - y), row)
+        right = pygame.Rect(max(660, w // 2) if w >= 1200 else w // 2, y, 0, foot - y)
+        right.width = w - 24 - right.left
+        self._draw_choices(surface, right, row)
+        bh = 48 if small else 56
+        start = pygame.Rect(w - 24 - 230, h - bh - 14, 230, bh)
+        back = pygame.Rect(start.left - 20 - 200, start.top, 200, bh)
+        self._button(surface, start, "Start  [Enter]", self.start, on=True)
+        self._button(surface, back, "Back  [Esc]", self.app.pop)
+        howto = pygame.Rect(back.left - 20 - 230, start.top, 230, bh)
+        if howto.left < 24:  # no room beside them: at the top right
+            howto = pygame.Rect(w - 24 - 230, 24, 230, bh)
+        self._button(surface, howto, "How to play  [F1]", self.open_howto)
+        if self.message:
+            ui.text(surface, self.message, (48, start.top - ui.line(26)), 26, (255, 210, 150), width=w - 96)
+
+    def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
+        v = self.variant
+        ui.text(surface, "Seats", area.topleft, 30, ui.WHITE, bold=True)
+        y = area.top + ui.line(30) + 6
+        kind_w, x_w = 140, row - 6
+        name_w = area.width - 36 - kind_w - x_w - 20
+        for i, seat in enumerate(self.seats):
+            ui.text(surface, f"{i + 1}.", (area.left, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft")
+            seat.name.rect = pygame.Rect(area.left + 36, y, name_w, row - 8)
+            seat.name.draw(surface, size=26 if row >= 40 else 22)
+            kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
             self._button(
                 surface,
-                pygame.Rect(396, y, 150, ROW - 8),
-                "Computer" if row.bot else "Person",
+                kind,
+                "Computer" if seat.bot else "Person",
                 lambda i=i: self.toggle_kind(i),
-                on=row.bot,
+                on=seat.bot,
             )
+            gone = pygame.Rect(kind.right + 10, y, x_w, row - 8)
             self._button(
-                surface,
-                pygame.Rect(556, y, 40, ROW - 8),
-                "x",
-                lambda i=i: self.remove_seat(i),
-                enabled=len(self.seats) > v.min_players,
+                surface, gone, "x", lambda i=i: self.remove_seat(i), enabled=len(self.seats) > v.min_players
             )
-            y += ROW
-        self._button(
-            surface,
-            pygame.Rect(84, y, 200, ROW - 8),
-            "+ Add seat",
-            self.add_seat,
-            enabled=len(self.seats) < v.max_players,
-        )
-        x, y = 660, 130
-        ui.text(surface, "Options", (x, y), 30, ui.WHITE, bold=True)
-        y += 36
+            y += row
+        add = pygame.Rect(area.left + 36, y, 200, row - 8)
+        self._button(surface, add, "+ Add seat", self.add_seat, enabled=len(self.seats) < v.max_players)
+
+    def _draw_choices(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
+        """The variant's options, then privacy, computer players' speed and the seed: a label, its
+        box, and (where there is room) a line of help."""
+        x = area.left
+        ui.text(surface, "Options", (x, area.top), 30, ui.WHITE, bold=True)
+        y = area.top + ui.line(30) + 6
+        label_w = min(300, area.width * 45 // 100)
+        box_w = min(220, area.width - label_w - 10)
+        help_x = x + label_w + box_w + 20
+        help_w = area.right - help_x
+
+        def line(label: str, helptext: str) -> pygame.Rect:
+            ui.text(
+                surface, label, (x, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft", width=label_w - 10
+            )
+            if helptext and help_w >= 120:
+                where = (help_x, y + (row - 8) // 2)
+                ui.text(surface, helptext, where, 20, (200, 220, 210), anchor="midleft", width=help_w)
+            return pygame.Rect(x + label_w, y, box_w, row - 8)
+
         for name, option in self.options.items():
-            ui.text(surface, option.label, (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
-            box = pygame.Rect(x + 300, y, 220, ROW - 8)
+            box = line(option.label, option.help or "")
             if name in self.inputs:
                 self.inputs[name].rect = box
-                self.inputs[name].draw(surface)
+                self.inputs[name].draw(surface, size=26 if row >= 40 else 22)
             elif isinstance(option.default, bool):
+                on = bool(self.values[name])
                 self._button(
-                    surface,
-                    box,
-                    "On" if self.values[name] else "Off",
-                    lambda n=name: self.cycle_option(n, 1),
-                    on=bool(self.values[name]),
+                    surface, box, "On" if on else "Off", lambda n=name: self.cycle_option(n, 1), on=on
                 )
             else:
                 self._button(surface, box, f"< {self.values[name]} >", lambda n=name: self.cycle_option(n, 1))
-            if option.help:
-                ui.text(
-                    surface,
-                    option.help[:60],
-                    (x + 530, y + ROW // 2 - 4),
-                    20,
-                    (200, 220, 210),
-                    anchor="midleft",
-                )
-            y += ROW
-        ui.text(surface, "Private cards", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
-        box = pygame.Rect(x + 300, y, 220, ROW - 8)
+            y += row
+        box = line("Private cards", PRIVACY_HELP[self.privacy])
         self._button(surface, box, f"< {PRIVACY_LABELS[self.privacy]} >", self.cycle_privacy)
-        ui.text(
-            surface,
-            PRIVACY_HELP[self.privacy],
-            (x + 530, y + ROW // 2 - 4),
-            20,
-            (200, 220, 210),
-            anchor="midleft",
-        )
-        y += ROW
-        ui.text(surface, "Computer players", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
-        box = pygame.Rect(x + 300, y, 220, ROW - 8)
+        y += row
+        box = line("Computer players", "Space at the table: faster")
         self._button(surface, box, f"< {SPEED_LABELS[self.speed]} >", self.cycle_speed)
-        ui.text(
-            surface,
-            "Space at the table: faster",
-            (x + 530, y + ROW // 2 - 4),
-            20,
-            (200, 220, 210),
-            anchor="midleft",
-        )
-        y += ROW
-        ui.text(surface, "Seed (blank: random)", (x, y + ROW // 2 - 4), 26, ui.WHITE, anchor="midleft")
-        self.seed.rect = pygame.Rect(x + 300, y, 220, ROW - 8)
-        self.seed.draw(surface)
-        self._button(surface, pygame.Rect(w - 300, h - 90, 250, 56), "Start  [Enter]", self.start, on=True)
-        self._button(surface, pygame.Rect(w - 560, h - 90, 230, 56), "Back  [Esc]", self.app.pop)
-        howto = pygame.Rect(w - 820, h - 90, 240, 56) if w >= 900 else pygame.Rect(w - 250, 24, 230, 48)
-        self._button(surface, howto, "How to play  [F1]", self.open_howto)
-        if self.message:
-            ui.text(surface, self.message, (48, h - 70), 26, (255, 210, 150))
+        y += row
+        self.seed.rect = line("Seed (blank: random)", "")
+        self.seed.draw(surface, size=26 if row >= 40 else 22)

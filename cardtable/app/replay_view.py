@@ -179,7 +179,8 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         if self.table is not None:
             self.table.message = self.caption()
-            self.table.draw(surface)
+            w, h = surface.get_size()  # the table lays itself out above the strip, never under it
+            self.table.draw(surface.subsurface((0, 0, w, max(1, h - STRIP_H))))
         else:  # a log whose game cannot even be set up: its story in words
             self._draw_text(surface)
         self._draw_strip(surface)

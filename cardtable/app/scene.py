@@ -13,7 +13,16 @@ from typing import Any
 
 import pygame
 
-from . import frame
+from . import frame, ui
+
+# Ctrl with these keys makes all text larger (+1) or smaller (-1)
+TEXT_KEYS = {
+    pygame.K_EQUALS: 1,
+    pygame.K_PLUS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
 
 
 class Scene:
@@ -24,6 +33,7 @@ class Scene:
     """
 
     manifest_scene = "scene"
+    scales_text = False  # text grows with the window (the scene lays itself out by ui.line and ui.scale)
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -57,6 +67,8 @@ class App:
         self.fps = fps
         self.clock = pygame.time.Clock()
         self.last_frame: frame.FrameRecord | None = None  # what the last drawn frame showed
+        self.text_size = 1.0  # the user's text size setting, a factor on the window's own scale
+        ui.set_scale(surface.get_size(), self.text_size)
 
     @property
     def scene(self) -> Scene:
@@ -88,17 +100,53 @@ class App:
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.surface = pygame.display.get_surface() or self.surface
-                self.scene.resized(self.surface.get_size())
+                self.resized()
+                continue
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+                self.toggle_fullscreen()
+                continue
+            if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in TEXT_KEYS:
+                self.step_text_size(TEXT_KEYS[event.key])
                 continue
             self.scene.handle(event)
             if not self.running or not self.scenes:
                 return
         self.scene.update(dt)
+        ui.set_scale(self.surface.get_size(), self.text_size, self.scene.scales_text)
         frame.begin(self.surface, self.scene.manifest_scene)
         try:
             self.scene.draw(self.surface)
         finally:
             self.last_frame = frame.end()
+
+    def resized(self) -> None:
+        """The window changed size: text scales, and every scene lays itself out again."""
+        ui.set_scale(
+            self.surface.get_size(), self.text_size, self.scenes[-1].scales_text if self.scenes else False
+        )
+        for scene in self.scenes:
+            scene.resized(self.surface.get_size())
+
+    def set_text_size(self, factor: float) -> None:
+        self.text_size = factor
+        self.resized()
+
+    def step_text_size(self, step: int) -> None:
+        """Ctrl+Plus / Ctrl+Minus: the next text size up or down, remembered."""
+        from . import settings
+
+        sizes = sorted(settings.TEXT_SIZES)
+        at = min(range(len(sizes)), key=lambda i: abs(sizes[i] - self.text_size))
+        factor = sizes[max(0, min(len(sizes) - 1, at + step))]
+        self.set_text_size(factor)
+        settings.save(text_size=factor)
+
+    def toggle_fullscreen(self) -> None:
+        """F11: full screen, or back to the window."""
+        from .display import toggle_fullscreen
+
+        self.surface = toggle_fullscreen() or self.surface
+        self.resized()
 
     def manifest(self) -> dict[str, Any]:
         """What the last drawn frame showed, as a plain JSON-ready dict (see interfaces.md)."""

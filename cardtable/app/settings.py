@@ -1,5 +1,6 @@
 """The few choices the program remembers between runs (how cards are kept private, how fast computer
-players move, whether flipping rounds run by themselves), in a
+players move, whether flipping rounds run by themselves, the text size, where the window was and
+how large), in a
 small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
 value not known, gives the default and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
@@ -16,17 +17,35 @@ from ..paths import user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
+TEXT_SIZES = (1.0, 0.85, 1.15, 1.3)  # the text size: a factor on the window's own scale
 ALLOWED: dict[str, tuple[Any, ...]] = {
     "privacy": PRIVACY,
     "bot_speed": SPEEDS,
     "auto_flip": (False, True),
+    "text_size": TEXT_SIZES,
     "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 
 
+def _window_ok(value: Any) -> bool:
+    """{"size": [w, h], "pos": [x, y]} of plain, sane integers."""
+    if not isinstance(value, dict) or set(value) != {"size", "pos"}:
+        return False
+    pairs = value["size"], value["pos"]
+    return all(
+        isinstance(p, list) and len(p) == 2 and all(type(n) is int and -100_000 < n < 100_000 for n in p)
+        for p in pairs
+    )
+
+
+SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+
+
 def _allowed(name: str, value: Any) -> bool:
     """A known setting with one of its values, of the same type (JSON's 0 is not False)."""
+    if name in SHAPED:
+        return SHAPED[name](value)
     return any(value == a and type(value) is type(a) for a in ALLOWED.get(name, ()))
 
 

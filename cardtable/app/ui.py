@@ -22,22 +22,64 @@ WHITE = (250, 250, 250)
 
 
 UI_FONT = "DejaVuSansCondensed-Bold.ttf"  # shipped in sprites/fonts: it has the suit symbols
+MIN_PX = 12  # no text is drawn smaller than this, at any window size
+
+_scale = 1.0  # the window's text scale, times the user's text size (see set_scale)
+
+
+def window_scale(size: tuple[int, int], grow: bool = True) -> float:
+    """How large text and controls are drawn for a window of `size`: 1 at 1280x720, less in a
+    smaller window (the 12 px floor keeps it readable), more in a larger one (when `grow`)."""
+    w, h = size
+    return max(0.8, min(1.6 if grow else 1.0, min(w / 1280, h / 720)))
+
+
+def set_scale(size: tuple[int, int], text_size: float = 1.0, grow: bool = True) -> None:
+    """Scale every text (and the measures derived from it) for a window of `size`, times the
+    user's text size setting; screens laid out for one size (`grow` False) only shrink. The app
+    sets it for each frame's scene."""
+    global _scale
+    _scale = window_scale(size, grow) * text_size
+
+
+def scale() -> float:
+    return _scale
+
+
+def px(size: int) -> int:
+    """The font pixel size for a design size (sizes are those of pygame's default font, for
+    continuity: about 0.7 of them in the shipped font), scaled, never under MIN_PX."""
+    return max(MIN_PX, round(size * 0.7 * _scale))
 
 
 _RENDERED: ByteLRU[tuple[str, int, bool, tuple[int, ...]], pygame.Surface] = ByteLRU(name="ui text")
 
 
-@lru_cache(maxsize=48)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The interface font at a size (sizes are those of pygame's default font, for continuity)."""
+    """The interface font at a design size, scaled for the window (see px)."""
+    return _font(px(size), bold)
+
+
+def line(size: int) -> int:
+    """The height of a line of text at a design size."""
+    return font(size).get_linesize()
+
+
+@lru_cache(maxsize=64)
+def _font(pixels: int, bold: bool) -> pygame.font.Font:
     from ..paths import shipped
 
     path = shipped("sprites") / "fonts" / UI_FONT
     if path.exists():
-        return pygame.font.Font(str(path), max(8, int(size * 0.7)))
-    f = pygame.font.Font(None, size)
+        return pygame.font.Font(str(path), pixels)
+    f = pygame.font.Font(None, int(pixels / 0.7))
     f.set_bold(bold)
     return f
+
+
+def clear_fonts() -> None:
+    """Forget the loaded fonts (they die with pygame's font module)."""
+    _font.cache_clear()
 
 
 def text(
@@ -48,10 +90,14 @@ def text(
     colour: tuple[int, int, int] = INK,
     bold: bool = False,
     anchor: str = "topleft",
+    width: int | None = None,
 ) -> pygame.Rect:
-    """Draw one line of text anchored at `pos` (and note it in the frame being recorded)."""
+    """Draw one line of text anchored at `pos` (and note it in the frame being recorded); with
+    `width`, shortened with an ellipsis to fit it rather than cut."""
     f = font(size, bold)
-    key = (words, size, bold, tuple(colour))
+    if width is not None and f.size(words)[0] > width:
+        words = ellipsize(words, size, width)
+    key = (words, px(size), bold, tuple(colour))
     image = _RENDERED.get(key)
     if image is None:  # rendering text is most of a frame's cost: each line is rendered once
         image = _RENDERED.put(key, f.render(words, True, colour))
@@ -104,9 +150,18 @@ def _wrap(words: str, size: int, width: int) -> tuple[str, ...]:
 
 
 def ellipsize(words: str, size: int, width: int) -> str:
-    """The first line of `words` that fits `width`, with an ellipsis when something was cut."""
-    lines = wrap(words, size, width - font(size).size(" …")[0])
-    return lines[0] + (" …" if len(lines) > 1 else "") if lines else ""
+    """The first line of `words` that fits `width`, with an ellipsis when something was cut (a
+    single long word is cut letter by letter)."""
+    f = font(size)
+    lines = wrap(words, size, width - f.size(" …")[0])
+    if not lines:
+        return ""
+    if len(lines) == 1 and f.size(lines[0])[0] <= width:
+        return lines[0]
+    first = lines[0]
+    while first and f.size(first + "…")[0] > width:
+        first = first[:-1]
+    return first.rstrip() + "…"
 
 
 @dataclass
@@ -206,6 +261,9 @@ class TextInput:
         pygame.draw.rect(surface, WHITE if self.focused else PANEL, self.rect, border_radius=6)
         pygame.draw.rect(surface, ACCENT if self.focused else MUTED, self.rect, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused else "")
+        f, room = font(size), self.rect.width - 16
+        while len(shown) > 1 and f.size(shown)[0] > room:  # the end, where one types, stays in view
+            shown = shown[1:]
         text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
 
 

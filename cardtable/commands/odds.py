@@ -142,6 +142,56 @@ def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, ba
     return tally(rules, counts, n, "sampled", rules.size, mode, plan.cards)
 
 
+def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
+    """`--exact --contains` beyond enumeration: exact counts by profiles where a category allows
+    it (hands/profiles.py); the others are said to be not counted exactly."""
+    import math
+
+    from ..hands.against import parse_against, short
+    from ..hands.profiles import count_contains
+
+    size = args.hand_size or rules.size
+    try:
+        got = count_contains(rules, variant.deck.size, size)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return 1
+    total = math.comb(variant.deck.size, size)
+    cats: list[dict[str, Any]] = []
+    for i, cat in enumerate(rules.categories):
+        n = got.get(i)
+        entry: dict[str, Any] = {"name": cat.name, "count": n, "hands": total}
+        entry["probability"] = n / total if n is not None else None
+        entry["odds_against"] = (total - n) / n if n else None
+        if cat.published:
+            entry["published"] = cat.published
+            entry["published_against"] = parse_against(cat.published)
+        cats.append(entry)
+    data = {
+        "variant": variant.id,
+        "mode": "contains",
+        "hand_size": size,
+        "method": "profiles",
+        "hands": total,
+    }
+    data["categories"] = cats
+    if args.json:
+        print(json.dumps(data))
+        return 0
+    print(
+        f"{variant.name}: every {size}-card hand ({total:,}), exact counts by profiles of the categories "
+        f"that one attribute decides ({len(got)} of {len(cats)}); the others are not counted exactly yet"
+    )
+    width = max(len(c["name"]) for c in cats)
+    for c in cats:
+        if c["count"] is None:
+            print(f"  {c['name']:<{width}}  not counted exactly yet")
+            continue
+        pub = f"  published {c['published']}" if "published" in c else ""
+        print(f"  {c['name']:<{width}}  {c['count']:>40,}  ({short(c['odds_against'])} to 1){pub}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
     from ..hands.against import short
@@ -180,6 +230,8 @@ def run(args: argparse.Namespace) -> int:
             )
     except ValueError as exc:
         bar.close()
+        if args.exact and mode == "contains" and not args.as_played:
+            return _profiles(variant, rules, args)
         print(str(exc), file=sys.stderr)
         return 1
     bar.close()

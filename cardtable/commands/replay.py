@@ -203,5 +203,5 @@ def view(path: Path) -> None:
 
         from ..app import ui
 
-        ui.font.cache_clear()  # fonts die with the font module: none may outlive this window
+        ui.clear_fonts()  # fonts die with the font module: none may outlive this window
         pygame.quit()

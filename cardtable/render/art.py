@@ -38,6 +38,16 @@ class CardArt:
     name: str  # the full card name
 
     @property
+    def mark(self) -> str:
+        """The index: the rank, or for a card without one (a trump, a named card) the initials of
+        its own name ("Trump of the Sun": "TS"), never a question mark."""
+        if self.rank:
+            return self.rank
+        words = [w for w in (self.title or self.name).replace("-", " ").split() if w[:1].isalnum()]
+        capitals = [w[0] for w in words if w[0].isupper() or w[0].isdigit()] or [w[0] for w in words]
+        return "".join(capitals[:2]).upper() or "★"
+
+    @property
     def ink(self) -> tuple[int, int, int]:
         return readable(self.suits[0].rgb) if len(self.suits) == 1 else INK
 

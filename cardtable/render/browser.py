@@ -342,22 +342,33 @@ class DeckBrowser:
                 atlas.want_ahead(w, gid)
         atlas.generate(deadline)
 
-    def _hud_text(self) -> str:
+    def _hud_text(self, width: int | None = None) -> str:
+        """The bar's line; in a narrow window (`width`) the hints shortened, then the zoom left out."""
+        text = self._hud_parts(True, True)
+        if width is not None and self.painter.font(20).size(text)[0] > width - 28:
+            text = self._hud_parts(False, True)
+            if self.painter.font(20).size(text)[0] > width - 28:
+                text = self._hud_parts(False, False)
+        return text
+
+    def _hud_parts(self, long: bool, zoom: bool) -> str:
         total = self.deck.size
         q = self.search.query
-        parts = [f"Search: {q}_" if q else "Type to search (rank, suit, colour, trump, name)"]
+        hint = "Type to search (rank, suit, colour, trump, name)" if long else "Type to search"
+        parts = [f"Search: {q}_" if q else hint]
         if self.search.active:
             parts.append(f"{self.search.count:,} of {total:,} match   Enter: next")
         else:
             parts.append(f"{total:,} cards")
         parts.append(f"sorted by {self.layout.key} (Tab)")
-        parts.append(f"zoom {self.camera.width}px")
+        if zoom:
+            parts.append(f"zoom {self.camera.width}px")
         if self.on_pick is not None:
             parts.append(f"picked {len(self.picks)}" + (f"/{self.max_picks}" if self.max_picks else ""))
-        return "     ".join(parts)
+        return ("     " if long else "   ").join(parts)
 
     def _draw_hud(self, screen: pygame.Surface) -> None:
-        text = self._hud_text()
+        text = self._hud_text(screen.get_width())
         if self._hud is None or self._hud[0] != (text, screen.get_width()):
             bar = pygame.Surface((screen.get_width(), BAR_H))
             bar.fill(BAR)

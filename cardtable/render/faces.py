@@ -27,7 +27,7 @@ FLAG_COLOURS = {"trump": GOLD, "wild": (200, 60, 170), "dead": (90, 90, 90)}
 
 FONT_FILE = "DejaVuSansCondensed-Bold.ttf"
 DOT_MAX = 15  # widths up to this are dots
-SMALL_MAX = 36  # up to this: rank and one glyph
+SMALL_MAX = 44  # up to this: rank and one glyph, large enough to read on a 10x10 grid
 LARGE_MIN = 154  # from this: names written out
 TAG_MIN = 72  # from this: the colour's name printed
 
@@ -179,7 +179,7 @@ class FacePainter:
         h = card_height(w)
         edge = GOLD if "trump" in art.flags else FLAG_COLOURS.get(next(iter(art.flags), ""), EDGE)
         target.blit(self.base(w, h, self._fill_for(art), edge), (x, y))
-        label = art.rank or (art.title or "")[:2]
+        label = art.mark
         t = self.fit_text(label, round(h * 0.27), art.ink, w - 3)
         target.blit(t, (x + 2, y + 2))
         suits = art.suits
@@ -221,7 +221,7 @@ class FacePainter:
         suits = art.suits
         # Corner indexes: the rank, the suits' glyphs below it; the same turned over bottom right.
         fs = max(9, round(h * 0.105))
-        label = art.rank or "•"
+        label = art.mark
         t = self.fit_text(label, fs, ink, round(w * 0.34))
         tf = pygame.transform.rotate(t, 180)
         cx = x + pad
@@ -274,7 +274,7 @@ class FacePainter:
                     target.blit(self.glyph(s, gw), (x + (w - gw) // 2 + off, mid_y - gw // 2 + off))
             ty = mid_y + round(w * 0.28)
         else:
-            big = self.fit_text(art.rank or "?", round(h * 0.22), INK, w - 2 * pad)
+            big = self.fit_text(art.mark, round(h * 0.22), INK, w - 2 * pad)
             target.blit(big, (x + (w - big.get_width()) // 2, mid_y - big.get_height() // 2))
             ty = mid_y + big.get_height() // 2 + 2
         for line in lines:

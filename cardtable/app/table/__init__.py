@@ -4,7 +4,9 @@ scene.py         TableScene: the game (through the session's API), who sees what
 game.py          TableSession, what the table asks of a game; a computer player's decision at once
 showdown.py      the public showdown screen, waiting for Continue
 finale.py        the end screen: standings, Play again, New game, Menu
-layout.py        where things go: seats, the middle, the side panel, the bar, the zoomable grid
+layout.py        where things go, planned from the game's needs (pure, cached, tested without drawing)
+grid_camera.py   zoom and pan of a grid over the whole board region
+showdown_layout.py the showdown's grid of hands, scrolling when they do not all fit
 input.py         keys, clicks, pointer, wheel and drags, hit-tested against the last frame
 choices.py       what the viewer points at and has chosen (forgotten when the viewer changes)
 cards.py         card faces, and the one way a card is drawn (click target, manifest)

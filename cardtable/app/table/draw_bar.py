@@ -1,5 +1,6 @@
 """Drawing the action bar: what is happening (or why an action was refused), the result at the
-end, the viewer's controls with their keys, and the bet slider."""
+end, the viewer's controls with their keys in as many rows as they need (the layout makes the
+bar tall enough: `button_rows`), and the bet slider at the end of the status line."""
 
 from __future__ import annotations
 
@@ -10,9 +11,40 @@ from .. import ui
 from ..controls import Control, verb_of
 from .cards import Canvas
 from .choices import Choices
+from .layout import button_height
 from .palette import GLOW
 
 Slider = tuple[pygame.Rect, int, int]  # the track, and the amounts at its ends
+HELP_ROOM = 54  # kept free at the bar's right end for the "?" (How to play) when the panel is folded
+
+
+def _label(control: Control) -> str:
+    return control.label + (f" [{control.keyname}]" if control.keyname else "")
+
+
+def _button_rects(controls: list[Control], bar: pygame.Rect) -> list[pygame.Rect]:
+    """The buttons laid left to right, wrapping to a new row when one would pass the bar's end."""
+    s = ui.scale()
+    pad, h = int(14 * s), button_height(s)
+    x, y = bar.left + pad, bar.top + int(44 * s)
+    rects = []
+    for control in controls:
+        w = min(
+            bar.width - pad - int(HELP_ROOM * s), ui.font(22, True).size(_label(control))[0] + int(22 * s)
+        )
+        rect = pygame.Rect(x, y, w, h)
+        if rect.right > bar.right - int(HELP_ROOM * s) and x > bar.left + pad:
+            x, y = bar.left + pad, y + int(40 * s)
+            rect.topleft = (x, y)
+        rects.append(rect)
+        x = rect.right + int(8 * s)
+    return rects
+
+
+def button_rows(controls: list[Control], width: int) -> int:
+    """How many rows the controls take in a bar `width` wide."""
+    rects = _button_rects(controls, pygame.Rect(0, 0, width, 0))
+    return len({r.top for r in rects}) or 1
 
 
 def draw_bar(
@@ -25,45 +57,48 @@ def draw_bar(
 ) -> Slider | None:
     """The bar; the slider when a bet or raise is offered (the amount kept within it)."""
     surface = canvas.surface
+    s = ui.scale()
+    pad = int(14 * s)
     pygame.draw.rect(surface, (30, 34, 40), bar)
+    raise_t = next((t for t in view.get("legal", []) if t["type"] in ("bet", "raise")), None)
+    slider_w = min(int(420 * s), bar.width // 2) if raise_t is not None and controls else 0
     status = _status(surface, bar, view)
     words = message or status
-    slider = controls and any(t["type"] in ("bet", "raise") for t in view.get("legal", []))
-    room = bar.width - 28 - (340 if slider else 0)  # the slider sits at the bar's top right
+    room = bar.width - 2 * pad - slider_w - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
     size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
     shown = ui.ellipsize(words, size, room)
     rect = ui.text(
-        surface, shown, (bar.left + 14, bar.top + 8), size, (255, 200, 140) if message else ui.WHITE
+        surface,
+        shown,
+        (bar.left + pad, bar.top + int(10 * s)),
+        size,
+        (255, 200, 140) if message else ui.WHITE,
     )
     if shown != words:
         canvas.tip(rect, words)  # the whole sentence when the pointer rests on it
     if not controls:
         return None
-    x, y = bar.left + 14, bar.top + 40
-    for control in controls:
-        label = control.label + (f" [{control.keyname}]" if control.keyname else "")
-        rect = pygame.Rect(x, y, ui.font(22, True).size(label)[0] + 22, 34)
-        if rect.right > bar.right - 10:
-            x, y = bar.left + 14, y + 40
-            rect.topleft = (x, y)
+    for control, rect in zip(controls, _button_rects(controls, bar)):
         colour = ui.ACCENT if control.on else (ui.PANEL if control.enabled else (120, 120, 120))
         pygame.draw.rect(surface, colour, rect, border_radius=8)
-        ui.text(surface, label, rect.center, 22, ui.INK if control.enabled else ui.MUTED, True, "center")
+        ink = ui.INK if control.enabled else ui.MUTED
+        ui.text(surface, _label(control), rect.center, 22, ink, True, "center", width=rect.width - 8)
         if control.enabled:
             canvas.hit(rect, "button", control.action)
         canvas.tip(rect, control.tip + (f" [{control.keyname}]" if control.keyname else ""))
-        x = rect.right + 8
-    raise_t = next((t for t in view.get("legal", []) if t["type"] in ("bet", "raise")), None)
     if raise_t is None:
         return None
     lo, hi = raise_t["min"], raise_t["max"]
     choices.amount = max(lo, min(hi, choices.amount or lo))
-    track = pygame.Rect(bar.right - 330, bar.top + 14, 300, 10)
+    ends = ui.font(16).size(f"{hi:,}")[0] + 8
+    mid_y = bar.top + int(10 * s) + ui.line(22) // 2
+    right = bar.right - int(HELP_ROOM * s)
+    track = pygame.Rect(right - slider_w + ends, mid_y - 5, slider_w - 2 * ends, 10)
     pygame.draw.rect(surface, (90, 90, 100), track, border_radius=5)
     frac = 0 if hi == lo else (choices.amount - lo) / (hi - lo)
     pygame.draw.circle(surface, ui.ACCENT, (int(track.left + frac * track.width), track.centery), 10)
-    ui.text(surface, f"{lo:,}", (track.left, track.bottom + 4), 16, ui.WHITE)
-    ui.text(surface, f"{hi:,}", (track.right, track.bottom + 4), 16, ui.WHITE, anchor="topright")
+    ui.text(surface, f"{lo:,}", (track.left - 6, track.centery), 16, ui.WHITE, anchor="midright")
+    ui.text(surface, f"{hi:,}", (track.right + 6, track.centery), 16, ui.WHITE, anchor="midleft")
     canvas.hit(track.inflate(0, 20), "slider")
     return track, lo, hi
 
@@ -75,7 +110,9 @@ def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:
     if view["over"] and result is not None:
         names = [view["seats"][w]["name"] for w in result["winners"]]
         verb = "wins" if len(names) == 1 else "win"
-        ui.text(surface, f"{' and '.join(names)} {verb}!", (bar.left + 14, bar.top + 34), 44, GLOW, bold=True)
+        s = ui.scale()
+        at = (bar.left + int(14 * s), bar.top + int(40 * s))
+        ui.text(surface, f"{' and '.join(names)} {verb}!", at, 36, GLOW, True, width=bar.width - int(28 * s))
         return f"The game is over: {result['reason']}. Esc returns to the menu."
     if to_move is None:
         return ""

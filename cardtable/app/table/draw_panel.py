@@ -1,5 +1,6 @@
 """Drawing the side panel: the game and hand, the keys, a large picture of the card pointed at,
-and the table talk (or, with Tab, the rules with how often each hand comes up)."""
+and the table talk (or, with Tab, the rules with how often each hand comes up). When the panel
+is folded (a small window), the card pointed at shows large in a corner of the felt instead."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from typing import Any
 
 import pygame
 
-from .. import frame, ui
+from .. import ui
+from ..geometry import card_h
 from .cards import Canvas
-from .layout import PREVIEW_W, TableLayout
+from .layout import TableLayout
 
-LINE_H = 21
+KEYS = "Tab: rules · L: log · F11: full screen · Esc: menu"
 
 
 def draw_panel(
@@ -21,39 +23,81 @@ def draw_panel(
     hover: int | None,
     lines: list[str],
     rules: bool,
+    pointer: tuple[int, int] = (0, 0),
     back: int = 0,
-) -> tuple[pygame.Rect, int]:
-    """The panel, its text scrolled `back` lines from the newest; the text's area, and how far back
-    it may scroll."""
+) -> tuple[pygame.Rect | None, int]:
+    """The panel, its text scrolled `back` lines from the newest; where the text is (None: the
+    panel is folded), and how far back it is scrolled (no further than its first line)."""
+    plan = layout.plan
+    if plan.side is None or plan.header is None or plan.preview is None or plan.log is None:
+        if hover is not None and hover >= 0:
+            _popup(canvas, layout, hover, pointer)
+        return None, 0
     surface = canvas.surface
-    header, big, rest = layout.panel_parts(preview=hover is not None and hover >= 0)
-    pygame.draw.rect(surface, (24, 30, 28), layout.geo.panel)
-    x = header.left + 14
-    ui.text(surface, title, (x, 12), 22, ui.WHITE, bold=True)
-    ui.text(surface, "Tab: rules  ·  Ctrl+Z: undo  ·  Esc: menu", (x, 38), 18, (170, 190, 180))
-    frame.region("header", header)
-    if big is not None and hover is not None:
-        frame.region("preview", big)
-        canvas.card(hover, (x + (big.width - 28 - PREVIEW_W) // 2, big.top), PREVIEW_W, "preview", kind=None)
+    pygame.draw.rect(surface, (24, 30, 28), plan.side)
+    header, big, rest = plan.header, plan.preview, plan.log
+    pad = 14
+    x, room = header.left + pad, header.width - 2 * pad
+    # the "?" (How to play) sits at the header's top right
+    ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room - 36)
+    ui.text(surface, KEYS, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
+    width = min(big.width - 2 * pad, int((big.height - ui.line(20) - 8) / 1.4))
+    if hover is not None and hover >= 0:
+        canvas.card(hover, (big.centerx - width // 2, big.top + 2), width, "preview", kind=None)
         name = canvas.faces.painter.deck.name(hover)
-        ui.text(surface, name, (big.centerx, big.top + 256), 20, ui.WHITE, anchor="midtop")
-    frame.region("rules" if rules else "log", rest)
-    room = max(1, (rest.height - 10) // LINE_H)
-    wrapped: list[str] = []  # the newest lines wrapped, only as many as can be shown
+        ui.text(
+            surface,
+            name,
+            (big.centerx, big.top + card_h(width) + 6),
+            20,
+            ui.WHITE,
+            anchor="midtop",
+            width=room,
+        )
+    else:
+        frame_rect = pygame.Rect(big.centerx - width // 2, big.top + 2, width, card_h(width))
+        pygame.draw.rect(surface, (44, 54, 50), frame_rect, width=2, border_radius=10)
+        ui.text(surface, "Point at a card", frame_rect.center, 18, (120, 140, 130), anchor="center")
+    area = rest.inflate(-2 * pad, -8)
+    return area, _lines(surface, area, lines, back)
+
+
+def _lines(surface: pygame.Surface, area: pygame.Rect, lines: list[str], back: int) -> int:
+    """The lines that fit `area`, wrapped to its width, ending `back` lines before the newest
+    (only those are wrapped); how far back that was, at most to the first line."""
+    step = ui.line(20)
+    room = max(1, area.height // step)
+    wrapped: list[str] = []
     for line in reversed(lines):
-        wrapped[:0] = ui.wrap(line, 20, rest.width - 28)
+        wrapped[:0] = ui.wrap(line, 20, area.width)
         if len(wrapped) >= room + back:
             break
     back = max(0, min(back, len(wrapped) - room))
-    shown = wrapped[len(wrapped) - room - back : len(wrapped) - back] if len(wrapped) > room else wrapped
-    for i, line in enumerate(shown):
-        ui.text(surface, line, (x, rest.top + i * LINE_H), 20, (225, 230, 225))
+    end = len(wrapped) - back
+    for i, line in enumerate(wrapped[max(0, end - room) : end]):
+        ui.text(surface, line, (area.left, area.top + i * step), 20, (225, 230, 225), width=area.width)
     if back:
-        tag = "newer lines below: wheel or End"
-        ui.tag(
-            surface, tag, (rest.centerx, rest.bottom - 6), 16, (60, 70, 66), ui.WHITE, (8, 3), 6, "midbottom"
-        )
-    return rest, back
+        tip = "newer lines below: wheel or End"
+        ui.tag(surface, tip, (area.centerx, area.bottom), 16, (60, 70, 66), ui.WHITE, (8, 3), 6, "midbottom")
+    return back
+
+
+def _popup(canvas: Canvas, layout: TableLayout, card: int, pointer: tuple[int, int]) -> None:
+    """The card pointed at, large, in the top corner of the felt away from the pointer (the
+    panel is folded): drawn over the table, like a tooltip."""
+    plan = layout.plan
+    surface = canvas.surface
+    width = min(int(plan.table.height * 0.6 / 1.4), int(190 * ui.scale()))
+    box = pygame.Rect(0, 0, width + 16, card_h(width) + 16 + ui.line(18))
+    box.topright = (plan.table.right - 8, plan.table.top + 8)
+    if box.collidepoint(pointer):
+        box.topleft = (plan.table.left + 8, plan.table.top + 8)
+    pygame.draw.rect(surface, (24, 30, 28), box, border_radius=12)
+    canvas.card(card, (box.left + 8, box.top + 8), width, "preview", kind=None)
+    name = canvas.faces.painter.deck.name(card)
+    ui.text(
+        surface, name, (box.centerx, box.bottom - 4), 18, ui.WHITE, anchor="midbottom", width=box.width - 8
+    )
 
 
 def rules_lines(variant: Any, sampler: Any) -> list[str]:

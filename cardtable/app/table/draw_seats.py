@@ -1,5 +1,6 @@
-"""Drawing the seats: each one's panel (name, chips or points, roles, bet, speech bubble, a glow
-when it is to move) and its cards, the viewer's own large and choosable, the others' small."""
+"""Drawing the seats: each one's plate (name, chips or points, bet, roles, speech bubble, a glow
+when it is to move) and its cards beside or below it, the viewer's own large and choosable, the
+others' small. Where they go is the layout's (layout.py): nothing here leaves its seat's box."""
 
 from __future__ import annotations
 
@@ -8,64 +9,79 @@ import pygame
 from ...engine.types import View
 from .. import ui
 from ..controls import role_badge, verb_of
-from ..geometry import fan_positions
+from ..geometry import OTHERS_SPREAD, OWN_SPREAD, SeatBox, card_h, fan_positions
 from .cards import Canvas
-from .layout import TableLayout, seat_card_width
+from .layout import TableLayout
 from .palette import GLOW, SELECT
 
 
 def draw_seat(
     canvas: Canvas, layout: TableLayout, view: View, seat: int, selected: list[int], betting: bool
 ) -> pygame.Rect:
-    """Draw the seat; the area its panel and cards cover."""
-    geo = layout.geo
+    """Draw the seat; the area its plate and cards cover (its box)."""
+    spot = layout.seat(seat)
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
-    width = seat_card_width(geo, own)
-    count = sum(len(z.get("cards", [])) for _, z in zones)
-    anchor = geo.seat_cards_anchor(seat, width, count, own)
+    width = spot.card_width
     verb = verb_of(view)
     choosable = own and verb is not None and verb.selects(view["legal"]) is not None
     where = f"hand:{seat}"
-    panel = geo.seat_panel(seat)
-    area = panel.copy()
+    rows = max(1, len(zones))
+    rows_h = card_h(width) * rows + 4 * (rows - 1)
+    # the viewer's cards sit low in their box: a chosen card rises a quarter card within it
+    top = spot.cards.bottom - rows_h if own else spot.cards.centery - rows_h // 2
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
-        centre = (anchor[0], anchor[1] + i * int(width * 0.9))
-        max_w = geo.table.width // 2 if own else geo.table.width // 5
-        positions = fan_positions(len(cards), centre, width, spread=0.72 if own else 0.35, max_width=max_w)
+        centre = (spot.cards.centerx, top + i * (card_h(width) + 4) + card_h(width) // 2)
+        spread = OWN_SPREAD if spot.own else OTHERS_SPREAD
+        positions = fan_positions(len(cards), centre, width, spread=spread, max_width=spot.cards.width)
         for j, (card, pos) in enumerate(zip(cards, positions)):
             if choosable and card >= 0:
                 picked = card in selected
                 outline = SELECT if picked else None
-                rect = canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
+                canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
             else:
-                rect = canvas.card(card, pos, width, where, slot=(name, j))
-            area.union_ip(rect)
-    _draw_panel(canvas, panel, view, seat, betting)
-    return area
+                canvas.card(card, pos, width, where, slot=(name, j))
+    _draw_plate(canvas, spot, view, seat, betting)
+    return spot.box
 
 
-def _draw_panel(canvas: Canvas, panel: pygame.Rect, view: View, seat: int, betting: bool) -> None:
-    surface, s = canvas.surface, view["seats"][seat]
+def _draw_plate(canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: bool) -> None:
+    surface, s, plate = canvas.surface, view["seats"][seat], spot.plate
     if view["to_move"] == seat:
         pulse = canvas.anim.pulse()
-        pygame.draw.rect(surface, GLOW, panel.inflate(8 + pulse, 8 + pulse), border_radius=14)
+        glow = plate.inflate(pulse, pulse).clip(spot.box.inflate(6, 6))
+        pygame.draw.rect(surface, GLOW, glow, border_radius=12)
     colour = (250, 246, 232) if not s["folded"] and not s["out"] else (150, 150, 145)
-    pygame.draw.rect(surface, colour, panel, border_radius=10)
-    kind = "  (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else ""
-    ui.text(surface, s["name"] + kind, (panel.left + 10, panel.top + 6), 22, ui.INK, bold=True)
+    pygame.draw.rect(surface, colour, plate, border_radius=10)
+    pad = max(6, plate.height // 8)
+    x = plate.right - pad
+    for role in reversed(s["roles"]):  # the role badges, right to left, as far as there is room
+        words = role_badge(role)
+        if ui.font(16, True).size(words)[0] + 8 > x - plate.left - plate.width // 2:
+            break
+        fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
+        box = ui.tag(surface, words, (x, plate.top + pad), 16, fill, ui.WHITE, (8, 2), 6, "topright")
+        x = box.left - 4
+    name = s["name"] + (" (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else "")
+    line = plate.height // 2
+    ui.text(
+        surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=x - plate.left - pad * 2
+    )
     money = f"{s['chips']:,} chips" if betting else f"{s['points']} points"
     if s["out"]:
         money = "out"
     elif s["folded"]:
         money += " · folded"
-    ui.text(surface, money, (panel.left + 10, panel.top + 30), 20, ui.MUTED if s["folded"] else ui.INK)
-    x = panel.right - 8
-    for role in reversed(s["roles"]):
-        fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
-        box = ui.tag(surface, role_badge(role), (x, panel.top + 6), 18, fill, ui.WHITE, (8, 4), 6, "topright")
-        x = box.left - 4
-    if s["bet"]:
-        ui.text(surface, f"bet {s['bet']:,}", (panel.centerx, panel.bottom + 4), 20, GLOW, True, "midtop")
-    canvas.anim.draw_bubble(surface, seat, panel)
+    elif s["bet"]:
+        money += f" · bet {s['bet']:,}"
+    ui.text(
+        surface,
+        money,
+        (plate.left + pad, plate.top + line),
+        20,
+        ui.MUTED if s["folded"] else ui.INK,
+        width=plate.width - 2 * pad,
+    )
+    room = ui.line(22) + 24  # a speech bubble stands above the plate, or below it at the window's top
+    canvas.anim.draw_bubble(surface, seat, plate if plate.top >= room else plate.move(0, plate.height + room))

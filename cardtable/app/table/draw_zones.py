@@ -6,42 +6,66 @@ from __future__ import annotations
 import pygame
 
 from ...engine.types import Template, View, ZoneView
-from .. import frame, ui
+from .. import ui
 from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
-from .layout import GridCamera, TableLayout
+from .layout import GridCamera, TableLayout, bound_area, grid_extent
 from .palette import GLOW, LABEL, RAIL, SPOT, TABLE_FELT
 
 
 def draw_felt(canvas: Canvas, layout: TableLayout) -> None:
-    t = layout.geo.table
-    pygame.draw.ellipse(canvas.surface, RAIL, t.inflate(-20, -20))
-    pygame.draw.ellipse(canvas.surface, TABLE_FELT, t.inflate(-44, -44))
+    t = layout.plan.table
+    pygame.draw.rect(canvas.surface, RAIL, t.inflate(-6, -6), border_radius=36)
+    pygame.draw.rect(canvas.surface, TABLE_FELT, t.inflate(-18, -18), border_radius=30)
 
 
 def draw_table_zones(
     canvas: Canvas, layout: TableLayout, view: View, grid: GridCamera, choices: Choices
 ) -> None:
-    """Every zone of the table (not of a seat) in its declared place."""
+    """Every zone of the table (not of a seat): the piles in their strip, the rows and grids
+    sharing the board area, their labels along the top of the middle."""
+    plan = layout.plan
     legal = view.get("legal", [])
     flips = next((t for t in legal if t["type"] == "flip"), None)
     spots = next((t for t in legal if t["type"] == "place"), None)
-    stacks, others = layout.table_zones(view)
-    for _, z, pos, width in stacks:
-        draw_stack(canvas, pos, width, z)
-    for name, z, area in others:
+    table = [(n, z) for n, z in view["zones"].items() if z["owner"] == "table"]
+    piles = [(n, z) for n, z in table if z["shape"] == "stack"]
+    spread = [(n, z) for n, z in table if z["shape"] != "stack"]
+    if plan.stacks is not None and piles:
+        each = plan.stacks.height // len(piles)
+        for i, (_, z) in enumerate(piles):
+            slot = pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each)
+            draw_stack(canvas, slot, plan.stack_card, z)
+    labels = "   ".join(label_of(z) for _, z in spread)
+    if labels:
+        ui.text(
+            canvas.surface, labels, plan.labels.midleft, 18, LABEL, anchor="midleft", width=plan.labels.width
+        )
+    share = plan.board.height // max(1, len(spread))
+    for i, (name, z) in enumerate(spread):
+        area = pygame.Rect(plan.board.left, plan.board.top + i * share, plan.board.width, share)
         if "cells" in z:
-            draw_grid(canvas, area, name, z, view["seat"], flips, spots, grid, choices)
+            draw_grid(canvas, area, name, z, view, flips, spots, grid, choices)
         else:
-            draw_row(canvas, area, name, z, layout.geo.card_width, view["seat"], flips)
+            draw_row(canvas, area, name, z, plan.board_card, view["seat"], flips)
 
 
-def draw_stack(canvas: Canvas, pos: tuple[int, int], width: int, z: ZoneView) -> None:
-    """A pile drawn as layers as thick as its count, its top card (a back, mostly) on it."""
+def label_of(z: ZoneView) -> str:
+    """A zone's label on the felt: a fan's count, a bounded grid's bound."""
+    bound = z.get("bound")
+    if bound:
+        return f"{z['label']}  (at most {bound[0]} x {bound[1]})"
+    return z["label"] + (f" ({len(z.get('cards', []))})" if z["shape"] == "fan" else "")
+
+
+def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> None:
+    """A pile drawn as layers as thick as its count, its top card (a back, mostly) on it, and
+    its name and count below, within `slot`."""
     surface, count = canvas.surface, z["count"]
-    layers = 0 if count == 0 else min(14, 1 + count.bit_length())
-    x, y = pos[0], pos[1] + layers * 2
+    layers = 0 if count == 0 else min(10, 1 + count.bit_length())
+    x = slot.left + (slot.width - width - layers) // 2
+    y = slot.top + 4 + layers * 2
     for i in range(layers):
         layer = (x + i, y - i * 2, width, int(width * 1.4))
         pygame.draw.rect(surface, (235, 232, 220), layer, border_radius=5)
@@ -50,10 +74,15 @@ def draw_stack(canvas: Canvas, pos: tuple[int, int], width: int, z: ZoneView) ->
         top = z["cards"][-1] if z.get("cards") else -1
         canvas.anim.deck_pos = (x + layers, y - layers * 2)  # new cards glide in from here
         canvas.card(top, canvas.anim.deck_pos, width, "stack")
-    label = f"{z['label']}: {count:,}"
+    below = y + int(width * 1.4) + 4
+    ui.text(surface, z["label"], (slot.centerx, below), 18, ui.WHITE, anchor="midtop", width=slot.width)
+    line = below + ui.line(18)
+    ui.text(surface, f"{count:,}", (slot.centerx, line), 18, LABEL, anchor="midtop", width=slot.width)
     if count >= 2000:  # a physical deck's height: about 0.2 mm a card
-        label += f" ({count * 0.2 / 1000:.1f} m tall)"
-    ui.text(surface, label, (x, y + int(width * 1.4) + 4), 18, ui.WHITE)
+        tall = f"{count * 0.2 / 1000:.1f} m tall"
+        ui.text(
+            surface, tall, (slot.centerx, line + ui.line(18)), 16, LABEL, anchor="midtop", width=slot.width
+        )
 
 
 def draw_row(
@@ -67,18 +96,17 @@ def draw_row(
 ) -> None:
     """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click."""
     cards = z["cards"]
+    room = max(5, len(cards))
     if z["shape"] == "row":  # a row is laid out side by side: shrink the cards to fit, never overlap
-        room = max(5, len(cards))
-        width = max(24, min(width, int(area.width / (room * 1.08)), int(area.height / 1.4) - 24))
-    label = f"{z['label']}" + (f" ({len(cards)})" if z["shape"] == "fan" else "")
-    slot = pygame.Rect(0, 0, min(area.width - 8, width * 5 + 40), int(width * 1.4))
-    slot.center = (area.centerx, area.centery + 8)
-    ui.text(canvas.surface, label, (slot.left, max(area.top, slot.top - 22)), 18, LABEL)
+        width = min(width, int(area.width / (room * 1.08)))
+    width = max(8, min(width, int((area.height - 4) / 1.4)))
+    slot = pygame.Rect(0, 0, min(area.width, int(width * (room * 1.08))), int(width * 1.4))
+    slot.center = area.center
     if not cards:  # show where the cards will go
         pygame.draw.rect(canvas.surface, (40, 118, 80), slot, width=2, border_radius=8)
     choices = set(flips["choices"]) if flips and flips.get("key") == "index" else set()
     spread = 1.08 if z["shape"] == "row" else 0.5
-    positions = fan_positions(len(cards), (area.centerx, area.centery + 8), width, spread, area.width)
+    positions = fan_positions(len(cards), area.center, width, spread, area.width)
     for i, (card, pos) in enumerate(zip(cards, positions)):
         if i in choices and seat is not None:
             flip = {"seat": seat, "type": "flip", "index": i}
@@ -92,7 +120,7 @@ def draw_grid(
     area: pygame.Rect,
     name: str,
     z: ZoneView,
-    seat: int | None,
+    view: View,
     flips: Template | None,
     place: Template | None,
     grid: GridCamera,
@@ -100,33 +128,18 @@ def draw_grid(
 ) -> None:
     """A fixed or growing grid, zoomed and panned, with the places a card may go outlined (the
     one pointed at shows what it would score) and the cards the viewer may flip glowing."""
-    surface, cells = canvas.surface, z["cells"]
-    spots = [tuple(s) for s in place["spots"]] if place else []
-    points = [(r, c) for r, c, _ in cells] + spots
+    surface, cells, seat = canvas.surface, z["cells"], view["seat"]
+    spots = [(s[0], s[1]) for s in place["spots"]] if place else []
     bounds = bound_area(z)  # a bounded open grid: the area its cards may still reach
-    points += list(bounds or ())
-    size = z.get("size")
-    if size:
-        r0, c0, rows, cols = 0, 0, size[0], size[1]
-    elif points:
-        r0, c0 = min(p[0] for p in points), min(p[1] for p in points)
-        rows, cols = max(p[0] for p in points) - r0 + 1, max(p[1] for p in points) - c0 + 1
-    else:
-        r0, c0, rows, cols = 0, 0, 1, 1
-    inner, width, (left, top) = grid.place(area, rows, cols)
+    r0, c0, rows, cols = grid_extent(z, view)
+    inner, width, gap, (left, top) = grid.place(area, rows, cols)
     height = int(width * 1.4)
-    bound = z.get("bound")
-    label = z["label"] + (f"  (at most {bound[0]} x {bound[1]})" if bound else "")
-    ui.text(surface, label, (max(area.left, left), max(area.top, top - 22)), 18, LABEL)
     clip, first_hit = surface.get_clip(), len(canvas.hits)
     surface.set_clip(inner)
-    if grid.zoom > 1:
-        hint = "wheel: zoom · right-drag: pan · 0: fit"
-        ui.text(surface, hint, (inner.right, area.top), 16, (200, 220, 210), anchor="topright")
     flip_at = {(c[0], c[1]) for c in flips["choices"] if isinstance(c, list)} if flips else set()
 
     def corner(r: int, c: int) -> tuple[int, int]:
-        return left + (c - c0) * (width + 4), top + (r - r0) * (height + 4)
+        return left + (c - c0) * (width + gap), top + (r - r0) * (height + gap)
 
     if bounds:  # the bound, drawn round the cells the grid may still fill
         (ra, ca), (rb, cb) = bounds
@@ -151,25 +164,16 @@ def draw_grid(
         (r, c), words = choices.spot
         x, y = corner(r, c)
         ui.tag(surface, words, (x + width // 2, y - 4), 22, SPOT, radius=6, anchor="midbottom")
+    if grid.zoom > 1:
+        hint = "wheel: zoom · right-drag: pan · 0: fit"
+        ui.tag(surface, hint, (inner.right - 4, inner.top + 4), 16, (20, 40, 30), LABEL, anchor="topright")
     surface.set_clip(clip)
     # cards zoomed out of sight cannot be clicked
     canvas.hits[first_hit:] = [h for h in canvas.hits[first_hit:] if inner.colliderect(h.rect)]
 
 
-def bound_area(z: ZoneView) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """The first and last cell an open grid bounded to rows x cols may still use."""
-    bound, cells = z.get("bound"), z.get("cells") or []
-    if not bound or not cells:
-        return None
-    rows, cols = [r for r, _, _ in cells], [c for _, c, _ in cells]
-    return (max(rows) - bound[0] + 1, max(cols) - bound[1] + 1), (
-        min(rows) + bound[0] - 1,
-        min(cols) + bound[1] - 1,
-    )
-
-
 def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:
-    """The chips in the middle: one badge, with the side pots once somebody is all in."""
+    """The chips in the middle: one badge in `area`, with the side pots once somebody is all in."""
     pots = view.get("pots") or []
     if not pots:
         return
@@ -177,7 +181,6 @@ def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:
     all_in = any(s["chips"] == 0 and not s["out"] and not s["folded"] for s in view["seats"])
     if len(pots) > 1 and all_in:  # side pots are real only once somebody is all in
         words += "  (" + " + ".join(f"{p['amount']:,}" for p in pots) + ")"
-    box = ui.tag(
-        canvas.surface, words, (area.right, area.top), 30, GLOW, pad=(20, 8), radius=14, anchor="topright"
-    )
-    frame.region("pot", box)
+    pygame.draw.rect(canvas.surface, GLOW, area, border_radius=area.height // 2)
+    inner = area.inflate(-area.height, 0)
+    ui.text(canvas.surface, words, inner.center, 26, ui.INK, True, "center", width=inner.width)

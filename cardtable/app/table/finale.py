@@ -42,23 +42,34 @@ def draw_finale(canvas: Canvas, view: View, betting: bool, actions: dict[str, Ca
     keyed by its label in BUTTONS."""
     surface = canvas.surface
     box = public_screen(canvas, "finale")
-    ui.text(surface, winners_line(view), (box.centerx, box.top + 30), 48, GLOW, True, "midtop")
+    at = (box.centerx, box.top + 30)
+    title = ui.text(surface, winners_line(view), at, 48, GLOW, True, "midtop", width=box.width - 40)
     unit = "chips" if betting else "points"
-    y = box.top + 120
-    cols = (box.centerx - 260, box.centerx + 120, box.centerx + 260)
+    s = ui.scale()
+    y = title.bottom + int(24 * s)
+    half = min(box.width // 2 - 24, int(300 * s))
+    cols = (box.centerx - half, box.centerx + half * 2 // 5, box.centerx + half)
     for x, words in zip(cols, ("Player", unit.capitalize(), "Hands won")):
         ui.text(surface, words, (x, y), 22, (200, 212, 204), True, "topleft" if x == cols[0] else "topright")
-    for place, (name, amount, hands) in enumerate(standings(view, betting), 1):
-        y += 40
+    rows = standings(view, betting)
+    foot = box.bottom - int(100 * s)  # the buttons
+    step = max(ui.line(20), min(ui.line(26) + 12, (foot - y - ui.line(22) - 8) // max(1, len(rows))))
+    size = 26 if step >= ui.line(26) + 4 else 20
+    y += ui.line(22) + 8
+    for place, (name, amount, hands) in enumerate(rows, 1):
         colour = GLOW if place == 1 else ui.WHITE
-        ui.text(surface, f"{place}. {name}", (cols[0], y), 26, colour, place == 1)
-        ui.text(surface, f"{amount:,}", (cols[1], y), 26, colour, anchor="topright")
-        ui.text(surface, str(hands), (cols[2], y), 26, colour, anchor="topright")
+        room = cols[1] - cols[0] - ui.font(size).size(f"{amount:,}")[0] - 16
+        ui.text(surface, f"{place}. {name}", (cols[0], y), size, colour, place == 1, width=room)
+        ui.text(surface, f"{amount:,}", (cols[1], y), size, colour, anchor="topright")
+        ui.text(surface, str(hands), (cols[2], y), size, colour, anchor="topright")
+        y += step
     shown = [label for label in BUTTONS if label in actions]
-    x = box.centerx - (len(shown) * 250 - 30) // 2
+    bw, bh = min(int(250 * s), (box.width - 40) // max(1, len(shown)) - 30), int(56 * s)
+    x = box.centerx - (len(shown) * (bw + 30) - 30) // 2
     for label in shown:
-        button = pygame.Rect(x, box.bottom - 90, 220, 56)
+        button = pygame.Rect(x, box.bottom - int(34 * s) - bh, bw, bh)
         pygame.draw.rect(surface, ui.ACCENT, button, border_radius=12)
-        ui.text(surface, f"{label}  [{KEY_NAMES[BUTTONS[label]]}]", button.center, 24, ui.INK, True, "center")
+        words = f"{label}  [{KEY_NAMES[BUTTONS[label]]}]"
+        ui.text(surface, words, button.center, 24, ui.INK, True, "center", width=bw - 8)
         canvas.hit(button, "button", actions[label])
-        x += 250
+        x += bw + 30

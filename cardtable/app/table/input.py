@@ -52,6 +52,7 @@ class Table(Protocol):
     def open_help(self) -> None: ...
     def undo(self) -> None: ...
     def continue_game(self) -> None: ...
+    def toggle_panel(self) -> None: ...
     def end_choice(self, label: str) -> None: ...
     def act(self, action: Action) -> bool: ...
     def place(self, at: tuple[int, int]) -> None: ...
@@ -114,6 +115,8 @@ def _interlude(t: Table, event: pygame.event.Event) -> None:
     """The showdown goes on with Space or Enter; the end screen's buttons have their keys."""
     if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         _click(t, event.pos)
+    elif event.type == pygame.MOUSEWHEEL and t.showdown is not None:
+        t.showdown.scroll = max(0, t.showdown.scroll - event.y)
     elif event.type == pygame.MOUSEMOTION:
         t.pointer = event.pos  # a hand pointed at says what it is (a tooltip)
     elif event.type != pygame.KEYDOWN:
@@ -121,6 +124,8 @@ def _interlude(t: Table, event: pygame.event.Event) -> None:
     elif t.showdown is not None:
         if event.key in (pygame.K_SPACE, pygame.K_RETURN):
             t.continue_game()
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):  # more hands than fit: the grid scrolls
+            t.showdown.scroll = max(0, t.showdown.scroll + (1 if event.key == pygame.K_DOWN else -1))
     else:
         label = next((label for label, key in BUTTONS.items() if key == event.key), None)
         if label is not None:
@@ -136,6 +141,8 @@ def _key(t: Table, event: pygame.event.Event) -> None:
         t.log_back = max(0, SCROLL_KEYS[event.key](t.log_back))
     elif event.key == pygame.K_0:
         t.grid.fit()
+    elif event.key == pygame.K_l:
+        t.toggle_panel()
     elif event.key in (pygame.K_UP, pygame.K_RIGHT):
         _nudge(t, 1)
     elif event.key in (pygame.K_DOWN, pygame.K_LEFT):

@@ -1,136 +1,406 @@
-"""Where everything of one table frame goes: the seats round the table, the middle for the
-boards, the side panel and the action bar, and the zoomable grid. Arithmetic on rectangles from
-the window size and the view (see ../geometry.py); the draw_* modules paint into these places."""
+"""Where everything of one table frame goes, decided by one layout step that knows what each part
+holds: the felt goes first to what matters in this game (the 10x10 grid or the growing board gets
+most of it), the seats shrink to a compact plate and fan when there are many, the side panel (the
+table talk and the large card under the pointer) folds away in a small window (L unfolds it).
+
+`plan(needs)` is pure arithmetic on a few numbers (`Needs`: window, cards per seat, the board's
+shape), cached, and testable without drawing: tests/test_layout.py checks it over every game,
+seat count and window size. `TableLayout.of` reads those numbers off a view. The regions it names
+in the frame manifest never overlap and lie inside the window.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
 from ...engine.types import View, ZoneView
 from .. import frame
-from ..geometry import TableGeometry, grid_cell_size
+from ..geometry import (
+    OTHERS_SPREAD,
+    OWN_SPREAD,
+    SeatBox,
+    card_h,
+    column_slots,
+    fan_span,
+    grid_cell_size,
+    plate_size,
+    row_slots,
+    seat_box,
+    seat_sides,
+)
+from .grid_camera import GridCamera
 
-PANEL_HEADER = 64  # the side panel's title lines
-PREVIEW_H = 284  # the large card under the pointer, with its name
-PREVIEW_W = 180
+__all__ = ["Board", "GridCamera", "Needs", "TableLayout", "TablePlan", "minimums", "plan"]
+
+FOLD_BELOW = 1100  # narrower windows fold the side panel away (L brings it back)
+HAND_ROOM = 5  # the cards a seat has room for, however few it holds now
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the middle of the table holds: a grid (rows x cols), or a row of `cols` cards; and
+    how many piles (deck, discard) sit beside it."""
+
+    rows: int
+    cols: int
+    grid: bool
+    stacks: int
+    spread: int = 1  # zones sharing the board area (rows and grids), stacked
+
+
+@dataclass(frozen=True)
+class Needs:
+    size: tuple[int, int]
+    hands: tuple[int, ...]  # per seat, the most cards in one of its zones
+    zones: tuple[int, ...]  # per seat, how many zones (rows of cards) it has
+    bottom: int  # the seat at the bottom centre
+    own: bool  # the bottom seat is the viewer's, drawn large
+    board: Board
+    side: bool  # the side panel is open
+    bar_rows: int = 1  # rows of buttons in the action bar
+    scale: float = 1.0
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    size: tuple[int, int]
+    table: pygame.Rect  # the felt: the window but the side panel and the bar
+    bar: pygame.Rect
+    side: pygame.Rect | None  # the side panel, None when folded
+    header: pygame.Rect | None
+    preview: pygame.Rect | None
+    log: pygame.Rect | None
+    seats: tuple[SeatBox, ...]  # by seat number
+    centre: pygame.Rect  # the middle, clear of every seat
+    labels: pygame.Rect  # the board's labels, along the top of the middle
+    pot: pygame.Rect
+    stacks: pygame.Rect | None  # the piles' strip on the left of the middle
+    board: pygame.Rect  # the board's cards
+    board_card: int  # the width of the board's cards, unzoomed
+    stack_card: int
+
+    def regions(self) -> list[tuple[str, pygame.Rect]]:
+        """The top-level areas, as the frame manifest names them."""
+        out = [(f"seat:{i}", s.box) for i, s in enumerate(self.seats)]
+        out += [("community", self.board), ("pot", self.pot), ("actions", self.bar)]
+        if self.stacks is not None:
+            out.append(("deck", self.stacks))
+        if self.header is not None and self.preview is not None and self.log is not None:
+            out += [("header", self.header), ("preview", self.preview), ("log", self.log)]
+        return out
+
+
+def minimums(size: tuple[int, int]) -> tuple[int, int]:
+    """The smallest card width on the table, and on a grid: (40, 32) from 1280x720 up, else 24."""
+    w, h = size
+    return (40, 32) if w >= 1280 and h >= 720 else (24, 24)
+
+
+def bar_height(rows: int, scale: float) -> int:
+    """The action bar: the status line and `rows` rows of buttons."""
+    return int((12 + 26 + max(1, rows) * 40) * scale)
+
+
+def button_height(scale: float) -> int:
+    return int(34 * scale)
+
+
+def plan(needs: Needs) -> TablePlan:
+    return _plan(needs)
+
+
+@lru_cache(maxsize=32)
+def _plan(needs: Needs) -> TablePlan:
+    w, h = needs.size
+    s = needs.scale
+    side_w = max(230, min(380, int(w * 0.21))) if needs.side else 0
+    bar_h = min(h // 3, bar_height(needs.bar_rows, s))
+    table = pygame.Rect(0, 0, w - side_w, h - bar_h)
+    bar = pygame.Rect(0, h - bar_h, w - side_w, bar_h)
+    side = header = preview = log = None
+    if side_w:
+        side = pygame.Rect(w - side_w, 0, side_w, h)
+        header = pygame.Rect(side.left, 0, side_w, int(60 * s))
+        big = min(side_w - 40, int((h - header.height) * 0.45 / 1.4))
+        preview = pygame.Rect(side.left, header.bottom, side_w, card_h(big) + int(34 * s))
+        log = pygame.Rect(side.left, preview.bottom, side_w, h - preview.bottom)
+    best: tuple[float, TablePlan] | None = None
+    for candidate in _candidates(needs, table):
+        score = _score(needs, candidate)
+        if best is None or score > best[0]:
+            best = (score, candidate)
+    assert best is not None
+    p = best[1]
+    return TablePlan(
+        needs.size, table, bar, side, header, preview, log, p.seats, p.centre, p.labels, p.pot,
+        p.stacks, p.board, p.board_card, p.stack_card,
+    )  # fmt: skip
+
+
+def _score(needs: Needs, p: TablePlan) -> float:
+    """Readable first (every card at its minimum), then the board as large as it is useful, then
+    the seats' cards larger."""
+    card_min, grid_min = minimums(needs.size)
+    others = [s.card_width for i, s in enumerate(p.seats) if i != needs.bottom or not needs.own]
+    seat_w = min(others, default=card_min)
+    own_w = p.seats[needs.bottom].card_width
+    board_min = grid_min if needs.board.grid else card_min
+    readable = (p.board_card >= board_min) + (seat_w >= card_min) + (own_w >= card_min)
+    useful = min(p.board_card, int((70 if needs.board.grid else 100) * needs.scale))
+    comfortable = min(own_w, int(48 * needs.scale)) if needs.own else 0  # one's own cards, readable
+    return (
+        readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w + 3 * comfortable
+    )
+
+
+def _candidates(needs: Needs, table: pygame.Rect) -> list[TablePlan]:
+    """Arrangements worth scoring: every split of the seats between the sides and the top, each
+    form of seat, a few card sizes; then, for the best of those, the viewer's card size. A few
+    hundred rectangles' arithmetic, once per set of needs (plans are cached)."""
+    s = needs.scale
+    card_min, _ = minimums(needs.size)
+    widths = sorted({*range(int(64 * s), card_min, -8), card_min}, reverse=True)
+    least_own = card_min if needs.own else 0  # first the board and the seats; then the own cards grow
+    others = len(needs.hands) - 1
+    shapes = []
+    for width in widths:
+        for top in range(min(others, 5) + 1):
+            for beside in (True, False):
+                for corner in (False, True) if others >= 2 else (False,):
+                    p = _arrange(needs, table, width, least_own or width, top, beside, corner)
+                    if p is not None:
+                        shapes.append((_score(needs, p), width, top, beside, corner, p))
+    if not shapes:  # nothing fits: the smallest arrangement, squeezed
+        p = _arrange(needs, table, card_min, card_min, others // 3, False, False, squeeze=True)
+        assert p is not None
+        return [p]
+    out = []
+    for _, width, top, beside, corner, p in sorted(shapes, key=lambda x: -x[0])[:3]:
+        out.append(p)
+        for own in (int(96 * s), int(80 * s), int(64 * s), int(52 * s)) if needs.own else ():
+            q = _arrange(needs, table, width, max(card_min, own), top, beside, corner)
+            if q is not None:
+                out.append(q)
+    return out
+
+
+def _arrange(
+    needs: Needs,
+    table: pygame.Rect,
+    width: int,
+    own_w: int,
+    top: int,
+    beside: bool,
+    corner: bool,
+    squeeze: bool = False,
+) -> TablePlan | None:
+    """Seats at card width `width` (the bottom one `own_w`), `top` of them along the top and the
+    others down the sides (their cards `beside` their plates or below), the bottom seat along the
+    bottom or (`corner`) at the foot of the left side; the middle what is left. None when the
+    seats do not fit."""
+    s = needs.scale
+    n = len(needs.hands)
+    gap = max(6, int(10 * s))
+    inner = table.inflate(-2 * gap, -2 * gap)
+    plate = plate_size(s)
+    order = [(needs.bottom + k) % n for k in range(n)]
+    if corner:  # the bottom seat is the lowest of the left side
+        left_n = (n - top + 1) // 2
+        lefts, tops, rights = order[:left_n], order[left_n : left_n + top], order[left_n + top :]
+    else:
+        left_n, top_n, _ = seat_sides(n - 1, top)
+        lefts, tops, rights = (
+            order[1 : 1 + left_n],
+            order[1 + left_n : 1 + left_n + top_n],
+            order[1 + left_n + top_n :],
+        )
+    own = needs.own
+
+    def size_of(seat: int, side_form: bool) -> tuple[int, int]:
+        mine = seat == needs.bottom
+        at_w = own_w if mine else width
+        count, zones = needs.hands[seat], max(1, needs.zones[seat])
+        span = fan_span(count, at_w, OWN_SPREAD if mine and own else OTHERS_SPREAD) if count else 0
+        rows_h = card_h(at_w) * zones + 4 * (zones - 1) + (at_w // 4 if mine and own else 0) if count else 0
+        if side_form:
+            return plate[0] + (8 + span if count else 0), max(plate[1], rows_h)
+        return max(plate[0], span), plate[1] + (6 + rows_h if count else 0)
+
+    heights: dict[str, list[int]] = {}
+    col_w = {}
+    for name, side in (("left", lefts), ("right", rights)):
+        sizes = [size_of(seat, beside) for seat in side]
+        col_w[name] = max((sz[0] for sz in sizes), default=0)
+        heights[name] = [sz[1] for sz in sizes]
+        if sum(sz[1] + gap for sz in sizes) > inner.height + gap and not squeeze:
+            return None
+    lw, rw = col_w["left"], col_w["right"]
+    if lw + rw + 2 * gap + plate[0] > inner.width and not squeeze:
+        return None
+    mid = pygame.Rect(inner.left + lw + (gap if lw else 0), inner.top, 0, inner.height)
+    mid.width = inner.right - (rw + gap if rw else 0) - mid.left
+    top_sizes = [size_of(seat, False) for seat in tops]
+    top_h = max((sz[1] for sz in top_sizes), default=0)
+    if sum(sz[0] + gap for sz in top_sizes) > mid.width + gap and not squeeze:
+        return None
+    seats: dict[int, SeatBox] = {}
+    bottom_h = 0
+    if not corner:
+        count = needs.hands[needs.bottom]
+        spread = OWN_SPREAD if own else OTHERS_SPREAD
+        # the viewer's fan may overlap more, down to a third of each card showing
+        if plate[0] + 8 + fan_span(count, own_w, min(spread, 0.3)) > mid.width and not squeeze:
+            return None
+        bottom_h = size_of(needs.bottom, True)[1]
+        at = pygame.Rect(mid.left, mid.bottom - bottom_h, mid.width, bottom_h)
+        zones = max(1, needs.zones[needs.bottom])
+        seats[needs.bottom] = seat_box(at, plate, count, zones, own_w, spread, True, own)
+    centre = pygame.Rect(mid.left, mid.top + (top_h + gap if top_h else 0), mid.width, 0)
+    centre.height = mid.bottom - (bottom_h + gap if bottom_h else 0) - centre.top
+    if centre.height < int(60 * s) and not squeeze:
+        return None
+    for name, seats_on, x, w_col in (
+        ("left", lefts, inner.left, lw),
+        ("right", rights, inner.right - rw, rw),
+    ):
+        column = pygame.Rect(x, inner.top, w_col, inner.height)
+        for seat, slot in zip(seats_on, column_slots(column, heights[name], name == "right", gap)):
+            seats[seat] = _fit(needs, seat, slot, plate, width, own_w, beside)
+    for seat, slot in zip(tops, row_slots(pygame.Rect(mid.left, mid.top, mid.width, top_h), len(tops))):
+        seats[seat] = _fit(needs, seat, slot.inflate(-gap, 0), plate, width, own_w, False)
+    return _middle(needs, [seats[i] for i in range(n)], centre, width)
+
+
+def _fit(
+    needs: Needs, seat: int, at: pygame.Rect, plate: tuple[int, int], width: int, own_w: int, beside: bool
+) -> SeatBox:
+    count, zones = needs.hands[seat], max(1, needs.zones[seat])
+    if seat == needs.bottom:
+        spread = OWN_SPREAD if needs.own else OTHERS_SPREAD
+        return seat_box(at, plate, count, zones, own_w, spread, beside, needs.own)
+    return seat_box(at, plate, count, zones, width, OTHERS_SPREAD, beside, False)
+
+
+def _middle(needs: Needs, seats: list[SeatBox], centre: pygame.Rect, width: int) -> TablePlan:
+    """The middle divided: the piles' strip on the left, the labels and the pot along the top,
+    the board below."""
+    s = needs.scale
+    board = needs.board
+    strip_h = int(28 * s)
+    stacks = None
+    stack_card = min(width, int(56 * s))
+    rest = centre.copy()
+    if board.stacks:
+        label_h = int(58 * s)
+        each = (centre.height - 8) // board.stacks
+        stack_card = max(16, min(stack_card, int((each - label_h - 14) / 1.4)))
+        stack_w = max(stack_card + 20, int(60 * s))
+        stacks = pygame.Rect(centre.left, centre.top, stack_w, centre.height)
+        rest = pygame.Rect(stacks.right + 8, centre.top, centre.width - stack_w - 8, centre.height)
+    pot_w = min(rest.width // 2, int(300 * s))
+    pot = pygame.Rect(rest.right - pot_w, rest.top, pot_w, strip_h)
+    labels = pygame.Rect(rest.left, rest.top, rest.width - pot_w - 8, strip_h)
+    area = pygame.Rect(rest.left, rest.top + strip_h + 4, rest.width, rest.height - strip_h - 4)
+    share = area.copy()
+    share.height = area.height // max(1, board.spread)
+    if board.grid:
+        card = grid_cell_size(board.rows, board.cols, share, int(110 * s))
+    else:
+        room = max(5, board.cols)
+        card = max(8, min(int(110 * s), int(share.width / (room * 1.08)), int((share.height - 4) / 1.4)))
+    empty = pygame.Rect(0, 0, 0, 0)
+    return TablePlan(
+        needs.size, empty, empty, None, None, None, None, tuple(seats), centre, labels, pot, stacks,
+        area, card, stack_card,
+    )  # fmt: skip
 
 
 @dataclass
 class TableLayout:
-    geo: TableGeometry
+    """One frame's layout: the plan for this view, and which seat is whose."""
+
+    plan: TablePlan
     viewer: int | None  # the seat whose cards are drawn large and choosable
-    footprints: list[pygame.Rect]  # per seat: its panel and its cards
-    centre: pygame.Rect  # the middle of the table, clear of every seat
+    bottom: int
 
     @classmethod
-    def of(cls, size: tuple[int, int], view: View, bottom: int) -> TableLayout:
-        """The layout for `view` in a window of `size`, seat `bottom` at the bottom centre."""
-        geo = TableGeometry(size, len(view["seats"]), bottom)
-        viewer = view["seat"]
-        footprints = []
-        for seat in range(len(view["seats"])):
-            own = seat == viewer
-            count = sum(len(z.get("cards", [])) for z in view["zones"].values() if z["owner"] == seat)
-            footprints.append(geo.footprint(seat, seat_card_width(geo, own), count, own))
-        return cls(geo, viewer, footprints, geo.centre_area(footprints))
+    def of(
+        cls,
+        size: tuple[int, int],
+        view: View,
+        bottom: int,
+        side: bool | None = None,
+        bar_rows: int = 1,
+        scale: float = 1.0,
+    ) -> TableLayout:
+        """The layout for `view` in a window of `size`, seat `bottom` at the bottom centre, the
+        side panel open or folded (None: as the window's width suits)."""
+        return cls(plan(needs_of(size, view, bottom, side, bar_rows, scale)), view["seat"], bottom)
 
     def record_regions(self) -> None:
         """The table's top-level areas, for the frame manifest."""
-        for seat, footprint in enumerate(self.footprints):
-            frame.region(f"seat:{seat}", footprint)
-        frame.region("community", self.centre)
-        frame.region("actions", self.geo.bar)
+        for name, rect in self.plan.regions():
+            frame.region(name, rect)
 
-    def panels(self) -> dict[int, pygame.Rect]:
-        return {seat: self.geo.seat_panel(seat) for seat in range(self.geo.seats)}
-
-    def table_zones(
-        self, view: View
-    ) -> tuple[list[tuple[str, ZoneView, tuple[int, int], int]], list[tuple[str, ZoneView, pygame.Rect]]]:
-        """The table's zones placed: stacks as (name, zone, top-left, card width) in a strip on
-        the left of their place, the rows and grids as (name, zone, area) sharing the rest."""
-        by_place: dict[str, list[tuple[str, ZoneView]]] = {}
-        for name, z in view["zones"].items():
-            if z["owner"] == "table":
-                by_place.setdefault(z["place"] if z["place"] != "seat" else "center", []).append((name, z))
-        stacks, others = [], []
-        for place, zones in by_place.items():
-            area = self.geo.place_rect(place, self.centre)
-            piles = [(n, z) for n, z in zones if z["shape"] == "stack"]
-            spread = [(n, z) for n, z in zones if z["shape"] != "stack"]
-            if piles:
-                width = max(34, self.geo.card_width * 3 // 5)
-                strip = pygame.Rect(area.left, area.top, width + 24, area.height)
-                for i, (name, z) in enumerate(piles):
-                    stacks.append((name, z, (strip.left, strip.top + i * (int(width * 1.4) + 50)), width))
-                area = pygame.Rect(
-                    area.left + strip.width + 12, area.top, area.width - strip.width - 12, area.height
-                )
-            if spread:
-                share = area.height // len(spread)
-                for i, (name, z) in enumerate(spread):
-                    others.append((name, z, pygame.Rect(area.left, area.top + i * share, area.width, share)))
-        return stacks, others
-
-    def panel_parts(self, preview: bool) -> tuple[pygame.Rect, pygame.Rect | None, pygame.Rect]:
-        """The side panel: its title lines, the large preview (when a card is pointed at), and
-        the log (or the rules) below."""
-        p = self.geo.panel
-        header = pygame.Rect(p.left, p.top, p.width, PANEL_HEADER)
-        top = header.bottom
-        big = pygame.Rect(p.left, top, p.width, PREVIEW_H) if preview else None
-        if big is not None:
-            top = big.bottom
-        return header, big, pygame.Rect(p.left, top, p.width, p.bottom - top)
+    def seat(self, seat: int) -> SeatBox:
+        return self.plan.seats[seat]
 
 
-def seat_card_width(geo: TableGeometry, own: bool) -> int:
-    """The viewer's own cards are drawn large; the others' small."""
-    return int(geo.card_width * (1.1 if own else 0.55))
+def needs_of(
+    size: tuple[int, int], view: View, bottom: int, side: bool | None, bar_rows: int, scale: float
+) -> Needs:
+    """What the layout must make room for in this view."""
+    n = len(view["seats"])
+    hands, zones = [0] * n, [0] * n
+    rows, cols, grid, stacks, spread = 1, 5, False, 0, 0
+    for z in view["zones"].values():
+        owner = z["owner"]
+        if isinstance(owner, int):  # room for five cards at least: seats stay put while dealing
+            hands[owner] = max(hands[owner], len(z.get("cards", [])), HAND_ROOM)
+            zones[owner] += 1
+        elif z["shape"] == "stack":
+            stacks += 1
+        else:
+            spread += 1
+            if "cells" in z:
+                r, c = grid_extent(z, view)[2:]
+                rows, cols, grid = max(rows, r), max(cols, c), True
+                if not z.get("size"):  # a growing board: room for it to grow, so seats stay put
+                    rows, cols = max(rows, 5), max(cols, 5)
+            else:
+                cols = max(cols, len(z.get("cards", [])))
+    if side is None:
+        side = size[0] >= FOLD_BELOW
+    own = view["seat"] == bottom
+    board = Board(rows, cols, grid, stacks, max(1, spread))
+    return Needs(size, tuple(hands), tuple(zones), bottom, own, board, side, bar_rows, scale)
 
 
-class GridCamera:
-    """Zoom and pan of the table's grids (the 10x10 board): the wheel zooms about the pointer,
-    a right-drag pans, 0 fits again. Remembers where the grid was drawn, for the pointer."""
+def grid_extent(z: ZoneView, view: View) -> tuple[int, int, int, int]:
+    """A grid zone's first row and column and its rows and columns: its declared size, or the
+    cards on it and the places a card may go."""
+    size = z.get("size")
+    if size:
+        return 0, 0, size[0], size[1]
+    spots = next((t["spots"] for t in view.get("legal", []) if t["type"] == "place"), [])
+    points = [(r, c) for r, c, _ in z["cells"]] + [(p[0], p[1]) for p in spots]
+    points += list(bound_area(z) or ())
+    if not points:
+        return 0, 0, 1, 1
+    r0, c0 = min(p[0] for p in points), min(p[1] for p in points)
+    return r0, c0, max(p[0] for p in points) - r0 + 1, max(p[1] for p in points) - c0 + 1
 
-    def __init__(self) -> None:
-        self.zoom = 1.0
-        self.pan = [0.0, 0.0]
-        self.area: pygame.Rect | None = None  # where the grid was drawn last frame
-        self.origin = (0, 0)  # its top-left card's corner
-        self.drag: tuple[int, int] | None = None  # where a right-drag was last
 
-    def fit(self) -> None:
-        self.zoom, self.pan = 1.0, [0.0, 0.0]
-
-    def zoom_about(self, factor: float, pointer: tuple[int, int]) -> None:
-        """Zoom about the pointer (the point under it stays put), between 1x and 5x."""
-        new = max(1.0, min(5.0, self.zoom * factor))
-        scale = new / self.zoom
-        ox, oy = self.origin
-        self.pan[0] += (pointer[0] - ox) * (1 - scale)
-        self.pan[1] += (pointer[1] - oy) * (1 - scale)
-        self.zoom = new
-        if new == 1.0:
-            self.pan = [0.0, 0.0]
-
-    def drag_to(self, pos: tuple[int, int]) -> None:
-        if self.drag is not None:
-            self.pan[0] += pos[0] - self.drag[0]
-            self.pan[1] += pos[1] - self.drag[1]
-            self.drag = pos
-
-    def place(self, area: pygame.Rect, rows: int, cols: int) -> tuple[pygame.Rect, int, tuple[int, int]]:
-        """Lay a rows x cols grid of cards in `area`: the inner area (cards are clipped to it),
-        the card width and the top-left card's corner, zoomed and panned."""
-        inner = area.inflate(-4, -24).move(0, 10)
-        width = int(grid_cell_size(rows, cols, inner) * self.zoom)
-        height = int(width * 1.4)
-        total_w, total_h = cols * (width + 4) - 4, rows * (height + 4) - 4
-        zoomed = self.zoom > 1
-        left = int(inner.centerx - total_w // 2 + self.pan[0] * zoomed)
-        top = int(inner.centery - total_h // 2 + self.pan[1] * zoomed)
-        self.area, self.origin = inner, (left, top)
-        return inner, width, (left, top)
+def bound_area(z: ZoneView) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The first and last cell an open grid bounded to rows x cols may still use."""
+    bound, cells = z.get("bound"), z.get("cells") or []
+    if not bound or not cells:
+        return None
+    rows, cols = [r for r, _, _ in cells], [c for _, c, _ in cells]
+    return (max(rows) - bound[0] + 1, max(cols) - bound[1] + 1), (
+        min(rows) + bound[0] - 1,
+        min(cols) + bound[1] - 1,
+    )

@@ -35,7 +35,7 @@ import pygame
 from ...engine import Rules
 from ...engine.types import Action, View
 from ...session import visible_cards
-from .. import frame
+from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
@@ -44,7 +44,7 @@ from .animation import Animations
 from .autoplay import DELAYS, Autoplay, runs_itself
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
-from .draw_bar import Slider, draw_bar
+from .draw_bar import Slider, button_rows, draw_bar
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, rules_lines
 from .draw_seats import draw_seat
@@ -52,7 +52,7 @@ from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .game import BOT_LEVEL, TableSession, computer_action
 from .hints import Hints
-from .layout import GridCamera, TableLayout
+from .layout import FOLD_BELOW, GridCamera, TableLayout
 from .palette import BACKDROP
 from .showdown import Showdown, category_meaning, draw_showdown_screen, explain, holdings
 from .tooltips import draw_help_button, draw_tooltip
@@ -62,6 +62,7 @@ BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly befor
 
 class TableScene(Scene):
     manifest_scene = "table"
+    scales_text = True  # the table lays itself out for the window (layout.py)
 
     def __init__(
         self,
@@ -93,6 +94,10 @@ class TableScene(Scene):
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
         self.log_area: pygame.Rect | None = None  # where the side panel's text was last drawn
+        self.panel_open: bool | None = (
+            None  # the side panel, as the person set it (None: as the window suits)
+        )
+        self.panel_shown = True  # whether the last frame showed it
         self.controls: list[Control] = []
         self.slider: Slider | None = None
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
@@ -433,9 +438,23 @@ class TableScene(Scene):
         frame.shows(seat)
         self.anim.note_arrivals(view)
         humans = self.humans()
+        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
+        own = self._view_for(actor) if actor is not None else view
+        if actor is not None and actor == self.session.to_move():
+            self.controls = [*build_controls(self, own), self._undo_control(actor)]
+        self.controls += self._table_controls()
+        size = surface.get_size()
+        side = True if self.show_rules else self.panel_open
+        wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
         layout = TableLayout.of(
-            surface.get_size(), view, seat if seat is not None else (humans[0] if humans else 0)
+            size,
+            view,
+            seat if seat is not None else (humans[0] if humans else 0),
+            side=side,
+            bar_rows=button_rows(self.controls, wide),
+            scale=ui.scale(),
         )
+        self.panel_shown = layout.plan.side is not None
         layout.record_regions()
         draw_felt(self.canvas, layout)
         draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
@@ -443,26 +462,36 @@ class TableScene(Scene):
             area = draw_seat(
                 self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting)
             )
-            if self.privacy == "peek" and other == self.actor() and seat is None:
+            if self.privacy == "peek" and other == actor and seat is None:
                 self.canvas.hit(area, "look")  # hold the mouse button here to look
-        draw_pots(self.canvas, layout.centre, view)
+        draw_pots(self.canvas, layout.plan.pot, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         lines = self._panel_lines(view)
         self.log_area, self.log_back = draw_panel(
-            self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.log_back
+            self.canvas,
+            layout,
+            title,
+            self.choices.hover,
+            lines,
+            self.show_rules,
+            self.pointer,
+            self.log_back,
         )
-        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
-        own = self._view_for(actor) if actor is not None else view
-        if actor is not None and actor == self.session.to_move():
-            self.controls = [*build_controls(self, own), self._undo_control(actor)]
-        self.controls += self._table_controls()
         message = self.message or self._hint(actor, own)
-        self.slider = draw_bar(self.canvas, layout.geo.bar, own, message, self.controls, self.choices)
-        draw_help_button(self.canvas, layout.geo.panel, self.open_help)
+        self.slider = draw_bar(self.canvas, layout.plan.bar, own, message, self.controls, self.choices)
+        draw_help_button(self.canvas, layout.plan.header or layout.plan.bar, self.open_help)
         deciding = verb_of(own) if self.controls else None
         tip = deciding.hint(own["legal"]) if deciding is not None else ""
-        self.hints.draw(self.canvas, layout.geo.panel, actor if self.controls else None, tip)
+        # the hint box stands under the panel's header, or (folded) in the felt's top right corner
+        table = layout.plan.table
+        panel = layout.plan.side or pygame.Rect(table.right - 330, table.top - 54, 320, table.height)
+        self.hints.draw(self.canvas, panel, actor if self.controls else None, tip)
         draw_tooltip(self.canvas, self.pointer)
+
+    def toggle_panel(self) -> None:
+        """L: fold the side panel away, or bring it back (the table makes room either way)."""
+        self.panel_open = not self.panel_shown
+        self.show_rules = self.show_rules and self.panel_open
 
     def _table_controls(self) -> list[Control]:
         """The table's own toggle while a round that may run by itself is on (shown whoever

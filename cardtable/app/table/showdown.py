@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from ...engine.types import HandRecord, View
+from ...engine.types import HandRecord, ShownHand, View
 from ...hands.api import evaluate_pool
 from ...hands.describe import description
 from ...hands.explain import why
@@ -22,6 +22,7 @@ from .. import ui
 from .cards import Canvas
 from .draw_overlays import public_screen
 from .palette import GLOW
+from .showdown_layout import ShowdownGrid, showdown_grid
 
 POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
 
@@ -42,6 +43,7 @@ class Showdown:
     before: list[int]
     after: list[int]
     since: float  # the table clock when it appeared (the pot's flight)
+    scroll: int = 0  # rows of hands scrolled past, when they do not all fit
     why: str = ""  # why the winner won, worked out once (explain)
 
 
@@ -134,51 +136,65 @@ def draw_showdown_screen(
         True,
         "midtop",
     )
-    ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop")
+    said = ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop", width=box.width - 32)
     shown = sorted(record["shown"], key=lambda s: -s["won"])
-    rows_top, rows_bottom = box.top + 104, box.bottom - 100
-    row_h = max(40, min(170, (rows_bottom - rows_top) // max(1, len(shown))))
-    width = max(24, min(96, int((row_h - 24) / 1.45)))
-    left = box.left + 24
-    targets: dict[int, tuple[int, int]] = {}
-    cards_left = left + 240
+    s = ui.scale()
+    button = pygame.Rect(0, 0, int(280 * s), int(52 * s))
+    button.midbottom = (box.centerx, box.bottom - int(14 * s))
+    others = [seat for seat in range(len(names)) if seat not in {h["seat"] for h in shown}]
+    foot = button.top - (ui.line(20) + 8 if others else 8)
+    area = pygame.Rect(box.left + 20, said.bottom + 14, box.width - 40, foot - said.bottom - 20)
     most = max((len(hand["cards"]) for hand in shown), default=1)
-    width = max(20, min(width, int((box.right - 24 - cards_left) / (most * 1.1))))
-    for i, hand in enumerate(shown):
-        y = rows_top + i * row_h
-        seat, won = hand["seat"], hand["won"]
-        colour = GLOW if won > 0 else (225, 232, 225)
-        ui.text(surface, names[seat], (left, y + 4), 24, colour, True)
-        said = ui.text(surface, hand["category"], (left, y + 34), 20, colour)
-        if meaning is not None:
-            canvas.tip(said, f"{hand['category']}: {meaning(hand['category'])}")
-        if won > 0:
-            ui.text(surface, f"wins {won:,}", (left, y + 62), 18, colour)
-        money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
-        ui.text(surface, money, (left, y + 86), 18, colour)
-        x = cards_left
-        made = set(hand["made"])
-        drawn = []
-        for card in hand["cards"]:  # the category's own cards stand raised above the kickers
-            drawn.append(
-                canvas.card(
-                    card, (x, y + 4 + width // 4), width, f"showdown:{seat}", kind=None, raised=card in made
-                )
-            )
-            x += int(width * 1.1)
-        if meaning is not None and drawn:
-            canvas.tip(drawn[0].unionall(drawn), f"{hand['category']}: {meaning(hand['category'])}")
-        targets[seat] = (left + 60, y + 70)
-    others = [s for s in range(len(names)) if s not in targets]
+    size = surface.get_size()
+    grid = showdown_grid(area, len(shown), most, ui.line(22), size, show.scroll)
+    show.scroll = grid.first // grid.cols  # within range again
+    targets: dict[int, tuple[int, int]] = {}
+    for hand, cell in zip(shown[grid.first :], grid.cells):
+        _draw_hand(canvas, cell, grid, hand, names[hand["seat"]], show, unit, meaning)
+        targets[hand["seat"]] = (cell.left + 40, cell.top + grid.line)
+    if grid.scrolls:
+        last = grid.first + len(grid.cells)
+        words = f"Hands {grid.first + 1}-{last} of {len(shown)} · wheel or Up/Down for the others"
+        ui.text(surface, words, (area.right, said.bottom + 2), 18, (200, 212, 204), anchor="topright")
     if others:  # the seats whose hands were not shown: what they held, before and after
         words = "   ".join(f"{names[s]}: {show.before[s]:,} → {show.after[s]:,}" for s in others)
-        ui.text(surface, words, (box.centerx, box.bottom - 92), 20, (200, 212, 204), anchor="midtop")
+        ui.text(
+            surface, words, (box.centerx, foot), 20, (200, 212, 204), anchor="midtop", width=box.width - 32
+        )
     _pot_flight(surface, show, (box.centerx, box.top + 90), targets, canvas.anim.clock)
-    button = pygame.Rect(0, 0, 280, 56)
-    button.midbottom = (box.centerx, box.bottom - 18)
     pygame.draw.rect(surface, ui.ACCENT, button, border_radius=12)
     ui.text(surface, "Continue  [Space]", button.center, 26, ui.INK, True, "center")
     canvas.hit(button, "button", on_continue)
+
+
+def _draw_hand(
+    canvas: Canvas,
+    cell: pygame.Rect,
+    grid: ShowdownGrid,
+    hand: ShownHand,
+    name: str,
+    show: Showdown,
+    unit: str,
+    meaning: Callable[[str], str] | None,
+) -> None:
+    """One hand's cell: who and what (the winners lit), the money, and the cards, the category's
+    own cards raised above the kickers; pointing at the cell says what the category is."""
+    surface, seat, won = canvas.surface, hand["seat"], hand["won"]
+    colour = GLOW if won > 0 else (225, 232, 225)
+    pygame.draw.rect(surface, (22, 74, 50), cell, border_radius=10)
+    x, room = cell.left + 8, cell.width - 16
+    ui.text(surface, f"{name} · {hand['category']}", (x, cell.top + 2), 22, colour, True, width=room)
+    money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
+    if won > 0:
+        money = f"wins {won:,} · " + money
+    ui.text(surface, money, (x, cell.top + 2 + grid.line), 18, colour, width=room)
+    width, made = grid.card_width, set(hand["made"])
+    step = int(width * grid.spread)
+    for i, card in enumerate(hand["cards"]):
+        at = (x + i * step, grid.card_top(cell))
+        canvas.card(card, at, width, f"showdown:{seat}", kind=None, raised=card in made)
+    if meaning is not None:
+        canvas.tip(cell, f"{hand['category']}: {meaning(hand['category'])}")
 
 
 def _pot_flight(
