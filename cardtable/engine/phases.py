@@ -171,6 +171,10 @@ class _Ctx:
             if not snode.is_map or "do" not in snode.value:
                 continue  # the shape check has reported it
             verb = snode.value["do"].value
+            if not isinstance(verb, str) or (verb != "repeat" and verb not in REGISTRY):
+                known = ", ".join(sorted([*REGISTRY, "repeat"]))
+                self.problems.append(snode.value["do"].problem(f"'do' names a kind of step: one of {known}"))
+                continue
             fields: dict[str, Field | Spec] = {**(REPEAT if verb == "repeat" else REGISTRY[verb].fields)}
             fields["do"] = Field(Str())
             fields["when"] = Field(Str(what="an option name"))
