@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cardtable.errors import VariantError
@@ -181,6 +181,9 @@ ORACLE = with_hands(DEUCES.replace("    - {name: Five of a Kind, count: 5, same:
 )
 def test_one_wild_card_is_the_best_card_it_could_be(naturals):
     r = ORACLE.hands
+    # With Ace, Three, Four and Five the wild card is a Two (the wheel), a card no natural one can
+    # stand for here (every Two is wild): the oracle cannot say what it is worth.
+    assume({ORACLE.deck.name(c).split(" of ")[0] for c in naturals} != {"Ace", "Three", "Four", "Five"})
     wild = next(c for c in range(52) if r.wild[c])
     got = api.evaluate_pool(r, [*naturals, wild])
     plain = [c for c in range(52) if not r.wild[c] and c not in naturals]

@@ -13,6 +13,7 @@ from .cards import Canvas
 HINT_PX = 18
 FILL = (250, 246, 228)
 EDGE = (214, 170, 60)
+PANEL_BG = (24, 30, 28)  # the side panel's own colour (draw_panel)
 
 
 class Hints:
@@ -52,6 +53,8 @@ class Hints:
         lines = ui.wrap(words, HINT_PX, width - 20)
         line_h = ui.font(HINT_PX).get_linesize() + 2
         box = pygame.Rect(panel.left + 10, panel.top + 64, width, 40 + len(lines) * line_h + 36)
+        # the log's lines behind the box and just below it go, so none shows cut in half
+        pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
         ui.text(surface, "Hint", (box.left + 10, box.top + 8), 20, (150, 110, 20), True)
