@@ -92,6 +92,8 @@ class TableScene(Scene):
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
+        self.log_back = 0  # how many lines the side panel is scrolled back from the newest
+        self.log_area: pygame.Rect | None = None  # where the side panel's text was last drawn
         self.panel_open: bool | None = (
             None  # the side panel, as the person set it (None: as the window suits)
         )
@@ -229,6 +231,7 @@ class TableScene(Scene):
             # card of it is drawn while they do not look), forget what is pointed at.
             keep = self.privacy == "peek" and self._shown_for is not None and self._shown_for[0] == shown[0]
             self._shown_for = shown
+            self.log_back = 0
             if keep:
                 self.choices.hover, self.choices.spot = None, None
             else:
@@ -464,7 +467,16 @@ class TableScene(Scene):
         draw_pots(self.canvas, layout.plan.pot, view)
         title = f"{self.rules.variant.name} · hand {view['hand_number']}"
         lines = self._panel_lines(view)
-        draw_panel(self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.pointer)
+        self.log_area, self.log_back = draw_panel(
+            self.canvas,
+            layout,
+            title,
+            self.choices.hover,
+            lines,
+            self.show_rules,
+            self.pointer,
+            self.log_back,
+        )
         message = self.message or self._hint(actor, own)
         self.slider = draw_bar(self.canvas, layout.plan.bar, own, message, self.controls, self.choices)
         draw_help_button(self.canvas, layout.plan.header or layout.plan.bar, self.open_help)
