@@ -8,6 +8,11 @@ import pytest
 # Tests that open a pygame display do it headless.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# No test reads or writes the real user's saves, variants or settings: each test process has its
+# own folders (a test that needs an empty one sets its own with monkeypatch).
+_USER = tempfile.mkdtemp(prefix="cardtable-tests-")
+os.environ["XDG_DATA_HOME"] = os.path.join(_USER, "data")
+os.environ["XDG_CONFIG_HOME"] = os.path.join(_USER, "config")
 # The installation's save key (the config folder) of the tests is their own, never the user's.
 os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cardtable-test-config-")
 

@@ -1,7 +1,7 @@
 """Regenerate the README's screenshots: `python tests/make_screenshots.py` (headless).
 
-Each picture is a real frame of the table scene, one person (Ann) against computer players, at a
-moment worth seeing: a decision of Ann's, or the showdown.
+Each picture is a real frame of the table scene at a moment worth seeing: a decision of Ann's
+against computer players, or the public showdown of friends playing at one screen.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp()  # the games' autosaves go nowhere that matters
 
 HERE = Path(__file__).resolve().parent
+PEOPLE = ["Ann", "Bob", "Cleo", "Dev"]
 SHOTS = {  # variant id -> (seed, players, bot moves before waiting for Ann, what to wait for)
     "texas_holdem": (3, 5, 8, "turn"),
     "infinite_poker": (7, 4, 60, "turn"),
@@ -31,7 +32,8 @@ def shoot(vid: str, out: Path) -> None:
     from cardtable.app.table import computer_action
 
     seed, players, moves, moment = SHOTS[vid]
-    names = ["Ann" if moment == "turn" else "bot:Ann"] + [f"bot:Bot {i}" for i in range(1, players)]
+    # Ann's turn: Ann against computer players; a showdown: friends at one screen (public)
+    names = ["Ann"] + ["bot"] * (players - 1) if moment == "turn" else PEOPLE[:players]
     app = start(vid, players=names, seed=seed, size=(1280, 720), autosave=False)
     table = app.scene
     table.bot_delay = 0.0
@@ -46,6 +48,8 @@ def shoot(vid: str, out: Path) -> None:
             break
         if moment == "showdown" and table.showdown is not None:
             break
+        if moment == "showdown" and table.asked() is not None:  # the friends decide as a computer would
+            table.act(computer_action(session, table.asked()))
         app.step([], dt=0.05)
     table.bot_delay = 1e9
     for _ in range(12):

@@ -135,3 +135,19 @@ def test_a_device_or_a_pipe_named_like_a_variant_is_refused_unread(user_folder, 
     assert len(lines) == 2 and all("fails to load: 1:1: not a regular file [yours]" in x for x in lines), (
         lines
     )
+
+
+def test_a_chosen_broken_file_stays_above_its_error_box(user_folder):
+    from cardtable.app.menu import ERROR_BOX, ROW_H
+
+    for i in range(12):
+        (user_folder / f"zz_{i:02}.yaml").write_text("name: Broken\nplayers: {min: 2, max: 3}\n")
+    try:
+        app = start(None, scene="menu", size=(1280, 720))
+        menu = app.scene
+        for index in range(len(menu.entries)):
+            menu.select(index)
+            row_bottom = menu.list_rect.top + (menu.selected - menu.scroll + 1) * ROW_H
+            assert row_bottom <= menu.list_rect.bottom - ERROR_BOX, index
+    finally:
+        pygame.display.quit()

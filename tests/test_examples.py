@@ -119,3 +119,31 @@ def test_an_odd_chip_goes_to_the_half_the_split_names_and_a_scoop_takes_both():
     assert shares(g, 31, [0, 1], high, {}) == [([0], 31)]  # no qualifying low: high takes all
     both = shares(g, 30, [0, 1], high, {0: low[1]})
     assert both == [([0], 15), ([0], 15)] and "Ann scoops the pot" in st["events"][-1]["text"]
+
+
+def test_the_showdown_record_says_each_hand_s_low_for_the_table():
+    from cardtable.app.table.showdown import reason
+
+    st = _hilo(["2c", "3d", "7h", "Ks", "Kd"])
+    shown = {h["seat"]: h for h in st["history"][0]["shown"]}
+    assert shown[1]["low"] == "Seven low" and shown[2]["low"] == ""
+    assert reason(st["history"][0], []) == "High and low split the pot"
+    from cardtable.app.table.showdown import _explain
+
+    assert _explain(st["history"][0], load("omaha_hi_lo").hands) == "High and low split the pot"
+    st = _hilo(["Ks", "Kd", "Qc", "Jh", "9s"])
+    assert reason(st["history"][0], []).startswith("No qualifying low")
+
+
+@pytest.mark.parametrize("bad", ["[1]", "~", "nosuchverb"])
+def test_a_bad_verb_inside_a_repeat_is_a_problem_at_its_place(bad):
+    from cardtable.errors import VariantError
+    from cardtable.variant import load_variant_text
+
+    text = (EXAMPLES.parent / "poker_clash.yaml").read_text()
+    old = "        - {do: exchange, zone: hand"
+    assert old in text
+    text = text.replace(old, f"        - {{do: {bad}, zone: hand", 1)
+    with pytest.raises(VariantError) as info:
+        load_variant_text(text, "clash.yaml")
+    assert all(str(p).startswith("clash.yaml:") for p in info.value.problems)

@@ -236,3 +236,41 @@ def test_undo_is_offered_exactly_when_it_is_fair(vid):
         history.append((seat, now))
         assert table.act(computer_action(session, seat)), table.message
     assert checked >= 4 and fairs >= 1 and undone >= 1, (checked, fairs, undone)
+
+
+def test_the_log_scrolls_back_to_its_first_sentence():
+    """The side panel shows the newest sentences; the wheel over it (or Page Up) goes back to the
+    first, a tag says newer lines are below, and End returns to the newest."""
+    app = start("texas_holdem", ["Ann", "bot", "bot"], seed=3, size=(1280, 720), autosave=False)
+    table, session = app.scene, app.scene.session
+    table.bot_delay = 0.0
+    for _ in range(2000):  # three hands: Ann plays as the computer would
+        if session.view(None)["hand_number"] >= 3 or session.is_over():
+            break
+        if table.showdown is None and table.asked() == 0:
+            table.act(computer_action(session, 0, "easy"))
+        app.step([key(pygame.K_SPACE)] if table.showdown is not None else [], dt=0.2)
+    if table.showdown is not None:
+        app.step([key(pygame.K_SPACE)])
+    table.bot_delay = 1e9  # hold the game still while the log is read
+    log = session.view(0)["log"]
+
+    def texts_in_log():
+        m = app.manifest()
+        area = next(r["rect"] for r in m["regions"] if r["name"] == "log")
+        x, y, w, h = area
+        return [t["text"] for t in m["texts"] if x <= t["rect"][0] < x + w and y <= t["rect"][1] < y + h]
+
+    app.step([])
+    newest = texts_in_log()
+    assert log[0] not in newest and log[-1] in newest
+    x, y, w, h = table.log_area
+    app.step(
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w // 2, y + h // 2), rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    for _ in range(200):
+        app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)])
+    shown = texts_in_log()
+    assert shown[0] == log[0] and any("newer lines below" in t for t in shown)
+    app.step([key(pygame.K_END)])
+    assert texts_in_log() == newest

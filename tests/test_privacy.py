@@ -66,6 +66,7 @@ class Watcher:
 
     def __init__(self, app, vid):
         self.app, self.vid = app, vid
+        self.table = app.scene
         self.learned = defaultdict(set)
         self.frames = 0
         self.curtains = 0  # curtains shown, each once however many frames it stays up
@@ -74,6 +75,9 @@ class Watcher:
     def step(self, events=(), dt=0.05):
         self.app.step(list(events), dt)
         self.check(self.app.manifest())
+        if self.app.scene is not self.table:  # a click opened another screen (How to play): back
+            self.app.step([key(pygame.K_ESCAPE)], dt)
+            self.check(self.app.manifest())
 
     def check(self, m):
         self.frames += 1
@@ -90,23 +94,39 @@ class Watcher:
             for seat, cards in self.learned.items():
                 if seat == viewer or c["id"] not in cards or c["id"] in own:
                     continue
-                public = revealed(self.app.scene.session) if public is None else public
+                public = revealed(self.table.session) if public is None else public
                 assert c["id"] in public, (
                     f"{self.vid}: seat {seat}'s card {c['id']} shown face up at {c['where']} "
                     f"{c['rect']} in a frame of {'the curtain' if m['curtain'] else f'viewer {viewer}'}"
                 )
 
 
-def fiddle(w, rng, m):
-    """Move over and click some of the viewer's own cards, as a person looking at their hand."""
-    own = [c for c in m["cards"] if c["where"] == f"hand:{m['viewer']}"]
-    for _ in range(rng.randint(1, 3) if own else 0):
-        x, y, cw, ch = rng.choice(own)["rect"]
-        pos = (x + rng.randrange(max(1, cw)), y + rng.randrange(max(1, ch)))
-        events = [mouse(pygame.MOUSEMOTION, pos)]
-        if rng.random() < 0.5:
-            events.append(mouse(pygame.MOUSEBUTTONUP, pos))
-        w.step(events)
+def fiddle(w, rng, m, seat):
+    """Point at, click, press and hold, drag and wheel over the person's own cards and anywhere
+    above the action bar, as a restless person at the screen does (the decisions themselves are
+    made by `decide`)."""
+    own = [c for c in m["cards"] if c["where"] == f"hand:{seat}"]
+    width, height = w.app.surface.get_size()
+    height = min([height] + [r["rect"][1] for r in m["regions"] if r["name"] == "actions"])
+    for _ in range(rng.randint(1, 3)):
+        if own and rng.random() < 0.6:
+            x, y, cw, ch = rng.choice(own)["rect"]
+            pos = (x + rng.randrange(max(1, cw)), y + rng.randrange(max(1, ch)))
+        else:
+            pos = (rng.randrange(width), rng.randrange(height))
+        gesture = rng.random()
+        if gesture < 0.4:
+            w.step([mouse(pygame.MOUSEMOTION, pos)])
+        elif gesture < 0.7:
+            w.step([mouse(pygame.MOUSEMOTION, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+        elif gesture < 0.85:  # press, hold while moving (a peek by mouse, a drag), let go
+            button = rng.choice((1, 3))
+            w.step([mouse(pygame.MOUSEBUTTONDOWN, pos, button)])
+            there = (rng.randrange(width), rng.randrange(height))
+            w.step([mouse(pygame.MOUSEMOTION, there)])
+            w.step([mouse(pygame.MOUSEBUTTONUP, there, button)])
+        else:
+            w.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)))])
 
 
 def decide(w, rng, seat):
@@ -115,7 +135,8 @@ def decide(w, rng, seat):
     view = table.session.view(seat)
     legal = {t["type"]: t for t in view["legal"]}
     kind = next((k for k in PREFERRED if k in legal), None)
-    if kind is None or ("fold" in legal and rng.random() < 0.1):
+    everyone_seen = len(w.learned) == len(view["seats"])  # folds only once every hand has been looked at
+    if kind is None or ("fold" in legal and everyone_seen and rng.random() < 0.1):
         kind = "fold" if "fold" in legal else rng.choice(sorted(legal))
     t = legal[kind]
     if kind in KEYS:
@@ -191,8 +212,8 @@ def play(vid, privacy, frames=FRAMES):
             if m["viewer"] != seat:  # another public frame: let time pass
                 w.step([], dt=0.5)
                 continue
-        if m["viewer"] == seat:
-            fiddle(w, rng, m)
+        if m["viewer"] == seat or privacy == "peek":  # peek: maybe by holding the mouse on them
+            fiddle(w, rng, m, seat)
         if session.to_move() == seat:
             decide(w, rng, seat)
             decisions += 1

@@ -59,7 +59,8 @@ def test_a_new_game_never_overwrites_another(store):
     assert read_file(store.path(two.slot)).log == two.log
     from cardtable.app.load_continue import continue_target
 
-    os.utime(store.path(one.slot))  # the first game played last: Continue opens it
+    later = store.path(two.slot).stat().st_mtime_ns + 10**9  # the first game played last, a second
+    os.utime(store.path(one.slot), ns=(later, later))  # after (file times can tie): Continue opens it
     assert continue_target().name == one.slot
 
 

@@ -247,3 +247,19 @@ def test_a_misspelt_required_key_is_not_also_missing():
     assert problems(changed("hands:\n  form:", "hands:\n  frm:")) == [
         "83:3: unknown key 'frm' (did you mean 'form'?)"
     ]
+
+
+@pytest.mark.parametrize(
+    ("step", "message"), [("5", "expected a step, found a number"), ("{zone: hand}", "missing 'do'")]
+)
+def test_a_step_inside_a_repeat_is_checked_like_any_step(step, message):
+    clash = (ROOT / "variants" / "poker_clash.yaml").read_text()
+    text = changed(
+        "- {do: exchange, zone: hand, pot: card_pot, swap_max: 5, first: after_last_bettor}",
+        f"- {step}",
+        clash,
+    )
+    found = problems(text)
+    assert (
+        len(found) == 1 and found[0].startswith(f"{line_of(text, f'- {step}')}:") and message in found[0]
+    ), found

@@ -10,6 +10,7 @@ from . import frame, ui
 from .scene import App, Scene
 
 ROW_H = 64
+ERROR_BOX = 180  # the height of a broken file's problems, drawn over the list's foot
 
 
 class MenuScene(Scene):
@@ -58,7 +59,8 @@ class MenuScene(Scene):
     def select(self, index: int) -> None:
         if self.entries:
             self.selected = max(0, min(len(self.entries) - 1, index))
-            visible = max(1, self.list_rect.height // ROW_H)
+            height = self.list_rect.height - (ERROR_BOX if self.entries[self.selected].error else 0)
+            visible = max(1, height // ROW_H)  # a broken file's row stays above its error box
             if self.selected < self.scroll:
                 self.scroll = self.selected
             elif self.selected >= self.scroll + visible:
@@ -206,7 +208,7 @@ class MenuScene(Scene):
 
     def _draw_errors(self, surface: pygame.Surface, entry: Entry) -> None:
         area = self.list_rect
-        box = pygame.Rect(area.left, area.bottom - 180, area.width, 180)
+        box = pygame.Rect(area.left, area.bottom - ERROR_BOX, area.width, ERROR_BOX)
         pygame.draw.rect(surface, (60, 20, 20), box, border_radius=10)
         y = box.top + 10
         for problem in (entry.error.problems if entry.error else [])[:6]:

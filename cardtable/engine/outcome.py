@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING
 from . import wording
 from .pots import side_pots, split
 from .scoring import evaluate_seat
-from .split import shares, show_second
+from .split import shares, show_second, split_of
 from .state import active, in_play, zone
 
 if TYPE_CHECKING:
     from ..hands.api import HandValue
     from .context import Ctx
+    from .types import ShownHand
 
 MAX_HANDS = 10_000  # a guard: no match runs longer than this
 
@@ -59,6 +60,20 @@ def award(g: Ctx, values: dict[int, HandValue], second: dict[int, HandValue] | N
         seat["total"] = 0
         seat["bet"] = 0
     st["awarded"] = True
+    shown: list[ShownHand] = [
+        {
+            "seat": s,
+            "category": v.category,
+            "cards": list(v.cards),
+            "made": list(v.made),
+            "won": won.get(s, 0),
+        }
+        for s, v in values.items()
+    ]
+    if second is not None and split_of(g) is not None:  # what each shown hand made for the other half
+        for hand in shown:
+            other = second.get(hand["seat"])
+            hand["low"] = (other.detail or other.category) if other is not None else ""
     # Last place: the first to fold, else the weakest hand shown (first after the dealer if tied).
     weakest = None
     if st["folds"]:
@@ -74,16 +89,7 @@ def award(g: Ctx, values: dict[int, HandValue], second: dict[int, HandValue] | N
             "category": values[main_winner].category if main_winner in values else None,
             "showdown": bool(values),
             # what each hand shown was, for the table's showdown display and hand histories
-            "shown": [
-                {
-                    "seat": s,
-                    "category": v.category,
-                    "cards": list(v.cards),
-                    "made": list(v.made),
-                    "won": won.get(s, 0),
-                }
-                for s, v in values.items()
-            ],
+            "shown": shown,
             "won": {str(s): amount for s, amount in won.items()},
         }
     )

@@ -166,13 +166,17 @@ class _Ctx:
                 f"{what} here makes {self.dealt:,} cards dealt in a hand, but the deck has {size:,} cards",
             )
 
-    def compile(self, steps: list[Node]) -> None:
+    def compile(self, steps: list[Node], nested: bool = False) -> None:
         for snode in steps:
             if not snode.is_map or "do" not in snode.value:
+                if nested:  # a repeat's own steps are checked here, not by the section's shape
+                    self.problems.extend(check(STEP, snode))
                 continue  # the shape check has reported it
             verb = snode.value["do"].value
-            if verb not in VERB_NAMES:  # a step inside a repeat: the section's shape check never saw it
-                self.problems.extend(check(STEP, snode))
+            if not isinstance(verb, str) or (verb != "repeat" and verb not in REGISTRY):
+                # a repeat's own steps are checked here, not by the section's shape
+                found = check(STEP, snode)
+                self.problems.extend(found or [snode.value["do"].problem(f"'{verb}' is not a verb")])
                 continue
             fields: dict[str, Field | Spec] = {**(REPEAT if verb == "repeat" else REGISTRY[verb].fields)}
             fields["do"] = Field(Str())
@@ -207,10 +211,7 @@ class _Ctx:
                 self.role(first.value["after"], first.value["after"].value)
             if verb == "repeat":
                 start = len(self.phases.program)
-                for inner in v["steps"].value:  # what compile skips must still be said
-                    if not inner.is_map or "do" not in inner.value:
-                        self.problems.extend(check(STEP, inner))
-                self.compile(v["steps"].value)
+                self.compile(v["steps"].value, nested=True)
                 self.phases.program.append(
                     {
                         "do": "_loop",

@@ -6,14 +6,31 @@ names (`odd_chip: first | second`); inside a half, the betting section's odd-chi
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .scoring import seat_zones
 
 if TYPE_CHECKING:
-    from ..hands.api import HandValue
+    from ..hands.api import HandValue, ZoneCards
     from ..hands.rules import Split
     from .context import Ctx
+    from .rules import Rules
+
+
+def has_split(rules: Rules) -> bool:
+    return getattr(rules.variant.sections.get("hands"), "split", None) is not None
+
+
+def second_key(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
+    """A hand's key in the second ranking of a split pot, or None when it does not qualify."""
+    from ..hands import api, extras
+
+    split = getattr(rules.variant.sections.get("hands"), "split", None)
+    if split is None:
+        return None
+    v = api.evaluate_rules(split.rules, zones, declared)
+    return v.key if split.qualify is None or extras.meets(split.rules, v, split.qualify) else None
 
 
 def split_of(g: Ctx) -> Split | None:

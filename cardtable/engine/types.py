@@ -88,7 +88,11 @@ class Pot(TypedDict):
     eligible: list[int]
 
 
-class ShownHand(TypedDict):
+class _SplitShown(TypedDict, total=False):
+    low: str  # a split pot's second ranking: the hand it made ("Eight low"), "" when none qualified
+
+
+class ShownHand(_SplitShown):
     seat: int
     category: str
     cards: list[Card]

@@ -126,7 +126,10 @@ def mac(key: bytes, data: dict[str, Any]) -> str:
 
 def mac_ok(key: bytes, data: dict[str, Any]) -> bool:
     given = data.get("mac")
-    return isinstance(given, str) and hmac.compare_digest(given, mac(key, data))
+    # Bytes, not str: compare_digest refuses non-ASCII text, and a hostile file may hold some.
+    return isinstance(given, str) and hmac.compare_digest(
+        given.encode("utf-8", "surrogatepass"), mac(key, data).encode("ascii")
+    )
 
 
 def _pad(key: bytes, game_id: str) -> bytes:

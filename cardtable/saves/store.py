@@ -200,11 +200,14 @@ class SaveStore:
         """Move a save that cannot be read out of the way, whole, under a name that says so."""
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         base = path.name[: -len(SUFFIX)] if path.name.endswith(SUFFIX) else path.name
-        n, aside = 1, self.path(f"{base}-unreadable-{stamp}")
-        while aside.exists():
-            n, aside = n + 1, self.path(f"{base}-unreadable-{stamp}-{n}")
-        path.rename(aside)
-        return aside
+        # "unreadable-" first: no longer an autosave, so never set aside again; the unique part
+        # before the old name, which a long slot name cuts
+        for n in range(1, 10_000):
+            aside = self.path(f"unreadable-{stamp}-{n}-{base}")
+            if not aside.exists():
+                path.rename(aside)
+                return aside
+        raise OSError(f"no free name to set {path.name} aside")
 
     def set_aside_broken_autosaves(self) -> list[tuple[Path, str]]:
         """At start: every autosave that cannot be read is renamed (kept, listed in Load with its

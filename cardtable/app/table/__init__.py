@@ -1,6 +1,8 @@
 """The table: one game in play, drawn from one seat's view, with every interaction of every game.
 
-scene.py         TableScene: the game (through the session's API), who sees what, time, the frame
+scene.py         TableScene: the game (through the session's API), who sees what, time
+paint.py         the frame put together: public screens, the curtain, or the viewer's table
+autoplay.py      decisions nobody is asked for (computer players, runs that play themselves)
 game.py          TableSession, what the table asks of a game; a computer player's decision at once
 showdown.py      the public showdown screen, waiting for Continue
 finale.py        the end screen: standings, Play again, New game, Menu

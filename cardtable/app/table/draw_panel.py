@@ -24,12 +24,15 @@ def draw_panel(
     lines: list[str],
     rules: bool,
     pointer: tuple[int, int] = (0, 0),
-) -> None:
+    back: int = 0,
+) -> tuple[pygame.Rect | None, int]:
+    """The panel, its text scrolled `back` lines from the newest; where the text is (None: the
+    panel is folded), and how far back it is scrolled (no further than its first line)."""
     plan = layout.plan
     if plan.side is None or plan.header is None or plan.preview is None or plan.log is None:
         if hover is not None and hover >= 0:
             _popup(canvas, layout, hover, pointer)
-        return
+        return None, 0
     surface = canvas.surface
     pygame.draw.rect(surface, (24, 30, 28), plan.side)
     header, big, rest = plan.header, plan.preview, plan.log
@@ -55,18 +58,28 @@ def draw_panel(
         frame_rect = pygame.Rect(big.centerx - width // 2, big.top + 2, width, card_h(width))
         pygame.draw.rect(surface, (44, 54, 50), frame_rect, width=2, border_radius=10)
         ui.text(surface, "Point at a card", frame_rect.center, 18, (120, 140, 130), anchor="center")
-    _lines(surface, rest.inflate(-2 * pad, -8), lines)
+    area = rest.inflate(-2 * pad, -8)
+    return area, _lines(surface, area, lines, back)
 
 
-def _lines(surface: pygame.Surface, area: pygame.Rect, lines: list[str]) -> None:
-    """The last lines that fit `area`, wrapped to its width."""
-    wrapped: list[str] = []
-    for line in lines[-60:]:
-        wrapped += ui.wrap(line, 20, area.width)
+def _lines(surface: pygame.Surface, area: pygame.Rect, lines: list[str], back: int) -> int:
+    """The lines that fit `area`, wrapped to its width, ending `back` lines before the newest
+    (only those are wrapped); how far back that was, at most to the first line."""
     step = ui.line(20)
-    room = max(0, area.height // step)
-    for i, line in enumerate(wrapped[-room:] if room else []):
+    room = max(1, area.height // step)
+    wrapped: list[str] = []
+    for line in reversed(lines):
+        wrapped[:0] = ui.wrap(line, 20, area.width)
+        if len(wrapped) >= room + back:
+            break
+    back = max(0, min(back, len(wrapped) - room))
+    end = len(wrapped) - back
+    for i, line in enumerate(wrapped[max(0, end - room) : end]):
         ui.text(surface, line, (area.left, area.top + i * step), 20, (225, 230, 225), width=area.width)
+    if back:
+        tip = "newer lines below: wheel or End"
+        ui.tag(surface, tip, (area.centerx, area.bottom), 16, (60, 70, 66), ui.WHITE, (8, 3), 6, "midbottom")
+    return back
 
 
 def _popup(canvas: Canvas, layout: TableLayout, card: int, pointer: tuple[int, int]) -> None:

@@ -43,8 +43,11 @@ class Hints:
         self.showing = None
         settings.save(hints=False)
 
-    def draw(self, canvas: Canvas, panel: pygame.Rect, seat: int | None, text: str) -> pygame.Rect | None:
-        """The hint box under the panel's header, with its two buttons; its rect, or None."""
+    def draw(
+        self, canvas: Canvas, panel: pygame.Rect, seat: int | None, text: str, over_log: bool = True
+    ) -> pygame.Rect | None:
+        """The hint box under the panel's header, with its two buttons; its rect, or None.
+        `over_log`: the box stands on the side panel's log (whose lines behind it are cleared)."""
         words = self.current(seat, text)
         if not words:
             return None
@@ -53,8 +56,8 @@ class Hints:
         lines = ui.wrap(words, HINT_PX, width - 20)
         line_h = ui.font(HINT_PX).get_linesize() + 2
         box = pygame.Rect(panel.left + 10, panel.top + 64, width, 40 + len(lines) * line_h + 36)
-        # the log's lines behind the box and just below it go, so none shows cut in half
-        pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
+        if over_log:  # the log's lines behind the box and just below it go, so none shows cut in half
+            pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
         ui.text(surface, "Hint", (box.left + 10, box.top + 8), 20, (150, 110, 20), True)

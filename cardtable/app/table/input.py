@@ -18,6 +18,11 @@ from .finale import BUTTONS
 from .layout import GridCamera
 
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
+SCROLL_KEYS = {  # the side panel's text: older, newer, the newest
+    pygame.K_PAGEUP: lambda back: back + 10,
+    pygame.K_PAGEDOWN: lambda back: back - 10,
+    pygame.K_END: lambda back: 0,
+}
 
 
 class Table(Protocol):
@@ -29,6 +34,8 @@ class Table(Protocol):
     controls: list[Control]
     slider: Slider | None
     show_rules: bool
+    log_back: int  # lines the side panel is scrolled back
+    log_area: pygame.Rect | None
     pointer: tuple[int, int]  # where the pointer was last seen
     showdown: Any  # the public showdown on display, or None
     finished: bool  # the end screen is up
@@ -87,7 +94,9 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         _click(t, event.pos)
     elif event.type == pygame.MOUSEWHEEL:
-        if t.grid.area is not None and t.grid.area.collidepoint(t.pointer):
+        if t.log_area is not None and t.log_area.collidepoint(t.pointer):
+            t.log_back = max(0, t.log_back + 3 * event.y)  # up: older lines
+        elif t.grid.area is not None and t.grid.area.collidepoint(t.pointer):
             t.grid.zoom_about(1.25 if event.y > 0 else 0.8, t.pointer)
         elif t.slider is not None:
             _nudge(t, event.y)
@@ -128,6 +137,8 @@ def _key(t: Table, event: pygame.event.Event) -> None:
         t.undo()
     elif event.key == pygame.K_TAB:
         t.show_rules = not t.show_rules
+    elif event.key in SCROLL_KEYS:
+        t.log_back = max(0, SCROLL_KEYS[event.key](t.log_back))
     elif event.key == pygame.K_0:
         t.grid.fit()
     elif event.key == pygame.K_l:

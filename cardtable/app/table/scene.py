@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 import pygame
@@ -35,8 +34,7 @@ import pygame
 from ...engine import Rules
 from ...engine.types import Action, View
 from ...session import visible_cards
-from .. import frame, ui
-from ..controls import Control, build_controls, verb_of
+from ..controls import Control, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
@@ -44,18 +42,12 @@ from .animation import Animations
 from .autoplay import DELAYS, Autoplay, runs_itself
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
-from .draw_bar import Slider, button_rows, draw_bar
-from .draw_overlays import draw_curtain
-from .draw_panel import draw_panel, rules_lines
-from .draw_seats import draw_seat
-from .draw_zones import draw_felt, draw_pots, draw_table_zones
-from .finale import draw_finale
+from .draw_bar import Slider
 from .game import BOT_LEVEL, TableSession, computer_action
 from .hints import Hints
-from .layout import FOLD_BELOW, GridCamera, TableLayout
-from .palette import BACKDROP
-from .showdown import Showdown, category_meaning, draw_showdown_screen, explain, holdings
-from .tooltips import draw_help_button, draw_tooltip
+from .layout import GridCamera
+from .paint import paint
+from .showdown import Showdown, holdings
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
@@ -92,6 +84,8 @@ class TableScene(Scene):
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
+        self.log_back = 0  # how many lines the side panel is scrolled back from the newest
+        self.log_area: pygame.Rect | None = None  # where the side panel's text was last drawn
         self.panel_open: bool | None = (
             None  # the side panel, as the person set it (None: as the window suits)
         )
@@ -149,7 +143,7 @@ class TableScene(Scene):
         return random.Random(self.session.bot_seed())
 
     # ------------------------------------------------------------------ who sees what
-    def _view_for(self, seat: int | None) -> View:
+    def view_for(self, seat: int | None) -> View:
         if self._views_version != self._version:
             self._views, self._views_version = {}, self._version
         if seat not in self._views:
@@ -157,7 +151,7 @@ class TableScene(Scene):
         return self._views[seat]
 
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self._view_for(None)["seats"]) if s["kind"] != "bot"]
+        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot"]
 
     def asked(self) -> int | None:
         """The person asked to decide now: None while a computer player moves, while a person's
@@ -165,7 +159,7 @@ class TableScene(Scene):
         to_move = self.session.to_move()
         if to_move not in self.humans():
             return None
-        if runs_itself(self._view_for(None), bool(self.rules.betting), self.auto_flip):
+        if runs_itself(self.view_for(None), bool(self.rules.betting), self.auto_flip):
             return None
         return to_move
 
@@ -179,7 +173,7 @@ class TableScene(Scene):
             return None
         if to_move is None or len(humans) < 2 or self.confirmed == to_move:
             return None
-        if not visible_cards(self._view_for(to_move)) - visible_cards(self._view_for(None)):
+        if not visible_cards(self.view_for(to_move)) - visible_cards(self.view_for(None)):
             return None
         return to_move
 
@@ -209,7 +203,7 @@ class TableScene(Scene):
         """Peek mode: the person to move holds (True) or lets go of (False) the peek key."""
         self.peeking = self.actor() if looking and self.privacy == "peek" else None
 
-    def _privacy_key(self) -> tuple[int | None, bool]:
+    def privacy_key(self) -> tuple[int | None, bool]:
         """What the screen shows, as far as privacy goes: (viewer, curtain up); in peek mode
         (person to move, looking)."""
         if self.privacy == "peek":
@@ -218,9 +212,9 @@ class TableScene(Scene):
         return (None, True) if who is not None else (self.viewer(), False)
 
     def view(self) -> View:
-        return self._view_for(self.viewer())
+        return self.view_for(self.viewer())
 
-    def _forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
+    def forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
         """The card pointed at (and its large preview, or the score of a place), the cards chosen
         and the bet belong to the person who was looking: a frame for anybody else (or the
         curtain) starts without them, so nothing of one person's hand reaches the next."""
@@ -229,6 +223,7 @@ class TableScene(Scene):
             # card of it is drawn while they do not look), forget what is pointed at.
             keep = self.privacy == "peek" and self._shown_for is not None and self._shown_for[0] == shown[0]
             self._shown_for = shown
+            self.log_back = 0
             if keep:
                 self.choices.hover, self.choices.spot = None, None
             else:
@@ -242,7 +237,7 @@ class TableScene(Scene):
         if reason is not None:
             self.message = reason[0].upper() + reason[1:]
             return False
-        verb = verb_of(self._view_for(None))  # the decision's verb, before the game moves on
+        verb = verb_of(self.view_for(None))  # the decision's verb, before the game moves on
         self.session.act(action)
         self._version += 1
         if asked and action["seat"] is not None and action["seat"] in self.humans():
@@ -308,7 +303,7 @@ class TableScene(Scene):
             self._undo_why = ((self._version, seat), self.session.undo_refusal(seat))
         return self._undo_why[1]
 
-    def _undo_control(self, seat: int) -> Control:
+    def undo_control(self, seat: int) -> Control:
         why = self.undo_refusal(seat)
         tip = "take back your last decision" if why is None else f"not now: {why}"
         return Control("Undo", self.undo, None, "Ctrl+Z", enabled=why is None, tip=tip)
@@ -345,11 +340,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ time
     def _hand_key(self) -> Any:
-        last = self._view_for(None)["last_hand"]
+        last = self.view_for(None)["last_hand"]
         return (last["hand"], len(last.get("shown") or ())) if last else None
 
     def _holdings(self) -> tuple[int, list[int]]:
-        view = self._view_for(None)
+        view = self.view_for(None)
         return view["hand_number"], holdings(view, bool(self.rules.betting))
 
     def _note_hand_end(self) -> None:
@@ -358,11 +353,11 @@ class TableScene(Scene):
         key = self._hand_key()
         if key != self._last_hand_seen:
             self._last_hand_seen = key
-            last = self._view_for(None)["last_hand"]
+            last = self.view_for(None)["last_hand"]
             if last and last["showdown"] and last["shown"]:
                 after = self._holdings()[1]
                 self.showdown = Showdown(last, self._held[1], after, self.clock)
-        if self._held[0] != self._view_for(None)["hand_number"]:
+        if self._held[0] != self.view_for(None)["hand_number"]:
             self._held = self._holdings()
         self.finished = self.finished or self.session.is_over()
 
@@ -401,122 +396,11 @@ class TableScene(Scene):
         table_input.handle(self, event)
 
     # ------------------------------------------------------------------ the frame
-    def _panel_lines(self, view: View) -> list[str]:
-        """The side panel's text: the table talk, or (Tab) the rules with sampled frequencies."""
-        if not self.show_rules:
-            return list(view["log"])
-        if self.sampler is None and self.rules.variant.sections.get("hands") is not None:
-            from ..rules_view import FrequencySampler
-
-            self.sampler = FrequencySampler(self.rules.variant)
-        return rules_lines(self.rules.variant, self.sampler)
-
     def draw(self, surface: pygame.Surface) -> None:
-        self._draw_table(surface)
+        paint(self, surface)
         draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
-
-    def _draw_table(self, surface: pygame.Surface) -> None:
-        self.canvas.begin(surface)
-        self.controls, self.slider = [], None
-        surface.fill(BACKDROP)
-        if self.showdown is not None or self.finished:
-            self._forget_on_new_viewer((None, False))
-            self._draw_interlude()
-            return
-        who = self.curtain_for()
-        self._forget_on_new_viewer(self._privacy_key())
-        if who is not None:
-            frame.shows(None, curtain=True)
-            name = self._view_for(None)["seats"][who]["name"]
-            self.canvas.hit(draw_curtain(self.canvas, name), "button", self.lift_curtain)
-            return
-        view = self.view()
-        seat = view["seat"]
-        frame.shows(seat)
-        self.anim.note_arrivals(view)
-        humans = self.humans()
-        actor = self.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
-        own = self._view_for(actor) if actor is not None else view
-        if actor is not None and actor == self.session.to_move():
-            self.controls = [*build_controls(self, own), self._undo_control(actor)]
-        self.controls += self._table_controls()
-        size = surface.get_size()
-        side = True if self.show_rules else self.panel_open
-        wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
-        layout = TableLayout.of(
-            size,
-            view,
-            seat if seat is not None else (humans[0] if humans else 0),
-            side=side,
-            bar_rows=button_rows(self.controls, wide),
-            scale=ui.scale(),
-        )
-        self.panel_shown = layout.plan.side is not None
-        layout.record_regions()
-        draw_felt(self.canvas, layout)
-        draw_table_zones(self.canvas, layout, view, self.grid, self.choices)
-        for other in range(len(view["seats"])):
-            area = draw_seat(
-                self.canvas, layout, view, other, self.choices.selected, bool(self.rules.betting)
-            )
-            if self.privacy == "peek" and other == actor and seat is None:
-                self.canvas.hit(area, "look")  # hold the mouse button here to look
-        draw_pots(self.canvas, layout.plan.pot, view)
-        title = f"{self.rules.variant.name} · hand {view['hand_number']}"
-        lines = self._panel_lines(view)
-        draw_panel(self.canvas, layout, title, self.choices.hover, lines, self.show_rules, self.pointer)
-        message = self.message or self._hint(actor, own)
-        self.slider = draw_bar(self.canvas, layout.plan.bar, own, message, self.controls, self.choices)
-        draw_help_button(self.canvas, layout.plan.header or layout.plan.bar, self.open_help)
-        deciding = verb_of(own) if self.controls else None
-        tip = deciding.hint(own["legal"]) if deciding is not None else ""
-        # the hint box stands under the panel's header, or (folded) in the felt's top right corner
-        table = layout.plan.table
-        panel = layout.plan.side or pygame.Rect(table.right - 330, table.top - 54, 320, table.height)
-        self.hints.draw(self.canvas, panel, actor if self.controls else None, tip)
-        draw_tooltip(self.canvas, self.pointer)
 
     def toggle_panel(self) -> None:
         """L: fold the side panel away, or bring it back (the table makes room either way)."""
         self.panel_open = not self.panel_shown
         self.show_rules = self.show_rules and self.panel_open
-
-    def _table_controls(self) -> list[Control]:
-        """The table's own toggle while a round that may run by itself is on (shown whoever
-        decides, so it can be switched off while the round runs)."""
-        verb = verb_of(self._view_for(None))
-        if verb is None or not verb.may_run_itself or not self.humans():
-            return []
-        tip = "flipping rounds run by themselves: each person's card is the computer's choice for them"
-        return [Control("Auto-flip", self.toggle_auto_flip, pygame.K_t, "T", on=self.auto_flip, tip=tip)]
-
-    def _hint(self, actor: int | None, own: View) -> str:
-        """What the bar says when nobody is refused anything: how to look, or that nobody is asked."""
-        to_move = self.session.to_move()
-        if actor is not None and actor == to_move and self.viewer() is None:  # peek mode, not looking
-            return f"Your move, {own['seats'][actor]['name']}: hold H, or the mouse on your cards, to look."
-        if to_move is None or to_move == actor:
-            return ""
-        name = own["seats"][to_move]["name"]
-        if to_move in self.humans():  # asked() is None: the decision runs by itself
-            why = "nobody can bet any more" if not self.auto_flip else "auto-flip is on"
-            return f"{why.capitalize()}: the computer flips for {name}. Space: faster."
-        return f"{name} is thinking… Space: faster."
-
-    def _draw_interlude(self) -> None:
-        """The public screens between hands and at the end."""
-        view = self._view_for(None)
-        betting = bool(self.rules.betting)
-        if self.showdown is not None:
-            names = [s["name"] for s in view["seats"]]
-            variant = self.rules.variant
-            why = self.showdown.why or explain(self.showdown, variant.sections.get("hands"))
-            unit = "chips" if betting else "points"
-            meaning = category_meaning(variant)
-            draw_showdown_screen(self.canvas, names, self.showdown, why, unit, self.continue_game, meaning)
-            draw_tooltip(self.canvas, self.pointer)
-        else:
-            labels = [*self.next_games, "Menu"]
-            draw_finale(
-                self.canvas, view, betting, {label: partial(self.end_choice, label) for label in labels}
-            )

@@ -55,6 +55,13 @@ def reason(record: HandRecord, categories: Sequence[str]) -> str:
     losers = [h for h in shown if h["won"] <= 0]
     if not winners:
         return ""
+    lows = [h["low"] for h in shown if h.get("low")]
+    if any("low" in h for h in shown):  # a split pot: high and low halves
+        if not lows:
+            return "No qualifying low: the high hand takes the pot"
+        if len(winners) == 1:
+            return f"{winners[0]['category']} and {winners[0]['low']} scoop the pot: best high and best low"
+        return "High and low split the pot"
 
     def rank(category: str) -> int:
         return categories.index(category) if category in categories else len(categories)
@@ -94,6 +101,8 @@ def _explain(record: HandRecord, hands: Rules | None) -> str:
     if hands is None or not shown:
         return ""
     names = [c.name for c in hands.categories]
+    if any("low" in h for h in shown):  # a split pot: the halves' line (reason)
+        return reason(record, names)
     values = {h["seat"]: evaluate_pool(hands, h["cards"], len(h["cards"])) for h in shown}
     if any(values[h["seat"]].category != h["category"] for h in shown):
         return reason(record, names)
@@ -183,7 +192,8 @@ def _draw_hand(
     colour = GLOW if won > 0 else (225, 232, 225)
     pygame.draw.rect(surface, (22, 74, 50), cell, border_radius=10)
     x, room = cell.left + 8, cell.width - 16
-    ui.text(surface, f"{name} · {hand['category']}", (x, cell.top + 2), 22, colour, True, width=room)
+    low = f" · low: {hand['low'] or 'none'}" if "low" in hand else ""  # a split pot's other half
+    ui.text(surface, f"{name} · {hand['category']}{low}", (x, cell.top + 2), 22, colour, True, width=room)
     money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
     if won > 0:
         money = f"wins {won:,} · " + money

@@ -13,6 +13,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ..scoring import strength_zones
+from ..split import has_split, second_key
 from ..types import Card, View
 from .seen import Grid, Zones, unseen, zones_for
 
@@ -39,28 +40,39 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
     ranking = view.get("ranking", "published")
     # With nothing hidden among the seat's own places, its hand is the same in every deal.
     fixed = not any(_hidden(z) for z in mine.values())
-    valued = wins = done = 0
+    split = has_split(rules)  # a split pot: winning either half is half a win
+    valued = done = 0
+    wins = 0.0
     my_key = None
+    my_low: tuple | None = None
     while done < deals and valued < HANDS_PER_DEAL * deals:
         taken: set[int] = set()
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
-            my_key = strength_zones(
-                rules, {**_fill_hidden(own, pool, rng, taken), **table}, declared[seat] or (), ranking
-            )
+            my_zones = {**_fill_hidden(own, pool, rng, taken), **table}
+            my_key = strength_zones(rules, my_zones, declared[seat] or (), ranking)
             valued += 1
             yield
-        best = True
+            if split:
+                my_low = second_key(rules, my_zones, declared[seat] or ())
+                valued += 1
+                yield
+        best, best_low = True, my_low is not None
         for o in others:
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
-            beaten = strength_zones(rules, hand, declared[o] or (), ranking) > my_key
-            valued += 1
-            yield
-            if beaten:
-                best = False
+            if best:
+                best = not strength_zones(rules, hand, declared[o] or (), ranking) > my_key
+                valued += 1
+                yield
+            if best_low:
+                theirs_low = second_key(rules, hand, declared[o] or ())
+                best_low = theirs_low is None or my_low is None or not theirs_low > my_low
+                valued += 1
+                yield
+            if not best and not best_low:
                 break
-        wins += best
+        wins += (0.5 * best + 0.5 * best_low) if split and my_low is not None else best
         done += 1
     return wins / done
 

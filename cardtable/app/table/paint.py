@@ -1,0 +1,149 @@
+"""The table frame put together from one scene's state: the public screens between hands and at
+the end, the curtain, or the table as the viewer may see it (felt, zones, seats, pots, the side
+panel, the action bar, hints and tooltips), with the frame manifest recorded on the way."""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ...engine.types import View
+from .. import frame, ui
+from ..controls import Control, build_controls, verb_of
+from .draw_bar import button_rows, draw_bar
+from .draw_overlays import draw_curtain
+from .draw_panel import draw_panel, rules_lines
+from .draw_seats import draw_seat
+from .draw_zones import draw_felt, draw_pots, draw_table_zones
+from .finale import draw_finale
+from .layout import FOLD_BELOW, TableLayout
+from .palette import BACKDROP
+from .showdown import category_meaning, draw_showdown_screen, explain
+from .tooltips import draw_help_button, draw_tooltip
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+
+def paint(t: TableScene, surface: pygame.Surface) -> None:
+    """The table frame: the public screens, the curtain, or the viewer's table."""
+    t.canvas.begin(surface)
+    t.controls, t.slider = [], None
+    surface.fill(BACKDROP)
+    if t.showdown is not None or t.finished:
+        t.forget_on_new_viewer((None, False))
+        _draw_interlude(t)
+        return
+    who = t.curtain_for()
+    t.forget_on_new_viewer(t.privacy_key())
+    if who is not None:
+        frame.shows(None, curtain=True)
+        name = t.view_for(None)["seats"][who]["name"]
+        t.canvas.hit(draw_curtain(t.canvas, name), "button", t.lift_curtain)
+        return
+    view = t.view()
+    seat = view["seat"]
+    frame.shows(seat)
+    t.anim.note_arrivals(view)
+    humans = t.humans()
+    actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
+    own = t.view_for(actor) if actor is not None else view
+    if actor is not None and actor == t.session.to_move():
+        t.controls = [*build_controls(t, own), t.undo_control(actor)]
+    t.controls += _table_controls(t)
+    size = surface.get_size()
+    side = True if t.show_rules else t.panel_open
+    wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
+    layout = TableLayout.of(
+        size,
+        view,
+        seat if seat is not None else (humans[0] if humans else 0),
+        side=side,
+        bar_rows=button_rows(t.controls, wide),
+        scale=ui.scale(),
+    )
+    t.panel_shown = layout.plan.side is not None
+    layout.record_regions()
+    draw_felt(t.canvas, layout)
+    draw_table_zones(t.canvas, layout, view, t.grid, t.choices)
+    for other in range(len(view["seats"])):
+        area = draw_seat(t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting))
+        if t.privacy == "peek" and other == actor and seat is None:
+            t.canvas.hit(area, "look")  # hold the mouse button here to look
+    draw_pots(t.canvas, layout.plan.pot, view)
+    title = f"{t.rules.variant.name} · hand {view['hand_number']}"
+    lines = _panel_lines(t, view)
+    t.log_area, t.log_back = draw_panel(
+        t.canvas,
+        layout,
+        title,
+        t.choices.hover,
+        lines,
+        t.show_rules,
+        t.pointer,
+        t.log_back,
+    )
+    message = t.message or _hint(t, actor, own)
+    t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices)
+    draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
+    deciding = verb_of(own) if t.controls else None
+    tip = deciding.hint(own["legal"]) if deciding is not None else ""
+    # the hint box stands under the panel's header, or (folded) in the felt's top right corner
+    table = layout.plan.table
+    panel = layout.plan.side or pygame.Rect(table.right - 330, table.top - 54, 320, table.height)
+    t.hints.draw(t.canvas, panel, actor if t.controls else None, tip, layout.plan.side is not None)
+    draw_tooltip(t.canvas, t.pointer)
+
+
+def _panel_lines(t: TableScene, view: View) -> list[str]:
+    """The side panel's text: the table talk, or (Tab) the rules with sampled frequencies."""
+    if not t.show_rules:
+        return list(view["log"])
+    if t.sampler is None and t.rules.variant.sections.get("hands") is not None:
+        from ..rules_view import FrequencySampler
+
+        t.sampler = FrequencySampler(t.rules.variant)
+    return rules_lines(t.rules.variant, t.sampler)
+
+
+def _table_controls(t: TableScene) -> list[Control]:
+    """The table's own toggle while a round that may run by itself is on (shown whoever
+    decides, so it can be switched off while the round runs)."""
+    verb = verb_of(t.view_for(None))
+    if verb is None or not verb.may_run_itself or not t.humans():
+        return []
+    tip = "flipping rounds run by themselves: each person's card is the computer's choice for them"
+    return [Control("Auto-flip", t.toggle_auto_flip, pygame.K_t, "T", on=t.auto_flip, tip=tip)]
+
+
+def _hint(t: TableScene, actor: int | None, own: View) -> str:
+    """What the bar says when nobody is refused anything: how to look, or that nobody is asked."""
+    to_move = t.session.to_move()
+    if actor is not None and actor == to_move and t.viewer() is None:  # peek mode, not looking
+        return f"Your move, {own['seats'][actor]['name']}: hold H, or the mouse on your cards, to look."
+    if to_move is None or to_move == actor:
+        return ""
+    name = own["seats"][to_move]["name"]
+    if to_move in t.humans():  # asked() is None: the decision runs by itself
+        why = "nobody can bet any more" if not t.auto_flip else "auto-flip is on"
+        return f"{why.capitalize()}: the computer flips for {name}. Space: faster."
+    return f"{name} is thinking… Space: faster."
+
+
+def _draw_interlude(t: TableScene) -> None:
+    """The public screens between hands and at the end."""
+    view = t.view_for(None)
+    betting = bool(t.rules.betting)
+    if t.showdown is not None:
+        names = [s["name"] for s in view["seats"]]
+        variant = t.rules.variant
+        why = t.showdown.why or explain(t.showdown, variant.sections.get("hands"))
+        unit = "chips" if betting else "points"
+        meaning = category_meaning(variant)
+        draw_showdown_screen(t.canvas, names, t.showdown, why, unit, t.continue_game, meaning)
+        draw_tooltip(t.canvas, t.pointer)
+    else:
+        labels = [*t.next_games, "Menu"]
+        draw_finale(t.canvas, view, betting, {label: partial(t.end_choice, label) for label in labels})

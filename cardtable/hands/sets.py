@@ -1,0 +1,338 @@
+"""The sets of a combined-set hand: which groups of a pool's cards make a set of which type.
+
+Each set type (a category of a `combine:` ranking) is any one of its alternatives. The groups
+worth testing are generated from each alternative's pattern (one card per condition of a cover,
+per place of a run window, subsets of a bucket for a match), cheap bit tests come first, and the
+full check (`_fits`) is remembered by the cards it was asked about. Used by combined.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .rules import Part, Rules
+from .search import _matches
+
+
+def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
+    """Whether these cards, wild ones standing for whatever is needed, make the part."""
+    n = len(cards)
+    if n < max(2, part.count) or n > part.max_count:
+        return False
+    normal = [c for c in cards if not rules.wild[c]]
+    wild = n - len(normal)
+    cols = rules.columns
+    for a in part.same:
+        col = cols[a]
+        if a in rules.multi:
+            common = -1
+            for c in normal:
+                common &= col[c]
+            if normal and not common:
+                return False
+        elif normal and (col[normal[0]] < 0 or any(col[c] != col[normal[0]] for c in normal)):
+            return False
+    for a in part.none:
+        col = cols[a]
+        if any(col[c] > 0 if a in rules.multi else col[c] >= 0 for c in normal):
+            return False
+    for a in part.distinct:
+        vals = [cols[a][c] for c in normal]
+        if len(set(vals)) != len(vals):
+            return False
+    for run in part.runs:
+        col = cols[run.attribute]
+        ok = False
+        for seq in run.sequences:
+            if n > seq.length:
+                continue
+            pos = [seq.positions.get(col[c]) for c in normal]
+            if any(p is None for p in pos):
+                continue
+            flat = [p[0] for p in pos if p is not None]  # the seeds' orders give each value one place
+            if len(set(flat)) != len(flat):
+                continue
+            if not flat or max(flat) - min(flat) < n:
+                ok = True
+                break
+        if not ok:
+            return False
+    if part.cover:
+        if n != len(part.cover):
+            return False
+        used = [False] * len(part.cover)
+
+        def assign(i: int) -> bool:
+            if i == len(normal):
+                return True
+            for j, cond in enumerate(part.cover):
+                if not used[j] and _matches(rules, normal[i], cond):
+                    used[j] = True
+                    if assign(i + 1):
+                        return True
+                    used[j] = False
+            return False
+
+        if not assign(0):
+            return False
+    for a, wanted in part.values:
+        vals = [cols[a][c] for c in normal]
+        if n != len(wanted) or len(set(vals)) != len(vals) or not set(vals) <= wanted:
+            return False
+    return wild <= n
+
+
+FITS_KEPT = 200_000  # remembered set checks per rules (then forgotten and begun again)
+
+
+@dataclass
+class _Alt:
+    """One alternative of a set type, with what the subset tests need, fixed per rules."""
+
+    strength: int
+    part: Part
+    lo: int
+    hi: int
+    one: tuple[str, ...]  # attributes its cards must share (one value bit among them)
+    apart: tuple[str, ...]  # attributes its cards must not share (as many bits as normal cards)
+    # its candidates always fit (their size checked): the part asks only what made them
+    sure: bool = False
+    common: tuple[str, ...] = ()  # multi-valued attributes its normal cards must share a member of
+
+
+@dataclass
+class _Static:
+    """What `set_types` needs of the rules alone, computed once per rules (in `rules.memo`)."""
+
+    attrs: tuple[str, ...]
+    alts: list[_Alt]
+    cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
+    fits: dict[tuple[int, int], bool] = field(default_factory=dict)  # (alternative, deck mask)
+
+    def card(self, rules: Rules, c: int) -> tuple[int, tuple[int, ...]]:
+        """Per card: a bitmask of the alternatives it may appear in (a normal, live card), and
+        per alternative a bitmask of the cover conditions it meets."""
+        got = self.cards.get(c)
+        if got is None:
+            cols = rules.columns
+            ok = 0
+            covers = []
+            for k, alt in enumerate(self.alts):
+                p = alt.part
+                covers.append(sum(1 << j for j, cond in enumerate(p.cover) if _matches(rules, c, cond)))
+                if rules.dead[c] or rules.wild[c]:
+                    continue
+                fine = all(cols[a][c] <= 0 if a in rules.multi else cols[a][c] < 0 for a in p.none)
+                fine = fine and all(
+                    any(cols[r.attribute][c] in q.positions for q in r.sequences) for r in p.runs
+                )
+                fine = fine and all(cols[a][c] in v for a, v in p.values)
+                fine = fine and (not p.cover or covers[-1] != 0)
+                if fine:
+                    ok |= 1 << k
+            got = self.cards[c] = (ok, tuple(covers))
+        return got
+
+
+def _static(rules: Rules) -> _Static:
+    got = rules.memo.get("combined")
+    if isinstance(got, _Static):
+        return got
+    attrs = sorted(
+        {
+            a
+            for cat in rules.categories
+            for p in cat.alternatives
+            for a in p.same + p.distinct
+            if a not in rules.multi
+        }
+        | {r.attribute for cat in rules.categories for p in cat.alternatives for r in p.runs}
+    )
+    ncat = len(rules.categories)
+    alts = []
+    for t, cat in enumerate(rules.categories):
+        for p in cat.alternatives:
+            lo = len(p.cover) or max(2, p.count)
+            hi = len(p.cover) or p.max_count
+            one = tuple(a for a in p.same if a in attrs)
+            apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
+            common = tuple(a for a in p.same if a in rules.multi)
+            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules), common))
+    got = _Static(tuple(attrs), alts)
+    rules.memo["combined"] = got
+    return got
+
+
+def _sure(p: Part, rules: Rules) -> bool:
+    """Whether every candidate `_candidates` makes for the part (of a size within its bounds)
+    fits it: the part has one kind of condition, the one its candidates are built from."""
+    others = p.distinct or p.values or p.none or p.declared
+    if others:
+        return False
+    if p.cover:
+        return not (p.same or p.runs)
+    if p.runs:
+        return not p.same and len(p.runs) == 1
+    return bool(p.same) and all(a not in rules.multi for a in p.same)
+
+
+def _share(rules: Rules, attrs: tuple[str, ...], cards: tuple[int, ...], m: int) -> bool:
+    """Whether the cards of mask m share a member of each multi-valued attribute (as _fits asks)."""
+    for a in attrs:
+        col = rules.columns[a]
+        common = -1
+        x = m
+        while x:
+            low = x & -x
+            common &= col[cards[low.bit_length() - 1]]
+            x ^= low
+        if m and not common:
+            return False
+    return True
+
+
+def _or(bits: list[int], m: int) -> int:
+    out = 0
+    while m:
+        low = m & -m
+        out |= bits[low.bit_length() - 1]
+        m ^= low
+    return out
+
+
+def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
+    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+
+    Each alternative's candidate subsets are generated from its pattern (see `_candidates`), and
+    cheap bit tests come before the full check: the OR of the normal cards' value bits for each
+    attribute a part needs the same (one bit) or all different (as many bits as cards).
+    """
+    st = _static(rules)
+    n = len(cards)
+    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    cols = rules.columns
+    bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
+    infos = [st.card(rules, c) for c in cards]
+    deck_bits = [1 << c for c in cards]
+    out: dict[int, int] = {}
+    for k, alt in enumerate(st.alts):
+        allowed = wildm
+        for i, (ok, _) in enumerate(infos):
+            if ok >> k & 1:
+                allowed |= 1 << i
+        p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
+        if allowed.bit_count() < lo:
+            continue  # too few cards may join such a set
+        slots: list[list[int]] = []
+        if p.cover:
+            met = 0
+            for i in range(n):
+                if allowed >> i & 1 and not wildm >> i & 1:
+                    met |= infos[i][1][k]
+            if len(p.cover) - met.bit_count() > (wildm & allowed).bit_count():
+                continue  # more conditions nobody meets than wild cards to meet them
+            slots = [
+                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1]
+                for j in range(len(p.cover))
+            ]
+        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
+            count = m.bit_count()
+            if not lo <= count <= hi or strength <= out.get(m, 0):
+                continue
+            nnorm = (m & ~wildm).bit_count()
+            if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
+                continue
+            if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
+                continue
+            if alt.common and not _share(rules, alt.common, cards, m & ~wildm):
+                continue
+            # (bit 0 stands for a card with no value: a bucket of those makes no set)
+            if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
+                out[m] = strength
+                continue
+            # The same few cards meet again and again (every deal of a win-chance estimate):
+            # whether they make this alternative is remembered by the set of cards itself.
+            key = (k, _or(deck_bits, m))
+            fit = st.fits.get(key)
+            if fit is None:
+                if len(st.fits) > FITS_KEPT:
+                    st.fits.clear()
+                fit = st.fits[key] = _fits(rules, p, [cards[i] for i in range(n) if m >> i & 1])
+            if fit:
+                out[m] = strength
+    return out
+
+
+def _candidates(
+    rules: Rules,
+    p: Part,
+    cards: tuple[int, ...],
+    allowed: int,
+    wildm: int,
+    lo: int,
+    hi: int,
+    slots: list[list[int]],
+) -> set[int]:
+    """Masks of the cards worth testing against a part: every set that fits is among them.
+
+    Rather than every subset of the allowed cards: for a cover, one card (or a wild one) per
+    condition; for a run, one card (or a wild one) per place of each window of a sequence; for a
+    `same` part, subsets of one bucket (plus wild cards).
+    """
+    n = len(cards)
+    wilds = [i for i in range(n) if (wildm & allowed) >> i & 1]
+    normal = [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1]
+    if p.cover:  # slots: per condition, the normal cards that meet it
+        return _assignments([[i for i in slot if not wildm >> i & 1] for slot in slots], wilds)
+    if p.runs:
+        col = rules.columns[p.runs[0].attribute]
+        found: set[int] = set()
+        for seq in p.runs[0].sequences:
+            at: dict[int, list[int]] = {}  # place -> the cards that take it
+            for i in normal:
+                place = seq.positions.get(col[cards[i]])
+                if place is not None:
+                    at.setdefault(place[0], []).append(i)  # as in _fits: a value's first place
+            # Every window of lo..hi places (as one _assignments per window would give), each
+            # start's windows grown one place at a time; a place nobody can take ends them.
+            wild_bits = [1 << i for i in wilds]
+            for start in range(seq.length):
+                masks = {0}
+                for length in range(1, min(hi, seq.length - start) + 1):
+                    choices = [1 << i for i in at.get(start + length - 1, ())] + wild_bits
+                    masks = {m | b for m in masks for b in choices if not m & b}
+                    if not masks:
+                        break
+                    if length >= lo:
+                        found |= masks
+        return found
+    if p.same and all(a not in rules.multi for a in p.same):
+        keys: dict[tuple[int, ...], int] = {}
+        for i in normal:
+            k = tuple(rules.columns[a][cards[i]] for a in p.same)
+            keys[k] = keys.get(k, 0) | 1 << i
+        roots = [b | (wildm & allowed) for b in keys.values()]
+    else:
+        roots = [allowed]
+    found = set()
+    for root in roots:
+        m = root
+        while m:
+            found.add(m)
+            m = (m - 1) & root
+    return found
+
+
+def _assignments(slots: list[list[int]], wilds: list[int]) -> set[int]:
+    """Masks choosing one distinct card per slot, from the slot's cards or the wild cards."""
+    if sum(1 for slot in slots if not slot) > len(wilds):
+        return set()  # more empty places than wild cards to fill them
+    wild_bits = [1 << i for i in wilds]
+    masks = {0}
+    for slot in slots:
+        choices = [1 << i for i in slot] + wild_bits
+        masks = {m | b for m in masks for b in choices if not m & b}
+        if not masks:
+            break
+    return masks
