@@ -59,8 +59,18 @@ def supports(rules: Rules, cat: Category) -> bool:
     return len(cat.parts) == 1 or (len(first.same) == 1 and set(cat.differ) == set(first.same))
 
 
-def _classes(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
-    """The live cards grouped by their values of attrs, and how many cards are in no class."""
+def classes(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
+    """The live cards grouped by their values of attrs, and how many cards are in no class
+    (remembered per rules: every category of a suit shares the suits)."""
+    memo = rules.memo.setdefault("exact_classes", {})
+    key = (deck_size, tuple(sorted(attrs)))
+    if key not in memo:
+        memo[key] = _group(rules, deck_size, key[1])
+    got: tuple[list[list[int]], int] = memo[key]
+    return got
+
+
+def _group(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
     groups: dict[tuple[int, ...], list[int]] = {}
     free = 0
     for c in range(deck_size):
@@ -76,7 +86,13 @@ def _fail(rules: Rules, part: Part, kind: str, cards: list[int], top: int) -> Po
     """The card sets of each size, from these cards of one class, that do not hold the part."""
     if kind == "count":
         return below(len(cards), part.count, top)
-    attr = part.values[0][0] if kind == "values" else part.runs[0].attribute if kind == "runs" else part.distinct[0]
+    attr = (
+        part.values[0][0]
+        if kind == "values"
+        else part.runs[0].attribute
+        if kind == "runs"
+        else part.distinct[0]
+    )
     col = rules.columns[attr]
     n_at = Counter(col[c] for c in cards if col[c] >= 0)
     loose = len(cards) - sum(n_at.values())  # cards without a value of attr: never help
@@ -112,12 +128,12 @@ def count(rules: Rules, cat: Category, deck_size: int, size: int) -> int | None:
     kind = _shape(rules, part)
     if kind is None:
         return None
-    classes, free = _classes(rules, deck_size, part.same)
+    found, free = classes(rules, deck_size, part.same)
     need = len(cat.parts)
     one, zero = [1] + [0] * size, [0] * (size + 1)
     seen: dict[tuple[int, tuple[tuple[int, int], ...]], Poly | None] = {}
     groups: Counter[tuple[int, tuple[tuple[int, int], ...]]] = Counter()
-    for cards in classes:
+    for cards in found:
         key = (len(cards), tuple(sorted(Counter(_sig(rules, part, kind, c) for c in cards).items())))
         if key not in seen:
             seen[key] = _fail(rules, part, kind, cards, size)
@@ -151,5 +167,11 @@ def _sig(rules: Rules, part: Part, kind: str, card: int) -> int:
     """What matters of a card for the part inside its class: its value of the part's attribute."""
     if kind == "count":
         return 0
-    attr = part.values[0][0] if kind == "values" else part.runs[0].attribute if kind == "runs" else part.distinct[0]
+    attr = (
+        part.values[0][0]
+        if kind == "values"
+        else part.runs[0].attribute
+        if kind == "runs"
+        else part.distinct[0]
+    )
     return rules.columns[attr][card]

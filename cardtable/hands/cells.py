@@ -26,6 +26,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
+from .byclass import classes
 from .contains import formable
 from .polys import below, binom, mul, power
 from .rules import Category, Rules
@@ -51,14 +52,8 @@ Grid = tuple[list[list[int]], dict[tuple[int, ...], list[int]], int, int]
 def _grid(rules: Rules, attrs: tuple[str, ...], deck_size: int) -> Grid | None:
     """Each attribute's values, the cells (key -> cards), cards per cell and cards in no cell,
     when every combination of values is a cell of the same size (else None)."""
-    cells: dict[tuple[int, ...], list[int]] = {}
-    free = 0
-    for c in range(deck_size):
-        key = tuple(rules.columns[a][c] for a in attrs)
-        if rules.dead[c] or any(v < 0 for v in key):
-            free += 1
-        else:
-            cells.setdefault(key, []).append(c)
+    groups, free = classes(rules, deck_size, attrs)  # attrs are sorted: the keys follow them
+    cells = {tuple(rules.columns[a][g[0]] for a in attrs): g for g in groups}
     values = [sorted({k[i] for k in cells}) for i in range(len(attrs))]
     sizes = {len(g) for g in cells.values()}
     if len(sizes) != 1 or len(cells) != math.prod(len(v) for v in values):

@@ -65,21 +65,21 @@ def _walk(
     for p in range(seq.length):
         v = at.get(p)
         nxt: dict[tuple[int, bool, int], Poly] = {}
-
-        def put(key: tuple[int, bool, int], poly: Poly) -> None:
-            nxt[key] = add(nxt[key], poly) if key in nxt else poly
-
         for (pre, growing, cur), poly in states.items():
-            on_ok = v is not None and (fixed[v] if v in fixed else v in weight)
-            off_ok = v is None or (not fixed[v] if v in fixed else True)
+            on_ok = v is not None and fixed.get(v, v in weight)
+            off_ok = v is None or not fixed.get(v, False)
             if off_ok:
-                put((pre, False, 0), poly)
-            if on_ok and cur + 1 < n:
+                _put(nxt, (pre, False, 0), poly)
+            if on_ok and v is not None and cur + 1 < n:
                 w = poly if v in fixed else mul(poly, weight[v], top)
-                put((min(pre + 1, n) if growing else pre, growing, cur + 1), w)
+                _put(nxt, (min(pre + 1, n) if growing else pre, growing, cur + 1), w)
         states = nxt
     out = [0] * (top + 1)
     for (pre, growing, cur), poly in states.items():
         if growing or not seq.wrap or pre + cur < n:
             out = add(out, poly)
     return out
+
+
+def _put(states: dict[tuple[int, bool, int], Poly], key: tuple[int, bool, int], poly: Poly) -> None:
+    states[key] = add(states[key], poly) if key in states else poly
