@@ -232,6 +232,7 @@ class ZoneView(TypedDict, total=False):
     label: str
     count: int
     cards: list[Card]  # list zones, bottom to top; -1 for a hidden card
+    public: list[bool]  # list zones: whether everyone sees each card (face up, or a public zone)
     cells: list[list[int]]  # grid zones: [row, col, card or -1]
     size: list[int] | None
     max_line: int | None
