@@ -73,6 +73,7 @@ class Template(TypedDict, total=False):
     reveal_label: str
     pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
     opens: str  # check in an unopened round with an opening requirement: what opening needs
+    complete: bool  # raise: it completes a bet below a full bet (a bring-in) to a full one
 
 
 class Event(TypedDict, total=False):

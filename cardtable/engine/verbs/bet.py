@@ -71,7 +71,8 @@ class Bet(Verb):
             "pending": g.order(after, can_act),
             "current": cur,
             "min_raise": max(st["blind"], 1),
-            "raises": 1 if cur > 0 else 0,  # an open blind counts as the round's first bet (the cap)
+            # an open blind counts as the round's first bet (the cap); a bring-in to complete does not
+            "raises": 1 if cur > 0 and not g.betting().incomplete(st, cur) else 0,
             "closed": [],
             "double": None,
             "showdown_by": None,
@@ -125,6 +126,7 @@ class Bet(Verb):
                     "max": max(lim["min"], lim["max"]),
                     "pot": sum(x["total"] for x in st["seats"]),
                     **extra,
+                    **({"complete": True} if g.betting().incomplete(st, cur) else {}),
                 }
             )
         if s["chips"] > 0 and self._all_in_ok(g, step, seat):
@@ -225,9 +227,11 @@ class Bet(Verb):
         else:
             to = action["amount"] if kind in ("bet", "raise") else s["bet"] + s["chips"]
             self._pay(s, to - s["bet"])
+            b = g.betting()
+            completes = b.incomplete(st, rs["current"]) and to >= b.full_bet(st, st["bet_round"])
             if to > rs["current"]:
                 inc = to - rs["current"]
-                if inc >= rs["min_raise"] or rs["current"] == 0:
+                if inc >= rs["min_raise"] or rs["current"] == 0 or completes:
                     rs["min_raise"] = max(inc, rs["min_raise"])
                     rs["raises"] += 1
                     rs["closed"] = []
@@ -237,6 +241,7 @@ class Bet(Verb):
                 rs["pending"] = g.order(seat, can_act)
                 st["last_bettor"] = seat
                 word = {"bet": "bets", "raise": "raises to", "all_in": "goes all in for"}[kind]
+                word = "completes the bet to" if completes and kind == "raise" else word
                 g.say(f"{g.name(seat)} {word} {wording.chips(to)}.")
             else:
                 g.say(f"{g.name(seat)} calls all in ({wording.chips(to)} in this round).")

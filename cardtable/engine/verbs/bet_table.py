@@ -54,8 +54,9 @@ def controls(legal: list[Template], choice: Choice) -> list[Control]:
             out.append(Control(label + cost, key, tip, send(t)))
         elif kind in ("bet", "raise"):
             amount = max(t["min"], min(t["max"], choice.amount or t["min"]))
-            word = "Bet" if kind == "bet" else "Raise to"
-            out.append(Control(f"{word} {amount:,}", "b", "your total bet this round", send(t, amount)))
+            word = "Bet" if kind == "bet" else "Complete to" if t.get("complete") else "Raise to"
+            tip = "make the bring-in a full bet" if t.get("complete") else "your total bet this round"
+            out.append(Control(f"{word} {amount:,}", "b", tip, send(t, amount)))
             out.append(Control("Min", tip="the smallest amount allowed", set_amount=t["min"]))
             if t["min"] < t.get("pot", 0) < t["max"]:
                 out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
@@ -98,6 +99,7 @@ def prompt(legal: list[Template]) -> str:
     extra = f" (or switch {call.get('label', 'the showdown call')} on first: X)" if call else ""
     if "call" in kinds:
         up = " or raise" if "raise" in kinds else ""
+        up = " or complete the bet" if kinds.get("raise", {}).get("complete") else up
         return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
     if "check" in kinds and kinds["check"].get("opens"):
         need = kinds["check"]["opens"]
