@@ -9,11 +9,14 @@ from conftest import VARIANT_IDS, VARIANTS, builtin
 from cardtable.hands.api import evaluate_pool
 from cardtable.hands.describe import derive, description
 from cardtable.hands.examples import example
+from cardtable.variant import load_variant
+
+EXAMPLES = VARIANTS / "examples"
 
 
-@pytest.mark.parametrize("vid", VARIANT_IDS)
+@pytest.mark.parametrize("vid", VARIANT_IDS + [f"examples/{p.stem}" for p in sorted(EXAMPLES.glob("*.yaml"))])
 def test_every_category_has_a_sentence_and_an_example_the_evaluator_agrees_with(vid):
-    variant = builtin(vid)
+    variant = load_variant(VARIANTS / f"{vid}.yaml") if "/" in vid else builtin(vid)
     rules = variant.sections["hands"]
     assert variant.summary, f"{vid} has no summary:"
     for i, cat in enumerate(rules.categories):

@@ -9,6 +9,8 @@ off-screen surface is not on screen until that surface is, and then at another p
 
 A card's id is the engine's (an int). A card drawn face down carries the id its view had, which
 is -1: the engine never gives the screen a hidden card's id, so a back never says which card it is.
+A card's `private` says it was drawn with the mark of one of the viewer's cards the others do not
+see (the view's `public` flags; stud's up cards are public, its hole cards are not).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class FrameRecord:
     viewer: int | None = None  # the seat whose private view this is; None for a curtain or public frame
     curtain: bool = False
     cards: list[tuple[int, bool, Box, str]] = field(default_factory=list)  # (id, face up, rect, where)
+    private: set[int] = field(default_factory=set)  # indices into `cards` drawn with the only-you-see-it mark
     texts: list[tuple[str, Box, int]] = field(default_factory=list)  # (text, rect, font pixel size)
     regions: list[tuple[str, Box]] = field(default_factory=list)
     pending: list[Callable[[FrameRecord], None]] = field(default_factory=list)
@@ -56,8 +59,8 @@ class FrameRecord:
             "viewer": self.viewer,
             "curtain": self.curtain,
             "cards": [
-                {"id": card, "face_up": up, "rect": list(rect), "where": where}
-                for card, up, rect, where in self.cards
+                {"id": card, "face_up": up, "rect": list(rect), "where": where, "private": i in self.private}
+                for i, (card, up, rect, where) in enumerate(self.cards)
             ],
             "regions": [{"name": name, "rect": list(rect)} for name, rect in self.regions],
             "texts": [{"text": words, "rect": list(rect), "px": px} for words, rect, px in self.texts],
@@ -117,8 +120,13 @@ def note_text(surface: pygame.Surface, words: str, rect: pygame.Rect, px: int) -
         _record.texts.append((words, where, px))
 
 
-def note_card(surface: pygame.Surface, card: int, rect: pygame.Rect, where: str) -> None:
-    """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1)."""
+def note_card(
+    surface: pygame.Surface, card: int, rect: pygame.Rect, where: str, private: bool = False
+) -> None:
+    """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1);
+    `private`: drawn with the mark of a card only the viewer sees."""
     spot = _on_frame(surface, rect)
     if spot is not None and _record is not None and rect.width and rect.height:
+        if private:
+            _record.private.add(len(_record.cards))
         _record.cards.append((card, card >= 0, spot, where))

@@ -194,7 +194,7 @@ class MenuScene(Scene):
             problems = e.error.problems if e.error else []
             ui.text(
                 surface,
-                f"{e.id}: fails to load ({len(problems)} problem(s))",
+                f"{e.id}: fails to load ({len(problems)} problem{'' if len(problems) == 1 else 's'})",
                 (row.left + 14, row.top + 6),
                 28,
                 ui.ERROR if chosen else (255, 170, 170),

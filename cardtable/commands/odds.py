@@ -143,16 +143,17 @@ def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, ba
 
 
 def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
-    """`--exact --contains` beyond enumeration: exact counts by profiles where a category allows
-    it (hands/profiles.py); the others are said to be not counted exactly."""
+    """`--exact --contains` beyond enumeration: exact counts by profiles, classes, runs and cells
+    where a category allows it (hands/profiles.py); the others are said to be not counted."""
     import math
 
     from ..hands.against import parse_against, short
-    from ..hands.profiles import count_contains
+    from ..hands.profiles import count_contains, supported
 
     size = args.hand_size or rules.size
     try:
         got = count_contains(rules, variant.deck.size, size)
+        how = supported(rules, variant.deck.size, size)
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 1
@@ -160,7 +161,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     cats: list[dict[str, Any]] = []
     for i, cat in enumerate(rules.categories):
         n = got.get(i)
-        entry: dict[str, Any] = {"name": cat.name, "count": n, "hands": total}
+        entry: dict[str, Any] = {"name": cat.name, "count": n, "hands": total, "how": how.get(i)}
         entry["probability"] = n / total if n is not None else None
         entry["odds_against"] = (total - n) / n if n else None
         if cat.published:
@@ -179,16 +180,19 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
         print(json.dumps(data))
         return 0
     print(
-        f"{variant.name}: every {size}-card hand ({total:,}), exact counts by profiles of the categories "
-        f"that one attribute decides ({len(got)} of {len(cats)}); the others are not counted exactly yet"
+        f"{variant.name}: every {size}-card hand ({total:,}) that contains each category, counted "
+        f"exactly by profiles, classes, runs and cells ({len(got)} of {len(cats)} categories"
+        + ("" if len(got) == len(cats) else "; the others cannot be counted this way")
+        + ")"
     )
     width = max(len(c["name"]) for c in cats)
+    digits = max((len(f"{c['count']:,}") for c in cats if c["count"] is not None), default=1)
     for c in cats:
         if c["count"] is None:
-            print(f"  {c['name']:<{width}}  not counted exactly yet")
+            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits its pattern)")
             continue
         pub = f"  published {c['published']}" if "published" in c else ""
-        print(f"  {c['name']:<{width}}  {c['count']:>40,}  ({short(c['odds_against'])} to 1){pub}")
+        print(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")
     return 0
 
 

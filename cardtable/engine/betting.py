@@ -8,6 +8,7 @@ rules; and the betting round itself (pure functions on the game state).
       bet_sizes: [1, 1, 2, 2]    # fixed limit: the bet of each betting round, in blinds
       max_raises: 4              # fixed limit: bets and raises per round
       min_bet: 1                 # the smallest opening bet, in blinds
+      complete: true             # a bring-in may be completed to a full bet (stud; see below)
       odd_chip: after_dealer     # who gets an odd chip of a split pot: after_dealer | first_winner
       max_hands: {option: hands} # 0: play until one seat has every chip
 
@@ -15,6 +16,12 @@ A round's state lives in `state["step"]`: `pending` (seats still to act, in orde
 (the highest bet this round), `min_raise`, `raises`, `closed` (seats that may only call or fold
 after an all-in that was not a full raise) and `last_bettor`. Amounts in actions are the seat's
 TOTAL bet for this round after the action ("raise to").
+
+`complete: true`: a bet below the round's full bet (a fixed limit's bet size, else `min_bet`),
+such as a stud bring-in, is incomplete. The bring-in seat may bring it in or complete it to a full
+bet (bring_in.py); in the round, the first bet or raise over an incomplete bet goes to one full
+bet, counts as the round's first bet (for `max_raises`) and as a full raise; raises after it are
+as usual.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..errors import Problem
-from ..schema import Field, Int, ListOf, Map, Num, Str
+from ..schema import Bool, Field, Int, ListOf, Map, Num, Str
 from ..yamlsrc import Node
 from .options import NUMBER, number_problem, number_value
 from .types import Number, OptionValue, Round, State
@@ -44,6 +51,7 @@ SPEC = Map(
         "max_raises": Int(1, 100),
         "min_bet": Num(0, MAX_BLINDS),
         "odd_chip": Str(ODD_CHIP),
+        "complete": Field(Bool(), doc="a bet below a full bet (a bring-in) may be completed to one"),
         "max_hands": NUMBER,
     },
     "betting rules",
@@ -60,6 +68,17 @@ class Betting:
     min_bet: float = 1.0
     odd_chip: str = "after_dealer"
     max_hands: Number = 0
+    complete: bool = False
+
+    def full_bet(self, st: State, round_index: int) -> int:
+        """A full bet of betting round `round_index` (0: the hand's first), in chips."""
+        if self.limit == "fixed":
+            return in_blinds(self.bet_sizes[min(max(round_index, 0), len(self.bet_sizes) - 1)], st["blind"])
+        return in_blinds(self.min_bet, st["blind"])
+
+    def incomplete(self, st: State, current: int) -> bool:
+        """Whether the round's highest bet, `current`, is a bet that may still be completed."""
+        return self.complete and 0 < current < self.full_bet(st, st["bet_round"])
 
     def limits(self, st: State, rs: Round, seat: int) -> dict[str, int]:
         """The smallest and largest total bet of the round for an opening bet or a raise by `seat`
@@ -67,9 +86,14 @@ class Betting:
         s = st["seats"][seat]
         cur = rs["current"]
         stack = s["bet"] + s["chips"]
-        if self.limit == "fixed":
-            size = in_blinds(self.bet_sizes[min(st["bet_round"], len(self.bet_sizes) - 1)], st["blind"])
-            lo = hi = cur + size
+        if self.incomplete(st, cur):  # completing: to one full bet (no limit: or more)
+            lo = self.full_bet(st, st["bet_round"])
+            hi = lo if self.limit == "fixed" else stack
+            if self.limit == "pot_limit":
+                pot = sum(x["total"] for x in st["seats"])
+                hi = min(stack, max(lo, cur + pot + (cur - s["bet"])))
+        elif self.limit == "fixed":
+            lo = hi = cur + self.full_bet(st, st["bet_round"])
         else:
             lo = in_blinds(self.min_bet, st["blind"]) if cur == 0 else cur + rs["min_raise"]
             hi = stack
@@ -105,6 +129,7 @@ def build(node: Node, variant: Variant, problems: list[Problem]) -> Betting:
         min_bet=float(d["min_bet"].value) if "min_bet" in d else 1.0,
         odd_chip=d["odd_chip"].value if "odd_chip" in d else "after_dealer",
         max_hands=d["max_hands"].plain() if "max_hands" in d else 0,
+        complete=bool(d["complete"].value) if "complete" in d else False,
     )
 
 

@@ -39,6 +39,7 @@ class _Reader:
         self.options = variant.sections.get("options") or {}
         phases = variant.sections.get("phases")
         self.roles: dict[str, dict[str, Any]] = dict(phases.roles) if phases is not None else {}
+        self.complete = bool(getattr(variant.sections.get("betting"), "complete", False))
 
     def zone(self, name: object) -> str:
         zones = getattr(self.layout, "zones", {})
@@ -128,6 +129,15 @@ def _bet(s: Step, r: _Reader) -> str:
     return f"A round of betting{who}: check, bet, call, raise or fold.{extra}"
 
 
+def _bring_in(s: Step, r: _Reader) -> str:
+    word = "highest" if s.get("by") == "highest" else "lowest"
+    complete = " or complete it to a full bet" if r.complete else ""
+    return (
+        f"Bring-in: the player showing the {word} face-up card must open with a small forced bet"
+        f"{complete}; the betting goes on from their left."
+    )
+
+
 def _declare(s: Step, r: _Reader) -> str:
     n = r.number(s.get("count"))
     opt = " (or not: it is optional)" if s.get("optional") else ""
@@ -188,6 +198,7 @@ WORDS: dict[str, Words] = {
     "deal": _deal,
     "bet": _bet,
     "declare": _declare,
+    "bring_in": _bring_in,
     "reveal": _reveal,
     "draw": _draw,
     "exchange": _exchange,

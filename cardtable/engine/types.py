@@ -73,6 +73,7 @@ class Template(TypedDict, total=False):
     reveal_label: str
     pot: int  # bet/raise: the chips in the pot now (for a pot-sized quick choice)
     opens: str  # check in an unopened round with an opening requirement: what opening needs
+    complete: bool  # raise: it completes a bet below a full bet (a bring-in) to a full one
 
 
 class Event(TypedDict, total=False):
@@ -232,6 +233,7 @@ class ZoneView(TypedDict, total=False):
     label: str
     count: int
     cards: list[Card]  # list zones, bottom to top; -1 for a hidden card
+    public: list[bool]  # list zones: whether everyone sees each card (face up, or a public zone)
     cells: list[list[int]]  # grid zones: [row, col, card or -1]
     size: list[int] | None
     max_line: int | None

@@ -10,6 +10,7 @@ saves' previews and the bots use only this.
       "pots": [{"amount", "eligible"}],      # chips already in, by pot (bets of this round included)
       "zones": {name: {"owner": "table" | seat, "shape", "visibility", "place", "label", "count",
                        "cards": [card or -1, ...],          # list zones, bottom to top
+                       "public": [bool, ...],               # list zones: each card seen by everyone?
                        "cells": [[row, col, card or -1]],   # grid zones
                        "size": [rows, cols] | None, "max_line": n | None}},
                   # a seat zone appears once per seat, keyed "name/seat" (e.g. "hand/2"), and a
@@ -59,6 +60,9 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                     or (spec.visibility == "owner" and seat is not None and seat == owner)
                 )
 
+            def public(up: int, card: int, spec: ZoneSpec = spec) -> bool:
+                return bool(up) or card in revealed or spec.visibility == "everyone"
+
             out: ZoneView = {
                 "owner": "table" if owner is None else owner,
                 "shape": spec.shape,
@@ -78,6 +82,9 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                     out["cards"] = []
                 else:
                     out["cards"] = [card if shown(up, card) else -1 for card, up in zip(z["cards"], z["up"])]
+                    # which cards everyone sees: public already (a face-up card's id is in every
+                    # view), so the owner can tell their up cards from the ones only they see
+                    out["public"] = [public(up, card) for card, up in zip(z["cards"], z["up"])]
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
     log = []

@@ -13,18 +13,22 @@ with profile λ (parts λ1 >= λ2 >= ... summing to K, ℓ of them) is counted a
 evaluator (contains.formable), so the patterns are never re-implemented here. For K = 10 there
 are 42 profiles: the exact big integers come at once.
 
-Not yet counted this way: categories mixing attributes (a straight flush, a pair of one rank and
-colour) or running along an ordered one (straights); `supported` says which categories are.
+Categories this cannot count go to the other exact methods (`count_contains` below picks one per
+category): hands/byclass.py (a part inside one class: a flush of a fixed length, a straight, a
+straight flush, a royal flush, n of a kind of one rank and colour), hands/cells.py (several parts
+of one rank and colour in different ranks and colours), a declared part, a category without parts.
+`supported` says which categories are counted and how; the rest are not counted exactly.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import Counter
 from collections.abc import Iterator
 
 from .contains import formable
-from .rules import Category, Rules
+from .rules import Category, Part, Rules
 
 
 def _one_attribute(rules: Rules, cat: Category) -> str | None:
@@ -38,17 +42,53 @@ def _one_attribute(rules: Rules, cat: Category) -> str | None:
     if len(attrs) != 1 or cat.alternatives or rules.combine:
         return None
     (attr,) = attrs
-    return None if attr in rules.multi or attr == rules.order else attr
+    # The order attribute (rank) is as good as any: 'contains' never compares cards.
+    return None if attr in rules.multi or cat.exact else attr
 
 
-def supported(rules: Rules) -> dict[int, str]:
-    """Category index -> the attribute it is counted by, for the categories counted here."""
-    out = {}
+def _equal_split(rules: Rules, attr: str, deck_size: int) -> list[list[int]] | None:
+    """The deck's cards by value of attr, when every value holds equally many (else None)."""
+    col = rules.columns[attr]
+    groups: dict[int, list[int]] = {}
+    for card in range(deck_size):
+        if col[card] >= 0 and not rules.dead[card]:
+            groups.setdefault(col[card], []).append(card)
+    sizes = {len(g) for g in groups.values()}
+    if len(sizes) != 1 or len(groups) * next(iter(sizes)) != deck_size:
+        return None
+    return [groups[v] for v in sorted(groups)]
+
+
+def supported(rules: Rules, deck_size: int | None = None, size: int | None = None) -> dict[int, str]:
+    """Category index -> how it is counted exactly ("profiles of rank", "classes of suit", ...)
+    in hands of `size` cards (the variant's by default), for every category some method here
+    counts; the others are missing."""
+    deck_size = len(rules.card_order) if deck_size is None else deck_size
+    size = rules.size if size is None else size
+    if rules.combine or rules.form.runs_zone is not None or any(rules.wild[:deck_size]):
+        return {}
+    from . import byclass, cells
+
+    out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
         attr = _one_attribute(rules, cat)
-        if attr is not None:
-            out[i] = attr
+        if cat.exact:
+            continue
+        if not cat.parts and not cat.alternatives:
+            out[i] = "every hand"
+        elif len(cat.parts) == 1 and cat.parts[0].declared and _plain_declared(cat.parts[0]):
+            out[i] = "declared cards"
+        elif attr is not None and _equal_split(rules, attr, deck_size) is not None:
+            out[i] = f"profiles of {attr}"
+        elif byclass.supports(rules, cat):
+            out[i] = "classes of " + (" and ".join(cat.parts[0].same) or "the deck")
+        elif cells.supports(rules, cat, deck_size, size):
+            out[i] = "cells of " + " and ".join(cat.parts[0].same)
     return out
+
+
+def _plain_declared(part: Part) -> bool:
+    return not (part.same or part.distinct or part.runs or part.values or part.none or part.cover)
 
 
 def partitions(n: int, most: int, parts: int) -> Iterator[tuple[int, ...]]:
@@ -75,38 +115,57 @@ def _hands(values: int, per_value: int, profile: tuple[int, ...]) -> int:
 
 def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     """Category index -> the exact number of `size`-card hands that contain it, for every
-    supported category (ValueError when an attribute's values hold unequal numbers of cards)."""
-    by_attr: dict[str, list[int]] = {}
-    for i, attr in supported(rules).items():
-        by_attr.setdefault(attr, []).append(i)
+    category `supported` names.
+
+    Reading of a declared part (a Called Shot): the player names its cards before the deal, so
+    for any one declaration a hand contains it when it holds every named card: C(D - k, K - k)
+    hands of K cards from D hold k named cards (exactly 1 when k = K). A category without parts
+    (High Card) is contained in every hand, as the evaluator says."""
+    from . import byclass, cells
+
+    how = supported(rules, deck_size, size)
     out: dict[int, int] = {}
+    by_attr: dict[str, list[int]] = {}
+    by_cells: dict[tuple[str, ...], list[int]] = {}
+    for i, method in how.items():
+        cat = rules.categories[i]
+        if method == "every hand":
+            out[i] = math.comb(deck_size, size)
+        elif method == "declared cards":
+            k = cat.parts[0].count
+            out[i] = math.comb(deck_size - k, size - k) if k <= size else 0
+        elif method.startswith("profiles of "):
+            by_attr.setdefault(method.removeprefix("profiles of "), []).append(i)
+        elif method.startswith("classes of "):
+            got = byclass.count(rules, cat, deck_size, size)
+            assert got is not None  # supports() said so
+            out[i] = got
+        else:
+            by_cells.setdefault(tuple(sorted(cat.parts[0].same)), []).append(i)
     for attr, cats in by_attr.items():
-        col = rules.columns[attr]
-        groups: dict[int, list[int]] = {}
-        for card in range(deck_size):
-            if col[card] >= 0:
-                groups.setdefault(col[card], []).append(card)
-        sizes = {len(g) for g in groups.values()}
-        if len(sizes) != 1 or len(groups) * next(iter(sizes)) != deck_size:
-            raise ValueError(f"'{attr}' does not split the deck into equal groups: no profile count")
-        per_value = sizes.pop()
-        ordered = [groups[v] for v in sorted(groups)]
-        sub = _only(rules, cats)
-        for profile in partitions(size, per_value, len(ordered)):
-            hand = [card for k, group in zip(profile, ordered) for card in group[:k]]
-            held = formable(sub, hand, size)
-            if not held:
-                continue
-            n = _hands(len(ordered), per_value, profile)
-            for j in held:
-                out[cats[j]] = out.get(cats[j], 0) + n
-        for i in cats:
-            out.setdefault(i, 0)
+        out.update(_by_profiles(rules, attr, cats, deck_size, size))
+    for cats in by_cells.values():
+        out.update(cells.count(rules, cats, deck_size, size))
+    return out
+
+
+def _by_profiles(rules: Rules, attr: str, cats: list[int], deck_size: int, size: int) -> dict[int, int]:
+    ordered = _equal_split(rules, attr, deck_size)
+    assert ordered is not None  # supported() checked
+    per_value = len(ordered[0])
+    sub = _only(rules, cats)
+    out = dict.fromkeys(cats, 0)
+    for profile in partitions(size, per_value, len(ordered)):
+        hand = [card for k, group in zip(profile, ordered) for card in group[:k]]
+        held = formable(sub, hand, size)
+        if not held:
+            continue
+        n = _hands(len(ordered), per_value, profile)
+        for j in held:
+            out[cats[j]] += n
     return out
 
 
 def _only(rules: Rules, indexes: list[int]) -> Rules:
-    import dataclasses
-
     cats = tuple(rules.categories[i] for i in indexes)
     return dataclasses.replace(rules, categories=cats, never_counts={}, warnings=())

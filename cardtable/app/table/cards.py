@@ -83,18 +83,24 @@ class Canvas:
         raised: bool = False,
         outline: tuple[int, int, int] | None = None,
         slot: tuple[str, Any] | None = None,
+        private: bool = False,
     ) -> pygame.Rect:
         """Draw `card` (or a back for -1) with its top-left at `pos`, `where` being its place in
         the manifest ("hand:2", "community", "grid", "preview"...); a click target of `kind`
         (None: none) carrying `payload` (default: the card); `raised` a quarter card; a card new
-        to its `slot` (zone, place) glides in from the deck."""
+        to its `slot` (zone, place) glides in from the deck; `private`: one of the viewer's cards
+        the others do not see, marked so (a closed eye in its lower left corner)."""
         x, y = pos
         if raised:
             y -= width // 4
         rect = self.surface.blit(self.faces.get(card, width), self.anim.glide(slot, (x, y)))
         if card >= 0:
             self.drawn.append(card)
-        frame.note_card(self.surface, card, rect, where)
+        if private:
+            self.surface.blit(
+                hidden_mark(width), (rect.left + 3, rect.bottom - 3 - hidden_mark(width).get_height())
+            )
+        frame.note_card(self.surface, card, rect, where, private)
         if outline:
             pygame.draw.rect(
                 self.surface, outline, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12)
@@ -102,3 +108,27 @@ class Canvas:
         if kind is not None:
             self.hit(rect, kind, payload if payload is not None else card)
         return rect
+
+
+_MARKS: dict[int, pygame.Surface] = {}
+
+
+def hidden_mark(width: int) -> pygame.Surface:
+    """The mark of a card only its owner sees, for a card `width` wide: a crossed-out eye on a
+    dark badge, drawn large once per size and smoothed down. Up cards go unmarked."""
+    mark = _MARKS.get(width)
+    if mark is None:
+        side = max(14, min(28, width // 4))
+        big = side * 4  # drawn four times larger, then scaled down: smooth edges
+        art = pygame.Surface((big, big), pygame.SRCALPHA)
+        pygame.draw.rect(art, (28, 36, 78, 235), art.get_rect(), border_radius=big // 4)
+        ink, line = (250, 246, 232), big // 10
+        eye = pygame.Rect(big // 10, big * 7 // 25, big * 4 // 5, big * 11 // 25)
+        pygame.draw.ellipse(art, ink, eye, line)  # the eye
+        pygame.draw.circle(art, ink, eye.center, big // 9)  # its pupil
+        a, b = (big // 5, big * 4 // 5), (big * 4 // 5, big // 5)
+        pygame.draw.line(art, (28, 36, 78), a, b, line * 5 // 2)  # the stroke through it, cut clear...
+        pygame.draw.line(art, ink, a, b, line)  # ...and drawn
+        mark = pygame.transform.smoothscale(art, (side, side))
+        _MARKS[width] = mark
+    return mark

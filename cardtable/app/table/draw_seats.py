@@ -32,16 +32,19 @@ def draw_seat(
     top = spot.cards.bottom - rows_h if own else spot.cards.centery - rows_h // 2
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
+        # the viewer's cards the others do not see are marked, so their up cards stand apart
+        public = z.get("public", []) if own and z["visibility"] != "everyone" else []
         centre = (spot.cards.centerx, top + i * (card_h(width) + 4) + card_h(width) // 2)
         spread = OWN_SPREAD if spot.own else OTHERS_SPREAD
         positions = fan_positions(len(cards), centre, width, spread=spread, max_width=spot.cards.width)
         for j, (card, pos) in enumerate(zip(cards, positions)):
+            private = card >= 0 and j < len(public) and not public[j]
             if choosable and card >= 0:
                 picked = card in selected
                 outline = SELECT if picked else None
-                canvas.card(card, pos, width, where, "hand", card, picked, outline, slot=(name, j))
+                canvas.card(card, pos, width, where, "hand", card, picked, outline, (name, j), private)
             else:
-                canvas.card(card, pos, width, where, slot=(name, j))
+                canvas.card(card, pos, width, where, slot=(name, j), private=private)
     _draw_plate(canvas, spot, view, seat, betting)
     return spot.box
 

@@ -21,26 +21,11 @@ from .. import wording
 from ..context import Ctx
 from ..state import active, hand_zone
 from ..types import Action, Card, Seat, Step, Template
-from . import opening
+from . import bet_mind, bet_table, opening
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Verb, first_after
+from .bet_table import SHOWDOWN_WORDS, showdown_call
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
-
-
-SHOWDOWN_WORDS: dict[str, int | str] = {
-    "reveal": 0,
-    "label": "Call the showdown",
-    "words": "calls the showdown",
-    "reveal_label": "Show cards for double stakes",
-    "reveal_words": "calls the showdown and shows cards for double stakes",
-}
-
-
-def showdown_call(step: Step) -> dict[str, int | str] | None:
-    """The step's `showdown_call` settings with their defaults, or None when it has none."""
-    if not step.get("showdown_call"):
-        return None
-    return {**SHOWDOWN_WORDS, **step["showdown_call"]}
 
 
 class Bet(Verb):
@@ -86,7 +71,8 @@ class Bet(Verb):
             "pending": g.order(after, can_act),
             "current": cur,
             "min_raise": max(st["blind"], 1),
-            "raises": 1 if cur > 0 else 0,  # an open blind counts as the round's first bet (the cap)
+            # an open blind counts as the round's first bet (the cap); a bring-in to complete does not
+            "raises": 1 if cur > 0 and not g.betting().incomplete(st, cur) else 0,
             "closed": [],
             "double": None,
             "showdown_by": None,
@@ -140,6 +126,7 @@ class Bet(Verb):
                     "max": max(lim["min"], lim["max"]),
                     "pot": sum(x["total"] for x in st["seats"]),
                     **extra,
+                    **({"complete": True} if g.betting().incomplete(st, cur) else {}),
                 }
             )
         if s["chips"] > 0 and self._all_in_ok(g, step, seat):
@@ -240,9 +227,11 @@ class Bet(Verb):
         else:
             to = action["amount"] if kind in ("bet", "raise") else s["bet"] + s["chips"]
             self._pay(s, to - s["bet"])
+            b = g.betting()
+            completes = b.incomplete(st, rs["current"]) and to >= b.full_bet(st, st["bet_round"])
             if to > rs["current"]:
                 inc = to - rs["current"]
-                if inc >= rs["min_raise"] or rs["current"] == 0:
+                if inc >= rs["min_raise"] or rs["current"] == 0 or completes:
                     rs["min_raise"] = max(inc, rs["min_raise"])
                     rs["raises"] += 1
                     rs["closed"] = []
@@ -252,6 +241,7 @@ class Bet(Verb):
                 rs["pending"] = g.order(seat, can_act)
                 st["last_bettor"] = seat
                 word = {"bet": "bets", "raise": "raises to", "all_in": "goes all in for"}[kind]
+                word = "completes the bet to" if completes and kind == "raise" else word
                 g.say(f"{g.name(seat)} {word} {wording.chips(to)}.")
             else:
                 g.say(f"{g.name(seat)} calls all in ({wording.chips(to)} in this round).")
@@ -298,163 +288,24 @@ class Bet(Verb):
         for s in g.st["seats"]:
             s["bet"] = 0
 
-    # ---- at the table -----------------------------------------------------------------------
+    # ---- at the table (bet_table.py) and a computer player (bet_mind.py) ------------------------
     def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
-        def send(t: Template, amount: int | None = None) -> Action:
-            action: Action = {"seat": t["seat"], "type": t["type"]}
-            if amount is not None:
-                action["amount"] = amount
-            if choice.call_showdown and t.get("showdown_allowed"):  # never on a fold
-                action["showdown"] = True
-                if choice.show_cards and t.get("reveal_count"):  # a check stakes nothing to double
-                    action["reveal"] = list(choice.selected)
-            return action
-
-        out: list[Control] = []
-        for t in legal:
-            kind = t["type"]
-            if kind in SIMPLE:
-                label, key, tip = SIMPLE[kind]
-                cost = f" {t['cost']:,}" if "cost" in t else ""
-                out.append(Control(label + cost, key, tip, send(t)))
-            elif kind in ("bet", "raise"):
-                amount = max(t["min"], min(t["max"], choice.amount or t["min"]))
-                word = "Bet" if kind == "bet" else "Raise to"
-                out.append(Control(f"{word} {amount:,}", "b", "your total bet this round", send(t, amount)))
-                out.append(Control("Min", tip="the smallest amount allowed", set_amount=t["min"]))
-                if t["min"] < t.get("pot", 0) < t["max"]:
-                    out.append(Control("Pot", tip="as much as the pot", set_amount=t["pot"]))
-                out.append(Control("Max", tip="the largest amount allowed", set_amount=t["max"]))
-        call = next(
-            (t for t in legal if t.get("showdown_allowed") and t.get("reveal_count")),
-            next((t for t in legal if t.get("showdown_allowed")), None),
-        )
-        if call is not None:  # the variant's own words for calling the showdown; a toggle says its state
-            label = call.get("label", "Call the showdown")
-            out.append(
-                Control(
-                    f"{label}: {'ON' if choice.call_showdown else 'off'}",
-                    "x",
-                    f"switch on, then call, check or raise: this betting round ends with the hands shown "
-                    f"({label.lower()})",
-                    toggle="call_showdown",
-                    on=choice.call_showdown,
-                )
-            )
-            n = call.get("reveal_count", 0)
-            if n:
-                out.append(
-                    Control(
-                        f"{call.get('reveal_label', 'Show cards')}: {'ON' if choice.show_cards else 'off'}"
-                        f" (show {n} selected)",
-                        "d",
-                        f"switch on and choose {n} of your cards to show everyone: the others may then only "
-                        f"call twice your bet of this round, or fold",
-                        toggle="show_cards",
-                        on=choice.show_cards,
-                    )
-                )
-        return out
+        return bet_table.controls(legal, choice)
 
     def prompt(self, legal: list[Template]) -> str:
-        kinds = {t["type"]: t for t in legal}
-        call = next((t for t in legal if t.get("showdown_allowed")), None)
-        extra = f" (or switch {call.get('label', 'the showdown call')} on first: X)" if call else ""
-        if "call" in kinds:
-            up = " or raise" if "raise" in kinds else ""
-            return f"{kinds['call']['cost']:,} to call: call{up}, or fold{extra}."
-        if "check" in kinds and kinds["check"].get("opens"):
-            need = kinds["check"]["opens"]
-            if "bet" in kinds or "all_in" in kinds:
-                return f"Check, or bet to open (your hand is {need})."
-            return f"Check or fold: opening needs {need}."
-        if "check" in kinds:
-            return f"Check (bet nothing), or bet to open{extra}."
-        if "bet" in kinds:
-            return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
-        return "Go all in, or fold."
+        return bet_table.prompt(legal)
 
     def hint(self, legal: list[Template]) -> str:
-        call = next((t for t in legal if t.get("showdown_allowed")), None)
-        if call is not None:
-            label = call.get("label", "the showdown call")
-            more = (
-                f" With {call.get('reveal_label', 'show cards')} (D) you also show "
-                f"{call['reveal_count']} chosen cards: the others may then only call twice your bet, or fold."
-                if call.get("reveal_count")
-                else ""
-            )
-            return (
-                f"You may end the betting here with a {label}: switch it on (X), then call, check or "
-                f"raise; the hands are shown when this round ends.{more}"
-            )
-        return (
-            "Betting: Call matches the highest bet, Raise puts in more (set the amount with the slider "
-            "or the arrow keys), Check passes when nobody has bet, Fold gives up the hand."
-        )
+        return bet_table.hint(legal)
 
     def selects(self, legal: list[Template]) -> int | None:
-        """The cards to show for double stakes, when the showdown call allows showing any."""
-        return next((t["reveal_count"] for t in legal if t.get("reveal_count")), None)
+        return bet_table.selects(legal)
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
-        kind = str(action.get("type", "")).replace("_", " ")
-        words = f"{kind} {action['amount']:,}" if "amount" in action else kind
-        return words + (" · showdown!" if action.get("showdown") else "")
+        return bet_table.describe(action, short)
 
-    # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Thought:
-        """Bet by the estimated chance to win against the hands still in, relative to an average
-        hand; a strong hand calls the showdown, sometimes showing its best cards."""
-        view, legal, rng = mind.view, mind.legal, mind.rng
-        a: Action = {"seat": mind.seat}
-        pot = sum(p["amount"] for p in view["pots"])
-        chance = yield from mind.win_chance()
-        live = sum(1 for s in view["seats"] if not s["folded"] and not s["out"])
-        strength = chance * max(live, 1)  # 1.0: an average hand at this table
-        cost = legal["call"]["cost"] if "call" in legal else 0
-        call: Action = {}
-        opener = legal.get("raise") or legal.get("bet")
-        for t in legal.values():
-            if t.get("showdown_allowed") and strength > 1.5 and rng.random() < 0.6:
-                call = {"showdown": True}
-                n = t.get("reveal_count", 0)
-                if n and strength > 1.8 and rng.random() < 0.5:
-                    hand = mind.hand()
-                    shown = [c for c in mind.own_value(hand).cards if c in hand][:n]
-                    if len(shown) == n:
-                        call["reveal"] = shown
-        if opener and strength > 1.4 + rng.random() * 0.5:
-            size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
-            return {**a, "type": opener["type"], "amount": size, **call}
-        if "check" in legal:
-            if not legal["check"].get("reveal_count"):  # a check with nothing in shows nothing
-                call.pop("reveal", None)
-            return {**a, "type": "check", **call}
-        chips = view["seats"][mind.seat]["chips"]
-        if "call" in legal:
-            price = cost / max(pot + cost, 1)
-            if chance >= price * 0.9 or cost <= chips * 0.02 or strength > 0.9:
-                return {**a, "type": "call", **call}
-        if (
-            "all_in" in legal
-            and "call" not in legal
-            and "check" not in legal
-            and not opener
-            and strength > 1.0
-        ):
-            return {**a, "type": "all_in", **call}
-        if opener and "fold" in legal and strength > 1.2:
-            return {**a, "type": opener["type"], "amount": opener["min"], **call}
-        return {**a, "type": "fold"}
+        return bet_mind.think(mind)
 
-
-# Actions whose button needs no choice: label, key, tooltip.
-SIMPLE = {
-    "fold": ("Fold", "f", "give up this hand"),
-    "check": ("Check", "k", "bet nothing and pass the turn on"),
-    "call": ("Call", "c", "match the highest bet of this round"),
-    "all_in": ("All in", "a", "put in every chip you have"),
-}
 
 VERB = Bet()

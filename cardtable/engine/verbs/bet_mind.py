@@ -1,0 +1,46 @@
+"""The `bet` verb's computer player: bets by its estimated chance to win."""
+
+from __future__ import annotations
+
+from ..types import Action
+from .base import Mind, Thought
+
+
+def think(mind: Mind) -> Thought:
+    """Bet by the estimated chance to win against the hands still in, relative to an average
+    hand; a strong hand calls the showdown, sometimes showing its best cards."""
+    view, legal, rng = mind.view, mind.legal, mind.rng
+    a: Action = {"seat": mind.seat}
+    pot = sum(p["amount"] for p in view["pots"])
+    chance = yield from mind.win_chance()
+    live = sum(1 for s in view["seats"] if not s["folded"] and not s["out"])
+    strength = chance * max(live, 1)  # 1.0: an average hand at this table
+    cost = legal["call"]["cost"] if "call" in legal else 0
+    call: Action = {}
+    opener = legal.get("raise") or legal.get("bet")
+    for t in legal.values():
+        if t.get("showdown_allowed") and strength > 1.5 and rng.random() < 0.6:
+            call = {"showdown": True}
+            n = t.get("reveal_count", 0)
+            if n and strength > 1.8 and rng.random() < 0.5:
+                hand = mind.hand()
+                shown = [c for c in mind.own_value(hand).cards if c in hand][:n]
+                if len(shown) == n:
+                    call["reveal"] = shown
+    if opener and strength > 1.4 + rng.random() * 0.5:
+        size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
+        return {**a, "type": opener["type"], "amount": size, **call}
+    if "check" in legal:
+        if not legal["check"].get("reveal_count"):  # a check with nothing in shows nothing
+            call.pop("reveal", None)
+        return {**a, "type": "check", **call}
+    chips = view["seats"][mind.seat]["chips"]
+    if "call" in legal:
+        price = cost / max(pot + cost, 1)
+        if chance >= price * 0.9 or cost <= chips * 0.02 or strength > 0.9:
+            return {**a, "type": "call", **call}
+    if "all_in" in legal and "call" not in legal and "check" not in legal and not opener and strength > 1.0:
+        return {**a, "type": "all_in", **call}
+    if opener and "fold" in legal and strength > 1.2:
+        return {**a, "type": opener["type"], "amount": opener["min"], **call}
+    return {**a, "type": "fold"}

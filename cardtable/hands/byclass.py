@@ -1,0 +1,177 @@
+"""Exact 'contains' counts class by class, for categories whose parts each lie inside one *class*:
+the cards sharing the part's `same` attributes (a suit, a colour, a rank and colour; the whole
+deck when the part shares nothing).
+
+A hand holds such a part when one class's cards in it hold the part; what a class must hold is
+one of: `count` cards; every one of some `values` (a Royal Flush); `count` different values
+(`distinct`); a run of `count` positions along a sequence (hands/runpoly.py). For each class a
+polynomial counts the card sets of each size that do NOT hold the part (its "fail" polynomial);
+the hands holding none are the coefficient of x^K in the product over classes, and the rest hold
+the category. Several identical parts in classes that must differ (`differ` = the `same`
+attribute: a Double Royal Flush) need that many classes holding the part: a small dynamic
+programme over the classes keeps how many hold it so far (at most the number of parts).
+
+This computes from the category's structure, not the evaluator, so tests/test_profiles.py
+checks it against brute force on small product decks.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from .polys import Poly, add, below, binom, mul, power, some, sub
+from .rules import Category, Part, Rules
+from .runpoly import countable, run_fail
+
+
+def _attr_ok(rules: Rules, attrs: tuple[str, ...] | list[str]) -> bool:
+    return all(a in rules.columns and a not in rules.multi for a in attrs)
+
+
+def _shape(rules: Rules, part: Part) -> str | None:
+    """What the part asks of its class beyond `same`, or None when it is not counted here."""
+    if part.none or part.cover or part.declared or part.count < 1 or not _attr_ok(rules, part.same):
+        return None
+    asks = [k for k, v in (("values", part.values), ("runs", part.runs), ("distinct", part.distinct)) if v]
+    if not asks:
+        return "count"
+    if len(asks) > 1:
+        return None
+    kind = asks[0]
+    if kind == "values":
+        ((a, wanted),) = part.values if len(part.values) == 1 else ((None, frozenset()),)
+        return kind if a is not None and _attr_ok(rules, [a]) and part.count == len(wanted) else None
+    if kind == "runs":
+        ok = len(part.runs) == 1 and len(part.runs[0].sequences) == 1
+        ok = ok and countable(part.runs[0].sequences[0], part.count)
+        return kind if ok and _attr_ok(rules, [part.runs[0].attribute]) else None
+    return kind if len(part.distinct) == 1 and _attr_ok(rules, part.distinct) else None
+
+
+def supports(rules: Rules, cat: Category) -> bool:
+    """Whether count() can count this category."""
+    if cat.exact or cat.alternatives or not cat.parts:
+        return False
+    first = cat.parts[0]
+    if any(p != first for p in cat.parts) or _shape(rules, first) is None:
+        return False
+    return len(cat.parts) == 1 or (len(first.same) == 1 and set(cat.differ) == set(first.same))
+
+
+def classes(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
+    """The live cards grouped by their values of attrs, and how many cards are in no class
+    (remembered per rules: every category of a suit shares the suits)."""
+    memo = rules.memo.setdefault("exact_classes", {})
+    key = (deck_size, tuple(sorted(attrs)))
+    if key not in memo:
+        memo[key] = _group(rules, deck_size, key[1])
+    got: tuple[list[list[int]], int] = memo[key]
+    return got
+
+
+def _group(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
+    groups: dict[tuple[int, ...], list[int]] = {}
+    free = 0
+    for c in range(deck_size):
+        key = tuple(rules.columns[a][c] for a in attrs)
+        if rules.dead[c] or any(v < 0 for v in key):
+            free += 1
+        else:
+            groups.setdefault(key, []).append(c)
+    return list(groups.values()), free
+
+
+def _fail(rules: Rules, part: Part, kind: str, cards: list[int], top: int) -> Poly | None:
+    """The card sets of each size, from these cards of one class, that do not hold the part."""
+    if kind == "count":
+        return below(len(cards), part.count, top)
+    attr = (
+        part.values[0][0]
+        if kind == "values"
+        else part.runs[0].attribute
+        if kind == "runs"
+        else part.distinct[0]
+    )
+    col = rules.columns[attr]
+    n_at = Counter(col[c] for c in cards if col[c] >= 0)
+    loose = len(cards) - sum(n_at.values())  # cards without a value of attr: never help
+    if kind == "values":
+        wanted = part.values[0][1]
+        every, all_on = [1] + [0] * top, [1] + [0] * top
+        for v in wanted:
+            every = mul(every, binom(n_at.get(v, 0), top), top)
+            all_on = mul(all_on, some(n_at.get(v, 0), top), top)
+        rest = len(cards) - sum(n_at.get(v, 0) for v in wanted)
+        return mul(binom(rest, top), sub(every, all_on), top)
+    if kind == "distinct":
+        k = part.count
+        by_s = [[1] + [0] * top] + [[0] * (top + 1) for _ in range(k - 1)]
+        for n in n_at.values():
+            w = some(n, top)
+            for s in range(k - 2, -1, -1):
+                by_s[s + 1] = add(by_s[s + 1], mul(by_s[s], w, top))
+        out = [0] * (top + 1)
+        for p in by_s:
+            out = add(out, p)
+        return mul(out, binom(loose, top), top)
+    seq = part.runs[0].sequences[0]
+    weight = {v: some(n, top) for v, n in n_at.items() if v in seq.positions}
+    outside = loose + sum(n for v, n in n_at.items() if v not in seq.positions)
+    got = run_fail(seq, weight, part.count, top)
+    return None if got is None else mul(got, binom(outside, top), top)
+
+
+def count(rules: Rules, cat: Category, deck_size: int, size: int) -> int | None:
+    """The exact number of `size`-card hands holding the category, or None when not countable."""
+    part = cat.parts[0]
+    kind = _shape(rules, part)
+    if kind is None:
+        return None
+    found, free = classes(rules, deck_size, part.same)
+    need = len(cat.parts)
+    one, zero = [1] + [0] * size, [0] * (size + 1)
+    seen: dict[tuple[int, tuple[tuple[int, int], ...]], Poly | None] = {}
+    groups: Counter[tuple[int, tuple[tuple[int, int], ...]]] = Counter()
+    for cards in found:
+        key = (len(cards), tuple(sorted(Counter(_sig(rules, part, kind, c) for c in cards).items())))
+        if key not in seen:
+            seen[key] = _fail(rules, part, kind, cards, size)
+            if seen[key] is None:
+                return None
+        groups[key] += 1
+    # states[s]: card sets over the classes so far with s of them holding the part (s capped)
+    states = [one] + [zero] * need
+    for key, times in groups.items():
+        fail = seen[key]
+        assert fail is not None
+        held = sub(binom(key[0], size), fail)
+        if need == 1:  # one part: only the sets where no class holds it matter
+            states[0] = mul(states[0], power(fail, times, size), size)
+            continue
+        for _ in range(times):
+            nxt = [zero] * (need + 1)
+            for s, poly in enumerate(states):
+                if any(poly):
+                    nxt[s] = add(nxt[s], mul(poly, fail, size))
+                    up = min(s + 1, need)
+                    nxt[up] = add(nxt[up], mul(poly, held, size))
+            states = nxt
+    rest = binom(free, size)
+    if need == 1:
+        return math.comb(deck_size, size) - mul(states[0], rest, size)[size]
+    return mul(states[need], rest, size)[size]
+
+
+def _sig(rules: Rules, part: Part, kind: str, card: int) -> int:
+    """What matters of a card for the part inside its class: its value of the part's attribute."""
+    if kind == "count":
+        return 0
+    attr = (
+        part.values[0][0]
+        if kind == "values"
+        else part.runs[0].attribute
+        if kind == "runs"
+        else part.distinct[0]
+    )
+    return rules.columns[attr][card]
