@@ -2,11 +2,13 @@
 force over every hand of small product decks, and on the standard deck against known numbers."""
 
 import itertools
+import json
 import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.cli import main
 from cardtable.hands.contains import formable, only
 from cardtable.hands.counting import classifier, count_direct
 from cardtable.hands.profiles import count_contains, supported
@@ -119,12 +121,20 @@ def test_standard_deck_contains_counts(variants):
     }
 
 
-def test_the_12000_card_deck_exactly(variants):
-    v = variants["infinite_poker"]
-    rules = v.hands
-    names = [c.name for c in rules.categories]
-    assert len(supported(rules)) == len(names) == 103
-    got = count_contains(rules, v.deck.size, 10)
+def test_the_12000_card_deck_exactly(capsys):
+    """`odds infinite_poker --exact --contains`: too many hands to enumerate, so every category
+    is counted by one of the methods, as exact integers in the JSON."""
+    assert main(["odds", "infinite_poker", "--exact", "--contains", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["method"] == "profiles" and data["hands"] == math.comb(12000, 10)
+    names = [c["name"] for c in data["categories"]]
+    got = [c["count"] for c in data["categories"]]
+    assert len(names) == 103 and all(isinstance(n, int) for n in got)
+    how = {c["name"]: c["how"] for c in data["categories"]}
+    assert how["Straight Flush x5"] == "classes of suit" and how["Full House"] == "profiles of rank"
+    assert (
+        how["Three Pair Mini-Flush"] == "cells of rank and colour" and how["Called Shot"] == "declared cards"
+    )
     total = math.comb(12000, 10)
     assert got[names.index("Called Shot")] == 1
     assert got[names.index("Rainbow x10")] == math.comb(20, 10) * 600**10  # ten colours, any card of each
@@ -134,6 +144,9 @@ def test_the_12000_card_deck_exactly(variants):
     assert got[names.index("Straight Flush x10")] == 300 * 31  # 31 runs of ten among 40 ranks
     assert got[names.index("Straight x10")] == 31 * 300**10
     assert got[names.index("10 of a Kind Mini-Flush")] == 800 * math.comb(15, 10)
+    assert got[names.index("Royal Mini-Flush x10")] == 20 * 15**10  # a colour, any of its 15 suits per rank
+    assert got[names.index("Straight Mini-Flush x10")] == 20 * 31 * 15**10
+    assert got[names.index("Pair Mini-Flush")] == total - math.comb(800, 10) * 15**10  # 800 cells of 15
     assert got[names.index("10 of a Kind")] == 40 * math.comb(300, 10)
     assert got[names.index("Pair")] == total - math.comb(40, 10) * 300**10
     assert got[names.index("Double 5 of a Kind Mini-Flush")] == 40 * 39 // 2 * 20 * 19 * math.comb(15, 5) ** 2

@@ -224,7 +224,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     size = args.hand_size or rules.size
     try:
         got = count_contains(rules, variant.deck.size, size)
-        how = supported(rules, variant.deck.size)
+        how = supported(rules, variant.deck.size, size)
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return 1

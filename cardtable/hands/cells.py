@@ -61,9 +61,33 @@ def _grid(rules: Rules, attrs: tuple[str, ...], deck_size: int) -> Grid | None:
     return values, cells, sizes.pop(), free
 
 
-def supports(rules: Rules, cat: Category, deck_size: int) -> bool:
+# Patterns tested with the evaluator at most (a few seconds' work); ten-card hands need about 4,000.
+MOST_PATTERNS = 200_000
+
+
+def supports(rules: Rules, cat: Category, deck_size: int, size: int) -> bool:
+    """Whether count() can count the category in hands of `size` cards, in reasonable time."""
     attrs = _attrs(rules, cat)
-    return attrs is not None and _grid(rules, attrs, deck_size) is not None
+    grid = None if attrs is None else _grid(rules, attrs, deck_size)
+    if grid is None:
+        return False
+    values, cells, per_cell, _ = grid
+    low = min(p.count for p in cat.parts)
+    patterns = 0
+    for h in range(1, min(size // low, len(cells)) + 1):
+        shapes = sum(1 for _ in itertools.islice(_counts(h, low, min(per_cell, size), size), MOST_PATTERNS))
+        patterns += shapes * math.prod(_set_partitions(h, len(v)) for v in values)
+        if patterns > MOST_PATTERNS:
+            return False
+    return True
+
+
+def _set_partitions(h: int, most: int) -> int:
+    """How many set partitions of h cells have at most `most` blocks (Stirling numbers)."""
+    row = [1]  # row[k]: partitions of the first i cells into k blocks
+    for i in range(h):
+        row = [0] + [(k * row[k] if k < len(row) else 0) + row[k - 1] for k in range(1, i + 2)]
+    return sum(row[: most + 1])
 
 
 def _partitions(h: int, most: int) -> Iterator[tuple[int, ...]]:

@@ -59,10 +59,12 @@ def _equal_split(rules: Rules, attr: str, deck_size: int) -> list[list[int]] | N
     return [groups[v] for v in sorted(groups)]
 
 
-def supported(rules: Rules, deck_size: int | None = None) -> dict[int, str]:
-    """Category index -> how it is counted exactly ("profiles of rank", "classes of suit", ...),
-    for every category some method here counts; the others are missing."""
+def supported(rules: Rules, deck_size: int | None = None, size: int | None = None) -> dict[int, str]:
+    """Category index -> how it is counted exactly ("profiles of rank", "classes of suit", ...)
+    in hands of `size` cards (the variant's by default), for every category some method here
+    counts; the others are missing."""
     deck_size = len(rules.card_order) if deck_size is None else deck_size
+    size = rules.size if size is None else size
     if rules.combine or rules.form.runs_zone is not None or any(rules.wild[:deck_size]):
         return {}
     from . import byclass, cells
@@ -80,7 +82,7 @@ def supported(rules: Rules, deck_size: int | None = None) -> dict[int, str]:
             out[i] = f"profiles of {attr}"
         elif byclass.supports(rules, cat):
             out[i] = "classes of " + (" and ".join(cat.parts[0].same) or "the deck")
-        elif cells.supports(rules, cat, deck_size):
+        elif cells.supports(rules, cat, deck_size, size):
             out[i] = "cells of " + " and ".join(cat.parts[0].same)
     return out
 
@@ -121,7 +123,7 @@ def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     (High Card) is contained in every hand, as the evaluator says."""
     from . import byclass, cells
 
-    how = supported(rules, deck_size)
+    how = supported(rules, deck_size, size)
     out: dict[int, int] = {}
     by_attr: dict[str, list[int]] = {}
     by_cells: dict[tuple[str, ...], list[int]] = {}
