@@ -69,15 +69,17 @@ hands:
 """
 
 
-@settings(max_examples=5, deadline=None)
+@settings(max_examples=6, deadline=None)
 @given(
-    ranks=st.integers(4, 5),
-    shape=st.sampled_from([(2, 1), (3, 1), (2, 2)]),  # colours, suits of each colour
-    size=st.integers(3, 4),
+    ranks=st.integers(4, 6),
+    shape=st.sampled_from([(2, 1), (3, 1), (2, 2), (3, 2)]),  # colours, suits of each colour
+    size=st.integers(3, 5),
     circular=st.booleans(),
 )
 def test_exact_counts_match_brute_force_on_small_product_decks(ranks, shape, size, circular):
     colours, suits = shape
+    while math.comb(ranks * colours * suits, size) > 4000:  # brute force stays quick
+        size -= 1
     v = load_variant_text(small_deck(ranks, colours, suits, size, circular), "small.yaml")
     rules = v.sections["hands"]
     how = supported(rules)

@@ -47,9 +47,29 @@ def strength_zones(
 ) -> tuple:
     """`evaluate_zones(...).key`, faster where the hands package has a lookup table (to compare)."""
     from ..hands import api
+    from ..hands.beats import line_strength
     from ..hands.ranking import hand_rules
 
-    return api.strength_rules(hand_rules(rules.variant, ranking), zones, declared)
+    hand = hand_rules(rules.variant, ranking)
+    got = line_strength(hand, zones, declared)
+    return got if got is not None else api.strength_rules(hand, zones, declared)
+
+
+def beats_zones(
+    rules: Rules,
+    zones: Mapping[str, ZoneCards],
+    declared: Sequence[Card],
+    ranking: object,
+    key: tuple,
+) -> bool:
+    """`strength_zones(...) > key`, deciding early where it can (hands/beats.py)."""
+    from ..hands import api
+    from ..hands.beats import beats
+    from ..hands.ranking import hand_rules
+
+    hand = hand_rules(rules.variant, ranking)
+    got = beats(hand, zones, declared, key)
+    return got if got is not None else api.strength_rules(hand, zones, declared) > key
 
 
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:

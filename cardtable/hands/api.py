@@ -12,6 +12,7 @@ from . import tables
 from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
+from .prefilter import allowed
 from .rules import Category, Rules
 from .search import Pool, find, part_key
 from .table import fast
@@ -87,13 +88,26 @@ def _high(
 
 
 def _plain(
-    rules: Rules, cards: Sequence[int], size: int, declared: frozenset[int], floor: int | None
+    rules: Rules,
+    cards: Sequence[int],
+    size: int,
+    declared: frozenset[int],
+    floor: int | None,
+    mask: int | None = None,
 ) -> HandValue:
+    """`mask`: `prefilter.allowed` of these cards when the caller has it already."""
     pool = Pool(rules, cards)
     dset = frozenset(declared)
-    for rank, cat in enumerate(rules.categories):
+    cats = rules.categories
+    # The other categories fail find's first tests (prefilter.py).
+    left = allowed(rules, pool.cards, dset) if mask is None else mask
+    while left:
+        low = left & -left
+        left ^= low
+        rank = low.bit_length() - 1
         if floor is not None and rank > floor:
             break
+        cat = cats[rank]
         if cat.exact and cat.size != len(pool.cards):
             continue
         fit = find(rules, cat, pool, dset)

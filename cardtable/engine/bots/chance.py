@@ -12,7 +12,7 @@ import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..scoring import strength_zones
+from ..scoring import beats_zones, strength_zones
 from ..split import has_split, second_key
 from ..types import Card, View
 from .seen import Grid, Zones, unseen, zones_for
@@ -62,7 +62,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
             if best:
-                best = not strength_zones(rules, hand, declared[o] or (), ranking) > my_key
+                best = not beats_zones(rules, hand, declared[o] or (), ranking, my_key)
                 valued += 1
                 yield
             if best_low:

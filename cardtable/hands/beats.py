@@ -1,0 +1,139 @@
+"""Hand keys for comparing, found with less work than the full evaluation: the best key of a
+hand made from one line of a grid (`line: any`), and whether a hand beats a given key (all a
+computer player asks of an opponent's hand).
+
+A line hand's key is the best of its lines' keys. Each line first gets a cheap upper bound: the
+best category the prefilter allows it (prefilter.py) and, for a category of one plain part
+compared by its cards first, the line's highest cards. Lines are then valued best bound first,
+each only down to the category of the best key so far (the evaluator's `floor`), and a line whose
+bound is below that key is not valued at all. The answers are exactly `strength_rules(...)` and
+`strength_rules(...) > key`, only the order of the work differs (tests/test_hands_fast.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand
+from .prefilter import allowed
+from .rules import Rules
+
+
+def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
+    """The key of the best line hand, or None when the form is not one line plus free cards of
+    plain rules (the caller evaluates as usual)."""
+    pools = _pools(rules, zones)
+    if pools is None:
+        return None
+    best = no_hand(rules).key
+    dset = frozenset(declared)
+    for _, _, mask, cards in _ranked(rules, pools, dset):
+        if _below(rules, mask, cards, best):
+            continue
+        floor = _floor(rules, best)
+        value = _plain(rules, cards, rules.form.size, dset, floor, mask)
+        if value.key > best:
+            best = value.key
+    return best
+
+
+def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool | None:
+    """Whether the hand's key is above `key` (None when `line_strength` would give None)."""
+    pools = _pools(rules, zones)
+    floor = _floor(rules, key)
+    if pools is None or floor is None:
+        return None
+    dset = frozenset(declared)
+    for _, _, mask, cards in _ranked(rules, pools, dset):
+        if _below(rules, mask, cards, key):
+            continue
+        if _plain(rules, cards, rules.form.size, dset, floor, mask).key > key:
+            return True
+    return False
+
+
+def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]] | None:
+    """Each line's pool (free cards + the line), or None when this module does not apply."""
+    form = rules.form
+    lined = [u for u in form.uses if u.line]
+    if (
+        len(lined) != 1
+        or form.runs_zone is not None
+        or any(u.exactly is not None for u in form.uses)
+        or not _plain_rules(rules)
+    ):
+        return None
+    free = [c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ()))]
+    return [free + line for line in _lines(zones.get(lined[0].zone, ())) or [[]]]
+
+
+def _ranked(
+    rules: Rules, pools: list[list[int]], declared: frozenset[int]
+) -> list[tuple[int, tuple, int, tuple[int, ...]]]:
+    """The pools with their bounds, most promising first: (best category allowed, highest cards
+    negated, allowed mask, cards)."""
+    order = rules.card_order
+    out = []
+    for pool in pools:
+        cards = tuple(pool)
+        mask = allowed(rules, cards, declared)
+        first = (mask & -mask).bit_length() - 1 if mask else len(rules.categories)
+        tops = tuple(sorted(-order[c] for c in cards))
+        out.append((first, tops, mask, cards))
+    out.sort(key=lambda t: (t[0], t[1]))
+    return out
+
+
+def _below(rules: Rules, mask: int, cards: tuple[int, ...], key: tuple) -> bool:
+    """Whether every hand of the pool is surely below `key` (False when unsure)."""
+    ncat = len(rules.categories)
+    first = (mask & -mask).bit_length() - 1 if mask else ncat
+    if not key or not isinstance(key[0], int):
+        return False
+    if ncat - first < key[0]:
+        return True  # its best possible category is worse than the key's
+    if ncat - first > key[0] or len(key) < 2:
+        return False
+    count = _plain_count(rules, first)
+    if count is None:
+        return False
+    order = rules.card_order
+    # The category's cards, high to low, are at best the pool's highest cards.
+    bound = tuple(sorted((order[c] for c in cards), reverse=True)[:count])
+    return bound < key[1]
+
+
+def _plain_count(rules: Rules, rank: int) -> int | None:
+    """How many cards a category compares first, when it is one part whose cards (high to low)
+    are its first tie layer, and no more than its count; else None."""
+    memo: dict[int, int | None] = rules.memo.setdefault("beats_counts", {})
+    if rank in memo:
+        return memo[rank]
+    cat = rules.categories[rank]
+    got = None
+    if len(cat.parts) == 1 and cat.ties[:1] == ("cards",):
+        p = cat.parts[0]
+        if p.count > 0 and not (p.runs or p.values or p.cover or p.declared):
+            got = p.count
+    memo[rank] = got
+    return got
+
+
+def _plain_rules(rules: Rules) -> bool:
+    """Keys that begin with the category (count of categories - rank): no combined sets,
+    lowball or wild cards."""
+    plain = rules.memo.get("beats_plain")
+    if plain is None:
+        plain = rules.memo["beats_plain"] = not (rules.combine or rules.lowest_wins or any(rules.wild))
+    return bool(plain)
+
+
+def _floor(rules: Rules, key: tuple) -> int | None:
+    """The worst category a hand at least as good as `key` may be (None when unknown)."""
+    ncat = len(rules.categories)
+    if not _plain_rules(rules) or not key or not isinstance(key[0], int) or not 0 <= key[0] <= ncat:
+        return None
+    return ncat - key[0]
+
+
+__all__ = ["beats", "evaluate_pool", "line_strength"]

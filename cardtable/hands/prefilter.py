@@ -1,0 +1,122 @@
+"""Which categories a pool might make, decided from a few counts before any search.
+
+A pool's profile is, for each attribute group the categories ask to be shared (`same`) or to
+differ or run (`distinct`, `run`), the sizes of its buckets of live cards, biggest first. Each
+category's cheapest necessary conditions are then read off the profile: enough cards in all,
+the declared cards present where a part is made of them, a bucket big enough for every `same`
+part (and enough such buckets where the parts must differ in it), enough different values for
+every run and distinct part. A category that fails them
+cannot be found (`search.find` would refuse it by the same tests), so `_plain` skips it unasked.
+
+Bucket sizes repeat (fourteen cards of a 12,000-card deck mostly show one card per suit), so
+per group of attributes the categories its sizes allow are remembered per rules, as a bitmask:
+most pools cost a few counts (in C) and one look-up per group.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import cast
+
+from .rules import Category, Rules
+from .search import _keys
+
+KEPT = 50_000  # remembered profiles per rules (then forgotten and begun again)
+
+
+@dataclass
+class _Static:
+    """Per rules: the attribute groups a profile counts, per group each card's bucket key (None
+    for a card in no bucket: dead, wild or without that value; a tuple of keys for multi-valued
+    attributes), and the remembered answers: per pool size and per group's bucket sizes, a
+    bitmask of the categories whose conditions on it pass."""
+
+    groups: tuple[tuple[str, ...], ...]
+    simple: tuple[bool, ...]  # per group: one key per card (no multi-valued attribute)
+    keys: list[list[object]]
+    declared: int = 0  # the categories with a part made of the declared cards
+    by_size: dict[int, int] = field(default_factory=dict)
+    by_group: list[dict[tuple[int, ...], int]] = field(default_factory=list)
+
+
+def _static(rules: Rules) -> _Static:
+    got = rules.memo.get("prefilter")
+    if isinstance(got, _Static):
+        return got
+    groups: set[tuple[str, ...]] = set()
+    for cat in rules.categories:
+        for p in cat.parts:
+            if p.same:
+                groups.add(p.same)
+            for a in [r.attribute for r in p.runs] + list(p.distinct):
+                groups.add((a,))
+    ordered = tuple(sorted(groups))
+    simple = tuple(not any(a in rules.multi for a in g) for g in ordered)
+    ncards = len(rules.card_order)
+    keys: list[list[object]] = []
+    for g, one in zip(ordered, simple):
+        col: list[object] = []
+        for c in range(ncards):
+            ks = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, g)
+            col.append((ks[0] if ks else None) if one else tuple(ks))
+        keys.append(col)
+    declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
+    got = _Static(ordered, simple, keys, declared, by_group=[{} for _ in ordered])
+    rules.memo["prefilter"] = got
+    return got
+
+
+def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = frozenset()) -> int:
+    """A bitmask of the ranks of the categories the pool might make (the others cannot be
+    found): one bit per category, bit 0 the best."""
+    st = _static(rules)
+    n = len(cards)
+    mask = st.by_size.get(n)
+    if mask is None:
+        mask = st.by_size[n] = sum(
+            1 << r for r, cat in enumerate(rules.categories) if sum(p.count for p in cat.parts) <= n
+        )
+    if st.declared and not (declared and declared <= set(cards)):
+        mask &= ~st.declared  # no declared cards, or not all of them here: no part of them
+    for j, group in enumerate(st.groups):
+        col = st.keys[j]
+        if st.simple[j]:
+            counts = Counter(map(col.__getitem__, cards))
+            counts.pop(None, None)
+        else:
+            counts = Counter()
+            for c in cards:
+                counts.update(cast(tuple[object, ...], col[c]))
+        sizes = tuple(sorted(counts.values(), reverse=True))
+        memo = st.by_group[j]
+        got = memo.get(sizes)
+        if got is None:
+            if len(memo) > KEPT:
+                memo.clear()
+            got = memo[sizes] = sum(
+                1 << r for r, cat in enumerate(rules.categories) if _might(cat, group, sizes)
+            )
+        mask &= got
+        if not mask:
+            break
+    return mask
+
+
+def _might(cat: Category, group: tuple[str, ...], sizes: tuple[int, ...]) -> bool:
+    """The necessary conditions `search.find` and `search.possible` test first on this group of
+    attributes, read from its bucket sizes (biggest first)."""
+    parts = cat.parts
+    for p in parts:
+        if p.same == group and p.count > 1 and (not sizes or sizes[0] < p.count):
+            return False
+        spread = [r.attribute for r in p.runs] + list(p.distinct)
+        if len(group) == 1 and group[0] in spread and len(sizes) < p.count:
+            return False
+    if len(parts) > 1 and cat.differ:
+        for p in set(parts):
+            if p.same == group and set(p.same) & set(cat.differ):
+                need = sum(1 for q in parts if q == p)
+                if sum(1 for s in sizes if s >= p.count) < need:
+                    return False
+    return True

@@ -1,0 +1,98 @@
+"""The shortcuts of the plain evaluator give the answers of the full search: the prefilter
+(hands/prefilter.py) only skips categories `find` cannot make, and the line shortcuts
+(hands/beats.py) give exactly the best line's key and whether it beats a key. Checked on random
+pools and grids built from a few values (so kinds, flushes and runs are common), and on hands
+of the 12,000-card game recorded from self-play and valued by the evaluator before the shortcuts
+(tests/golden/line_hands.json)."""
+
+import ast
+import json
+from pathlib import Path
+
+from conftest import builtin
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardtable.hands.api import evaluate_rules
+from cardtable.hands.beats import beats, line_strength
+from cardtable.hands.prefilter import allowed
+from cardtable.hands.search import Pool, find
+
+RECORDED = Path(__file__).parent / "golden" / "line_hands.json"
+PLAIN = ["infinite_poker", "texas_holdem", "sevendeck_poker", "poker_clash"]
+
+
+def crowded(vid: str, least: int, most: int):
+    """Pools of distinct cards drawn from a few values of each attribute the deck has."""
+    rules = builtin(vid).sections["hands"]
+    ncards = len(rules.card_order)
+
+    def narrow(seed: int) -> list[int]:
+        # the cards sharing few values: keep the cards whose every attribute value is in a
+        # small window chosen by the seed
+        keep = []
+        for c in range(ncards):
+            if all(
+                v < 0 or (v + seed) % (3 + seed % 4) < 2 + seed % 3
+                for v in (col[c] for col in rules.columns.values())
+            ):
+                keep.append(c)
+        return keep or list(range(ncards))
+
+    return st.integers(0, 50).flatmap(
+        lambda seed: st.lists(st.sampled_from(narrow(seed)), min_size=least, max_size=most, unique=True)
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(PLAIN), st.data())
+def test_the_prefilter_skips_only_categories_find_cannot_make(vid, data):
+    rules = builtin(vid).sections["hands"]
+    cards = data.draw(crowded(vid, 2, 14))
+    pool = Pool(rules, cards)
+    mask = allowed(rules, pool.cards)
+    for rank, cat in enumerate(rules.categories):
+        if not mask >> rank & 1:
+            assert find(rules, cat, pool) is None, (cat.name, cards)
+
+
+def grid_zones(vid: str):
+    """A seat's zones: a few hole cards and a square grid, all drawn from a few values."""
+    return st.integers(2, 4).flatmap(
+        lambda side: crowded(vid, side * side + 2, side * side + 4).map(
+            lambda cs: {
+                "hand": cs[side * side :],
+                "grid": {(i // side, i % side): c for i, c in enumerate(cs[: side * side])},
+            }
+        )
+    )
+
+
+@settings(max_examples=20, deadline=None)
+@given(grid_zones("infinite_poker"), grid_zones("infinite_poker"))
+def test_line_shortcuts_give_the_full_evaluation(mine, theirs):
+    rules = builtin("infinite_poker").sections["hands"]
+    key = evaluate_rules(rules, mine).key
+    assert line_strength(rules, mine, ()) == key
+    other = evaluate_rules(rules, theirs).key
+    assert beats(rules, theirs, (), key) == (other > key)
+    assert beats(rules, mine, (), other) == (key > other)
+    assert beats(rules, mine, (), key) is False
+
+
+def test_recorded_line_hands_value_as_they_did():
+    """Hands computer players met in a self-play of the 12,000-card game, valued before."""
+    recorded = json.loads(RECORDED.read_text())
+    assert len(recorded) >= 80
+    rules = builtin("infinite_poker").sections["hands"]
+    keys = []
+    for row in recorded:
+        zones = {k: ({(r, c): v for r, c, v in z} if k == "grid" else z) for k, z in row["zones"].items()}
+        got = evaluate_rules(rules, zones)
+        assert repr(got.key) == row["key"]
+        assert [got.category, list(got.cards), list(got.made)] == [row["category"], row["cards"], row["made"]]
+        assert line_strength(rules, zones, ()) == got.key
+        keys.append((zones, got.key))
+    for (zones, key), (_, other) in zip(keys, keys[1:] + keys[:1]):
+        assert beats(rules, zones, (), other) == (key > other)
+        assert beats(rules, zones, (), ast.literal_eval(repr(key))) is False
