@@ -158,3 +158,17 @@ def test_the_12000_card_deck_exactly(capsys):
         > got[names.index("Double Mini-Flush")]
         > got[names.index("Mini-Flush x10")]
     )
+
+
+def test_a_reading_the_evaluator_denies_is_not_counted(variants, monkeypatch):
+    """Counted from structure only after the evaluator agrees on a smallest holding hand: an
+    evaluator that finds nothing leaves those categories uncounted (and the odds say so)."""
+    import cardtable.hands.witness as witness
+
+    v = variants["texas_holdem"]
+    assert {"Straight", "Royal Flush"} <= {
+        v.hands.categories[i].name for i in supported(v.hands, v.deck.size, 5)
+    }
+    monkeypatch.setattr(witness, "formable", lambda *args: set())
+    names = {v.hands.categories[i].name for i in supported(v.hands, v.deck.size, 5)}
+    assert "Straight" not in names and "Royal Flush" not in names and "Pair" in names

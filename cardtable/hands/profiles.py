@@ -67,7 +67,7 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
     size = rules.size if size is None else size
     if rules.combine or rules.form.runs_zone is not None or any(rules.wild[:deck_size]):
         return {}
-    from . import byclass, cells
+    from . import byclass, cells, witness
 
     out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
@@ -80,7 +80,7 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
             out[i] = "declared cards"
         elif attr is not None and _equal_split(rules, attr, deck_size) is not None:
             out[i] = f"profiles of {attr}"
-        elif byclass.supports(rules, cat):
+        elif byclass.supports(rules, cat) and witness.confirms(rules, cat, deck_size, size):
             out[i] = "classes of " + (" and ".join(cat.parts[0].same) or "the deck")
         elif cells.supports(rules, cat, deck_size, size):
             out[i] = "cells of " + " and ".join(cat.parts[0].same)
