@@ -104,7 +104,8 @@ def _deal(s: Step, r: _Reader) -> str:
         n = r.number(s.get("count", 1))
         zone = r.zone(to)
         named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
-        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} (only they see them).{r.note(s.get('count'))}"
+        seen = "everyone sees them" if face else "only they see them"
+        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}"
     grid = r.grid(to)
     if grid is not None and "count" not in s:
         return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."
@@ -121,6 +122,8 @@ def _bet(s: Step, r: _Reader) -> str:
         who = f", starting left of {r.the(first.get('after'))}"
     elif first == "after_last_bettor":
         who = ", starting left of the last player who bet or raised"
+    elif first == "best_showing":
+        who = ", starting with the player whose face-up cards make the best hand"
     extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
     call = s.get("showdown_call")
     if isinstance(call, dict):
