@@ -24,7 +24,7 @@ class HowTo:
     name: str
     summary: str
     steps: list[str] = field(default_factory=list)  # one sentence per step of the hand, in order
-    roles: list[str] = field(default_factory=list)
+    roles: dict[str, str] = field(default_factory=dict)  # role name: one sentence on who holds it
     special: list[str] = field(default_factory=list)  # the special moves
     hands: list[str] = field(default_factory=list)  # how a hand is formed and how it wins
     ending: str = ""
@@ -233,24 +233,24 @@ def step_sentence(step: Step, r: _Reader) -> str:
     return text
 
 
-def _roles(r: _Reader, betting: bool) -> list[str]:
-    out = []
+def _roles(r: _Reader, betting: bool) -> dict[str, str]:
+    out = {}
     for name, spec in r.roles.items():
         if name == "dealer" and not betting:
             continue  # only the first player to act: nothing to explain
         label = wording.capital(r.role(name))
         if spec.get("rotate"):
-            out.append(f"{label}: moves one seat on every hand.")
+            out[name] = f"{label}: moves one seat on every hand."
         elif spec.get("last_hand") == "winner":
             first = f" ({r.the(spec['first_hand'])} on the first hand)" if spec.get("first_hand") else ""
-            out.append(f"{label}: whoever won the last hand{first}.")
+            out[name] = f"{label}: whoever won the last hand{first}."
         elif spec.get("last_hand") == "weakest":
-            out.append(
+            out[name] = (
                 f"{label}: whoever did worst last hand (the first to fold, else the weakest hand shown)."
             )
         elif "after" in spec:
             n = spec.get("seats", 1)
-            out.append(f"{label}: {wording.count(n, 'seat')} to the left of {r.the(spec['after'])}.")
+            out[name] = f"{label}: {wording.count(n, 'seat')} to the left of {r.the(spec['after'])}."
     return out
 
 

@@ -70,7 +70,9 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     draw_felt(t.canvas, layout)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices)
     for other in range(len(view["seats"])):
-        area = draw_seat(t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting))
+        area = draw_seat(
+            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes
+        )
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
     draw_pots(t.canvas, layout.plan.pot, view)
