@@ -172,3 +172,14 @@ def test_a_reading_the_evaluator_denies_is_not_counted(variants, monkeypatch):
     monkeypatch.setattr(witness, "formable", lambda *args: set())
     names = {v.hands.categories[i].name for i in supported(v.hands, v.deck.size, 5)}
     assert "Straight" not in names and "Royal Flush" not in names and "Pair" in names
+
+
+def test_hand_sizes_out_of_reach_are_said_not_counted(capsys):
+    """A hand bigger than the deck is refused in one line; one too big to count in reasonable time
+    leaves the categories it would take too long for uncounted (count null), never hangs."""
+    assert main(["odds", "infinite_poker", "--exact", "--contains", "--hand-size", "13000"]) == 1
+    assert "needs a deck of at least 13000" in capsys.readouterr().err
+    assert main(["odds", "infinite_poker", "--exact", "--contains", "--hand-size", "300", "--json"]) == 0
+    got = {c["name"]: c["count"] for c in json.loads(capsys.readouterr().out)["categories"]}
+    assert got["Straight x5"] is None and got["Pair"] is None and got["Two Pair Mini-Flush"] is None
+    assert got["High Card"] == math.comb(12000, 300) and got["Called Shot"] == math.comb(11990, 290)

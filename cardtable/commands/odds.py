@@ -222,6 +222,12 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     from ..hands.profiles import count_contains, supported
 
     size = args.hand_size or rules.size
+    if size > variant.deck.size:
+        print(
+            f"a hand of {size} cards needs a deck of at least {size}; this one has {variant.deck.size}",
+            file=sys.stderr,
+        )
+        return 1
     try:
         got = count_contains(rules, variant.deck.size, size)
         how = supported(rules, variant.deck.size, size)
@@ -260,7 +266,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     digits = max((len(f"{c['count']:,}") for c in cats if c["count"] is not None), default=1)
     for c in cats:
         if c["count"] is None:
-            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits its pattern)")
+            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits it at this hand size)")
             continue
         pub = f"  published {c['published']}" if "published" in c else ""
         print(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")
