@@ -70,3 +70,32 @@ def test_hints_say_nothing_of_anybody_s_cards():
             assert not any(deck.short(c) in hint[1] or deck.name(c) in hint[1] for c in range(deck.size))
         legal = {t["type"] for t in table.view()["legal"]}
         app.step([key(pygame.K_c if "call" in legal else pygame.K_k if "check" in legal else pygame.K_w)])
+
+
+def hint_box(m: dict) -> list[int]:
+    """The hint box's rect: from its title down to its buttons."""
+    rects = [t["rect"] for t in m["texts"] if t["text"] in ("Hint", "Got it", "Hide hints")]
+    assert len(rects) == 3, "no hint on show"
+    left, top = min(r[0] for r in rects) - 10, min(r[1] for r in rects) - 8
+    right, bottom = max(r[0] + r[2] for r in rects) + 10, max(r[1] + r[3] for r in rects) + 8
+    return [left, top, right - left, bottom - top]
+
+
+def covered(a: list[int], b: list[int]) -> int:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0, w) * max(0, h)
+
+
+@pytest.mark.parametrize("vid", ["poker_clash", "texas_holdem", "infinite_poker"])
+def test_a_hint_over_a_folded_panel_leaves_the_pot_and_the_person_s_cards_in_sight(vid):
+    """At 800x600 the side panel folds and the hint stands on the felt: it must not hide the pot
+    or the cards of the person it speaks to (it once covered the pot and a seat at the top right)."""
+    app = start(vid, players=["Ann", "bot", "bot"], size=(800, 600), autosave=False)
+    to_ann(app)
+    m = app.manifest()
+    box = hint_box(m)
+    regions = {r["name"]: r["rect"] for r in m["regions"]}
+    assert "side" not in regions and "log" not in regions  # the panel is folded at this size
+    assert covered(box, regions["pot"]) == 0, (box, regions["pot"])
+    assert covered(box, regions["seat:0"]) == 0, (box, regions["seat:0"])

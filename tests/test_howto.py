@@ -78,3 +78,16 @@ def test_reachable_from_the_menu_new_game_and_the_table():
     button = next(h for h in scene.hits if h.kind == "button" and h.rect.width == 30)  # the "?"
     table.step([pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.rect.center)], dt=0.0)
     assert table.manifest()["scene"] == "howto"
+
+
+def test_stud_steps_say_who_sees_the_cards_who_brings_it_in_and_who_bets_first():
+    from pathlib import Path
+
+    from cardtable.variant import load_variant
+
+    stud = Path(__file__).resolve().parent.parent / "variants" / "examples" / "seven_card_stud.yaml"
+    steps = howto(load_variant(stud)).steps
+    assert steps[1] == "Deal: everyone gets 2 cards (only they see them)."
+    assert steps[2] == "Deal: everyone gets 1 card face up (everyone sees them)."
+    assert "lowest face-up card must open with a small forced bet or complete it to a full bet" in steps[3]
+    assert "starting with the player whose face-up cards make the best hand" in steps[6]

@@ -68,3 +68,13 @@ def test_stud_hole_cards_are_marked_and_up_cards_are_not(size):
 def test_every_card_of_a_hold_em_hand_is_marked():
     most = play("texas_holdem", (1280, 720), frames=40)
     assert most[True] == 2 and most[False] == 0
+
+
+def test_the_mark_says_what_it_means_when_pointed_at():
+    app = start(str(STUD), players=["Ann", "bot", "bot"], seed=4, size=(1280, 720), options={"hands": 1})
+    m = app.manifest()
+    x, y, w, h = next(c for c in m["cards"] if c["private"])["rect"]
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 8, y + h - 8), rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(3):
+        app.step([motion], dt=0.5)
+    assert "Only you see this card: the others see its back" in [t["text"] for t in app.manifest()["texts"]]

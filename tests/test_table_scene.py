@@ -354,3 +354,26 @@ def test_flip_for_me_sends_the_computer_players_choice():
     expected = decide(session.rules, view, session.bot_seed(), table.bot_level)
     app.step([key(pygame.K_m)])
     assert session.decisions()[-1] == expected and expected["type"] == "flip"
+
+
+@pytest.mark.parametrize("vid", ["infinite_poker", "texas_holdem"])
+def test_pointing_at_a_role_badge_says_who_holds_the_role(vid):
+    """A badge such as "Winner" on the first hand's dealer puzzles a newcomer: pointing at it says
+    what the role is and who holds it (How to play's sentence)."""
+    from cardtable.engine.howto import howto
+
+    app = start(vid, players=["Ann", "bot", "bot"], size=(1280, 720), autosave=False)
+    notes = howto(app.scene.rules.variant).roles
+    roles = app.scene.session.view(0)["seats"]
+    badges = {
+        t["text"]: t["rect"] for t in app.manifest()["texts"] if t["text"] in ("D", "SB", "BB", "Winner")
+    }
+    held = [r for s in roles for r in s["roles"]]
+    assert {"dealer", "small_blind", "big_blind"} <= set(held) and len(badges) >= 3
+    for word, (x, y, w, h) in badges.items():
+        centre = (x + w // 2, y + h // 2)
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))], dt=0.05)
+        shown = " ".join(t["text"] for t in app.manifest()["texts"])
+        role = {"D": "dealer", "SB": "small_blind", "BB": "big_blind", "Winner": "winner"}[word]
+        first_words = notes[role].split(":")[1].split()[:3]
+        assert " ".join(first_words) in shown, (word, notes[role], shown[-300:])

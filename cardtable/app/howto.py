@@ -41,7 +41,7 @@ def page_lines(h: HowTo, width: int, small: bool) -> list[Line]:
             out.append((f"{i}.\t{line}" if k == 0 else line, body, TEXT, False, 0 if k == 0 else STEP_INDENT))
     if h.roles:
         title("Roles")
-        for role in h.roles:
+        for role in h.roles.values():
             para("• " + role, indent=12)
     if h.special:
         title("Special moves")
@@ -76,7 +76,7 @@ class HowToScene(Scene):
     def text(self) -> str:
         """Everything the page says, as one text (for tests and the curious)."""
         h = self.howto
-        return "\n".join([h.summary, *h.steps, *h.roles, *h.special, *h.hands, h.ending])
+        return "\n".join([h.summary, *h.steps, *h.roles.values(), *h.special, *h.hands, h.ending])
 
     def toggle_hints(self) -> None:
         """First-game hints at the table on or off (remembered; a table open below follows)."""

@@ -55,7 +55,13 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
     from .progress import Bar
 
     if not ranked(variant):
-        print(f"{variant.id}: hands are scored from a points table; there is no ranking", file=sys.stderr)
+        rules = variant.sections.get("hands")
+        why = (
+            "the lowest hand wins, so a rarer hand is not a better one: there is no frequency ranking"
+            if rules is not None and rules.lowest_wins
+            else "hands are scored from a points table; there is no ranking"
+        )
+        print(f"{variant.id}: {why}", file=sys.stderr)
         return 1
     if args.players < 1 or args.showdowns < 1:
         print("--players and --showdowns must be at least 1", file=sys.stderr)
@@ -119,7 +125,9 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, bar: Any) -> Any:
+def _as_played(
+    variant: Any, rules: Any, args: argparse.Namespace, mode: str, bar: Any, qualify: Any = None
+) -> Any:
     from ..hands.asplayed import deal_plan, sample_best, sample_contains
     from ..hands.counting import odds, tally
 
@@ -129,7 +137,7 @@ def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, ba
         exact = True if args.exact else (False if args.samples else None)
         return odds(
             rules, variant.deck.size, exact=exact, samples=args.samples or 20_000, seed=args.seed,
-            progress=bar, size=plan.cards, mode=mode,
+            progress=bar, size=plan.cards, mode=mode, qualify=qualify,
         )  # fmt: skip
     if args.exact:
         raise ValueError(
@@ -137,9 +145,72 @@ def _as_played(variant: Any, rules: Any, args: argparse.Namespace, mode: str, ba
             "that is only sampled (use --samples N)"
         )
     n = args.samples or AS_PLAYED_SAMPLES
-    sample = sample_contains if mode == "contains" else sample_best
-    counts = sample(rules, plan, variant.deck.size, n, args.seed, bar)
-    return tally(rules, counts, n, "sampled", rules.size, mode, plan.cards)
+    if mode == "contains":
+        counts = sample_contains(rules, plan, variant.deck.size, n, args.seed, bar)
+    else:
+        counts = sample_best(rules, plan, variant.deck.size, n, args.seed, bar, qualify)
+    return tally(rules, counts, n, "sampled", rules.size, mode, plan.cards, qualify is not None)
+
+
+def _count(variant: Any, rules: Any, args: argparse.Namespace, mode: str, qualify: Any = None) -> Any:
+    """The tally `args` ask for, of `rules` (the variant's ranking, or a split's second one)."""
+    from ..hands.counting import odds
+    from .progress import Bar
+
+    bar = Bar("odds")
+    try:
+        if args.as_played:
+            return _as_played(variant, rules, args, mode, bar, qualify)
+        return odds(
+            rules,
+            variant.deck.size,
+            exact=True if args.exact else (False if args.samples else None),
+            samples=args.samples or 20_000,
+            seed=args.seed,
+            progress=bar,
+            size=args.hand_size,
+            mode=mode,
+            qualify=qualify,
+        )
+    finally:
+        bar.close()
+
+
+def _low_half(variant: Any, rules: Any, args: argparse.Namespace) -> dict[str, Any]:
+    """A split pot's second ranking (high-low's low half): each hand's best low, best first,
+    and how many hands qualify for the half."""
+    from ..hands.counting import against, as_json
+    from ..hands.extras import meets
+
+    split = rules.split
+    cond = split.qualify
+    qualify = (lambda v: meets(split.rules, v, cond)) if cond is not None else None
+    low = _count(variant, split.rules, args, "best", qualify)
+    data = as_json(variant.id, low)
+    data["name"] = split.name
+    if cond is not None:
+        data["qualify"] = cond.text
+        data["qualifying"] = low.qualifying
+        data["qualifying_odds_against"] = against(low.qualifying or 0, low.hands)
+    return data
+
+
+def _print_rows(data: dict[str, Any], sampled: bool) -> None:
+    width = max(len(c["name"]) for c in data["categories"])
+    for entry in data["categories"]:
+        p = entry["probability"]
+        lo, hi = entry["ci95"]
+        ci = f"  95% [{lo:.6f}, {hi:.6f}]" if sampled else ""
+        odds_against = f"{short(entry['odds_against'])} to 1" if entry["count"] else "never seen"
+        published = f"  published {entry['published']}" if entry.get("published") else ""
+        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
+
+
+def short(x: float | None) -> str:
+    """Odds against, as a few digits ("4,164", "1.37")."""
+    from ..hands.against import short as against_short
+
+    return against_short(x)
 
 
 def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
@@ -151,6 +222,12 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     from ..hands.profiles import count_contains, supported
 
     size = args.hand_size or rules.size
+    if size > variant.deck.size:
+        print(
+            f"a hand of {size} cards needs a deck of at least {size}; this one has {variant.deck.size}",
+            file=sys.stderr,
+        )
+        return 1
     try:
         got = count_contains(rules, variant.deck.size, size)
         how = supported(rules, variant.deck.size, size)
@@ -189,7 +266,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     digits = max((len(f"{c['count']:,}") for c in cats if c["count"] is not None), default=1)
     for c in cats:
         if c["count"] is None:
-            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits its pattern)")
+            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits it at this hand size)")
             continue
         pub = f"  published {c['published']}" if "published" in c else ""
         print(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")
@@ -198,9 +275,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
-    from ..hands.against import short
-    from ..hands.counting import as_json, odds
-    from .progress import Bar
+    from ..hands.counting import as_json
 
     variant = resolve(args.variant)
     rules = variant.sections.get("hands")
@@ -217,30 +292,18 @@ def run(args: argparse.Namespace) -> int:
     if args.ranking:
         return _ranking(variant, args)
     mode = "contains" if args.contains else "best"
-    bar = Bar("odds")
     try:
-        if args.as_played:
-            tally = _as_played(variant, rules, args, mode, bar)
-        else:
-            tally = odds(
-                rules,
-                variant.deck.size,
-                exact=True if args.exact else (False if args.samples else None),
-                samples=args.samples or 20_000,
-                seed=args.seed,
-                progress=bar,
-                size=args.hand_size,
-                mode=mode,
-            )
+        tally = _count(variant, rules, args, mode)
+        low = _low_half(variant, rules, args) if rules.split is not None and mode == "best" else None
     except ValueError as exc:
-        bar.close()
         if args.exact and mode == "contains" and not args.as_played:
             return _profiles(variant, rules, args)
         print(str(exc), file=sys.stderr)
         return 1
-    bar.close()
     data = as_json(variant.id, tally)
     data["as_played"] = bool(args.as_played)
+    if low is not None:
+        data["split"] = low
     warnings = variant.warnings
     data["warnings"] = [w.message for w in warnings]
     if args.json:
@@ -249,18 +312,23 @@ def run(args: argparse.Namespace) -> int:
     what = "as played" if args.as_played else "random"
     dealt = f" (best {tally.hand_size} of {tally.dealt})" if tally.dealt > tally.hand_size else ""
     counted = "every category a hand contains" if mode == "contains" else "each hand's best category"
+    order = "the lowest hand wins: best (lowest) first" if tally.lowest_wins else "best first"
     print(
         f"{variant.name}: {what} {tally.hand_size}-card hands{dealt}, {counted}, "
-        f"{tally.method} over {tally.hands:,} hands"
+        f"{tally.method} over {tally.hands:,} hands; {order}"
     )
-    width = max(len(n) for n in tally.names)
-    for entry in data["categories"]:
-        p = entry["probability"]
-        lo, hi = entry["ci95"]
-        ci = f"  95% [{lo:.6f}, {hi:.6f}]" if tally.method == "sampled" else ""
-        odds_against = f"{short(entry['odds_against'])} to 1" if entry["count"] else "never seen"
-        published = f"  published {entry['published']}" if entry.get("published") else ""
-        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
+    _print_rows(data, tally.method == "sampled")
+    if low is not None:
+        half = rules.split.name
+        print(f"{half} half: each hand's best {half.lower()} hand; the lowest hand wins: best (lowest) first")
+        _print_rows(low, tally.method == "sampled")
+        if "qualify" in low:
+            n, total = low["qualifying"], low["hands"]
+            odds_against = f"{short(low['qualifying_odds_against'])} to 1" if n else "never seen"
+            print(
+                f"  qualifying for the {half.lower()} half ({low['qualify']}): {n:,} of {total:,}, "
+                f"{n / total:.6f} ({odds_against})"
+            )
     for warning in warnings:
         print(warning)
     return 0

@@ -24,7 +24,7 @@ class HowTo:
     name: str
     summary: str
     steps: list[str] = field(default_factory=list)  # one sentence per step of the hand, in order
-    roles: list[str] = field(default_factory=list)
+    roles: dict[str, str] = field(default_factory=dict)  # role name: one sentence on who holds it
     special: list[str] = field(default_factory=list)  # the special moves
     hands: list[str] = field(default_factory=list)  # how a hand is formed and how it wins
     ending: str = ""
@@ -104,7 +104,8 @@ def _deal(s: Step, r: _Reader) -> str:
         n = r.number(s.get("count", 1))
         zone = r.zone(to)
         named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
-        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} (only they see them).{r.note(s.get('count'))}"
+        seen = "everyone sees them" if face else "only they see them"
+        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}"
     grid = r.grid(to)
     if grid is not None and "count" not in s:
         return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."
@@ -121,6 +122,8 @@ def _bet(s: Step, r: _Reader) -> str:
         who = f", starting left of {r.the(first.get('after'))}"
     elif first == "after_last_bettor":
         who = ", starting left of the last player who bet or raised"
+    elif first == "best_showing":
+        who = ", starting with the player whose face-up cards make the best hand"
     extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
     call = s.get("showdown_call")
     if isinstance(call, dict):
@@ -230,24 +233,24 @@ def step_sentence(step: Step, r: _Reader) -> str:
     return text
 
 
-def _roles(r: _Reader, betting: bool) -> list[str]:
-    out = []
+def _roles(r: _Reader, betting: bool) -> dict[str, str]:
+    out = {}
     for name, spec in r.roles.items():
         if name == "dealer" and not betting:
             continue  # only the first player to act: nothing to explain
         label = wording.capital(r.role(name))
         if spec.get("rotate"):
-            out.append(f"{label}: moves one seat on every hand.")
+            out[name] = f"{label}: moves one seat on every hand."
         elif spec.get("last_hand") == "winner":
             first = f" ({r.the(spec['first_hand'])} on the first hand)" if spec.get("first_hand") else ""
-            out.append(f"{label}: whoever won the last hand{first}.")
+            out[name] = f"{label}: whoever won the last hand{first}."
         elif spec.get("last_hand") == "weakest":
-            out.append(
+            out[name] = (
                 f"{label}: whoever did worst last hand (the first to fold, else the weakest hand shown)."
             )
         elif "after" in spec:
             n = spec.get("seats", 1)
-            out.append(f"{label}: {wording.count(n, 'seat')} to the left of {r.the(spec['after'])}.")
+            out[name] = f"{label}: {wording.count(n, 'seat')} to the left of {r.the(spec['after'])}."
     return out
 
 

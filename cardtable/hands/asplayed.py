@@ -18,6 +18,7 @@ from typing import Any
 from .api import ZoneCards, evaluate_rules
 from .contains import formable_zones
 from .rules import Rules
+from .value import HandValue
 
 Progress = Callable[[int, int], None]
 
@@ -127,13 +128,23 @@ def deal_table(plan: Plan, deck_size: int, seats: int, rng: random.Random) -> li
 
 
 def sample_best(
-    rules: Rules, plan: Plan, deck_size: int, samples: int, seed: int | None, progress: Progress | None = None
+    rules: Rules,
+    plan: Plan,
+    deck_size: int,
+    samples: int,
+    seed: int | None,
+    progress: Progress | None = None,
+    qualify: Callable[[HandValue], bool] | None = None,
 ) -> Counter[int]:
-    """Category index -> how many of `samples` dealt hands have it as their best hand."""
+    """Category index -> how many of `samples` dealt hands have it as their best hand; with
+    `qualify`, key -1 (counting.QUALIFIES) counts the hands whose best meets it."""
     rng = random.Random(seed)
     out: Counter[int] = Counter()
     for i in range(samples):
-        out[evaluate_rules(rules, deal(plan, deck_size, rng)).rank] += 1
+        v = evaluate_rules(rules, deal(plan, deck_size, rng))
+        out[v.rank] += 1
+        if qualify is not None and qualify(v):
+            out[-1] += 1
         if progress and i % 20 == 0:
             progress(i, samples)
     if progress:

@@ -20,11 +20,14 @@ from typing import Any
 from .api import evaluate_pool
 from .contains import formable
 from .rules import Rules
+from .value import HandValue
 
 Progress = Callable[[int, int], None]
 # What one hand counts for: its best category ("best"), or every category it contains.
 Classify = Callable[[tuple[int, ...]], "list[int] | set[int]"]
 MODES = ("best", "contains")
+QUALIFIES = -1  # the count's key for hands meeting a qualifier (a split's low half: eight or better)
+Qualify = Callable[[HandValue], bool]
 
 
 @dataclass
@@ -38,6 +41,16 @@ class Tally:
     mode: str = "best"  # "best": each hand's highest category; "contains": every category it holds
     dealt: int = 0  # cards a hand is chosen from (more than hand_size: the best hand_size of them)
     published: list[str] = field(default_factory=list)  # the author's odds, as written ("" if none)
+    lowest_wins: bool = False  # lowball: the categories' last is the best hand
+    qualifying: int | None = None  # hands meeting the qualifier, when one was given
+    categories: int = 0  # rows that are the ranking's categories (a "No Hand" row follows them)
+
+    def best_first(self) -> list[int]:
+        """The rows in order of the hand they count, best first: for lowball the categories'
+        order turned round (the last category is the best low); "No Hand" stays last."""
+        rows = list(range(len(self.names)))
+        cats = self.categories or len(rows)
+        return rows[:cats][::-1] + rows[cats:] if self.lowest_wins else rows
 
 
 def hand_count(deck_size: int, size: int) -> int:
@@ -88,10 +101,18 @@ def _codes(rules: Rules, n_cards: int, size: int, skip: set[str] | None = None) 
     return codes
 
 
-def classifier(rules: Rules, size: int, mode: str = "best") -> Classify:
-    """The categories one hand counts for: its best (of `size` cards), or all it contains."""
+def classifier(rules: Rules, size: int, mode: str = "best", qualify: Qualify | None = None) -> Classify:
+    """The categories one hand counts for: its best (of `size` cards), or all it contains; with
+    `qualify`, a hand whose best meets it also counts for QUALIFIES."""
     if mode == "contains":
         return lambda hand: formable(rules, hand, size) or [len(rules.categories)]
+    if qualify is not None:
+
+        def best_and_qualifies(hand: tuple[int, ...]) -> list[int]:
+            v = evaluate_pool(rules, hand, size)
+            return [v.rank, QUALIFIES] if qualify(v) else [v.rank]
+
+        return best_and_qualifies
     return lambda hand: [evaluate_pool(rules, hand, size).rank]
 
 
@@ -263,13 +284,14 @@ def odds(
     progress: Progress | None = None,
     size: int | None = None,
     mode: str = "best",
+    qualify: Qualify | None = None,
 ) -> Tally:
     """Category frequencies for random hands of `size` cards (default the variant's hand size)
     from its whole deck. More cards than the hand size: each counts as its best hand of the
     variant's size. mode "contains" counts every category a hand holds, not only the highest.
 
     exact=None chooses: exact when feasible, else sampled. exact=True forces enumeration
-    (ValueError when it is out of reach).
+    (ValueError when it is out of reach). `qualify`: also count the hands whose best meets it.
     """
     if mode not in MODES:
         raise ValueError(f"no mode '{mode}': choose one of {', '.join(MODES)}")
@@ -277,7 +299,7 @@ def odds(
     if dealt > n_cards:
         raise ValueError(f"a hand of {dealt} cards needs a deck of at least {dealt}; this one has {n_cards}")
     hand = min(dealt, rules.size)
-    classify = classifier(rules, hand, mode)
+    classify = classifier(rules, hand, mode, qualify)
     total = hand_count(n_cards, dealt)
     safe = histogram_safe(rules, dealt)
     feasible = (safe and total <= EXACT_LIMIT) or total <= DIRECT_LIMIT
@@ -290,14 +312,21 @@ def odds(
     else:
         counts = count_sampled(rules, n_cards, dealt, samples, seed, progress, classify)
         method, hands = "sampled", samples
-    return tally(rules, counts, hands, method, hand, mode, dealt)
+    return tally(rules, counts, hands, method, hand, mode, dealt, qualify is not None)
 
 
 def tally(
-    rules: Rules, counts: Counter[int], hands: int, method: str, size: int, mode: str, dealt: int
+    rules: Rules,
+    counts: Counter[int],
+    hands: int,
+    method: str,
+    size: int,
+    mode: str,
+    dealt: int,
+    qualified: bool = False,
 ) -> Tally:
     """The table of one count: categories in ranking order, "No Hand" last when some hands have
-    none, intervals when sampled."""
+    none, intervals when sampled; `qualified`: the count has the hands meeting a qualifier."""
     names = [c.name for c in rules.categories]
     published = [c.published for c in rules.categories]
     values = [counts.get(i, 0) for i in range(len(names))]
@@ -306,7 +335,22 @@ def tally(
         published.append("")
         values.append(counts[len(names) - 1])
     intervals = [wilson(k, hands) for k in values] if method == "sampled" else []
-    return Tally(names, values, hands, method, size, intervals, mode, dealt, published)
+    qualifying = counts.get(QUALIFIES, 0) if qualified else None
+    n = len(rules.categories)
+    return Tally(
+        names,
+        values,
+        hands,
+        method,
+        size,
+        intervals,
+        mode,
+        dealt,
+        published,
+        rules.lowest_wins,
+        qualifying,
+        n,
+    )
 
 
 def against(count: int, hands: int) -> float | None:
@@ -322,7 +366,8 @@ def as_json(variant_id: str, t: Tally) -> dict[str, Any]:
     from .against import parse_against
 
     cats = []
-    for i, (name, k) in enumerate(zip(t.names, t.counts)):
+    for i in t.best_first():
+        name, k = t.names[i], t.counts[i]
         p = k / t.hands if t.hands else 0.0
         entry: dict[str, Any] = {
             "name": name,
@@ -344,5 +389,6 @@ def as_json(variant_id: str, t: Tally) -> dict[str, Any]:
         "dealt": t.dealt or t.hand_size,
         "method": t.method,
         "hands": t.hands,
+        "lowest_wins": t.lowest_wins,  # the categories are listed best first: for lowball, the last first
         "categories": cats,
     }

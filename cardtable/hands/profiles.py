@@ -23,6 +23,7 @@ of one rank and colour in different ranks and colours), a declared part, a categ
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from collections import Counter
 from collections.abc import Iterator
@@ -67,7 +68,7 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
     size = rules.size if size is None else size
     if rules.combine or rules.form.runs_zone is not None or any(rules.wild[:deck_size]):
         return {}
-    from . import byclass, cells
+    from . import byclass, cells, witness
 
     out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
@@ -78,13 +79,30 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
             out[i] = "every hand"
         elif len(cat.parts) == 1 and cat.parts[0].declared and _plain_declared(cat.parts[0]):
             out[i] = "declared cards"
-        elif attr is not None and _equal_split(rules, attr, deck_size) is not None:
+        elif attr is not None and _few_profiles(rules, attr, deck_size, size):
             out[i] = f"profiles of {attr}"
-        elif byclass.supports(rules, cat):
+        elif byclass.supports(rules, cat, size) and witness.confirms(rules, cat, deck_size, size):
             out[i] = "classes of " + (" and ".join(cat.parts[0].same) or "the deck")
         elif cells.supports(rules, cat, deck_size, size):
             out[i] = "cells of " + " and ".join(cat.parts[0].same)
     return out
+
+
+# Profiles tested with the evaluator at most (ten cards from 40 ranks of 300: 42 profiles).
+MOST_PROFILES = 20_000
+
+
+def _few_profiles(rules: Rules, attr: str, deck_size: int, size: int) -> bool:
+    """Whether attr splits the deck equally into few enough profiles of `size` cards to test."""
+    memo = rules.memo.setdefault("exact_few_profiles", {})
+    key = (attr, deck_size, size)
+    if key not in memo:
+        split = _equal_split(rules, attr, deck_size)
+        every = () if split is None else partitions(size, len(split[0]), len(split))
+        many = sum(1 for _ in itertools.islice(every, MOST_PROFILES + 1))
+        memo[key] = split is not None and many <= MOST_PROFILES
+    ok: bool = memo[key]
+    return ok
 
 
 def _plain_declared(part: Part) -> bool:
@@ -96,7 +114,7 @@ def partitions(n: int, most: int, parts: int) -> Iterator[tuple[int, ...]]:
     if n == 0:
         yield ()
         return
-    if parts == 0:
+    if parts == 0 or n > most * parts:  # cannot fit: stop here, not after a long search
         return
     for first in range(min(n, most), 0, -1):
         for rest in partitions(n - first, first, parts - 1):
@@ -120,7 +138,9 @@ def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     Reading of a declared part (a Called Shot): the player names its cards before the deal, so
     for any one declaration a hand contains it when it holds every named card: C(D - k, K - k)
     hands of K cards from D hold k named cards (exactly 1 when k = K). A category without parts
-    (High Card) is contained in every hand, as the evaluator says."""
+    (High Card) is contained in every hand, as the evaluator says. Hands of more cards than the
+    variant's hand size hold what a hand of that size taken from them can be (as `odds` counts
+    them), so a category bigger than that is in none."""
     from . import byclass, cells
 
     how = supported(rules, deck_size, size)
@@ -129,7 +149,9 @@ def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     by_cells: dict[tuple[str, ...], list[int]] = {}
     for i, method in how.items():
         cat = rules.categories[i]
-        if method == "every hand":
+        if size > rules.size and cat.size > rules.size:
+            out[i] = 0
+        elif method == "every hand":
             out[i] = math.comb(deck_size, size)
         elif method == "declared cards":
             k = cat.parts[0].count

@@ -97,9 +97,9 @@ class Canvas:
         if card >= 0:
             self.drawn.append(card)
         if private:
-            self.surface.blit(
-                hidden_mark(width), (rect.left + 3, rect.bottom - 3 - hidden_mark(width).get_height())
-            )
+            mark = hidden_mark(width)
+            at = self.surface.blit(mark, (rect.left + 3, rect.bottom - 3 - mark.get_height()))
+            self.tip(at, "Only you see this card: the others see its back")
         frame.note_card(self.surface, card, rect, where, private)
         if outline:
             pygame.draw.rect(

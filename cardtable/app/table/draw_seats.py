@@ -4,6 +4,8 @@ others' small. Where they go is the layout's (layout.py): nothing here leaves it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pygame
 
 from ...engine.types import View
@@ -16,9 +18,16 @@ from .palette import GLOW, SELECT
 
 
 def draw_seat(
-    canvas: Canvas, layout: TableLayout, view: View, seat: int, selected: list[int], betting: bool
+    canvas: Canvas,
+    layout: TableLayout,
+    view: View,
+    seat: int,
+    selected: list[int],
+    betting: bool,
+    role_notes: Mapping[str, str] | None = None,
 ) -> pygame.Rect:
-    """Draw the seat; the area its plate and cards cover (its box)."""
+    """Draw the seat; the area its plate and cards cover (its box). `role_notes`: each role's
+    sentence (who holds it), the tooltip of its badge."""
     spot = layout.seat(seat)
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
@@ -45,11 +54,13 @@ def draw_seat(
                 canvas.card(card, pos, width, where, "hand", card, picked, outline, (name, j), private)
             else:
                 canvas.card(card, pos, width, where, slot=(name, j), private=private)
-    _draw_plate(canvas, spot, view, seat, betting)
+    _draw_plate(canvas, spot, view, seat, betting, role_notes or {})
     return spot.box
 
 
-def _draw_plate(canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: bool) -> None:
+def _draw_plate(
+    canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: bool, role_notes: Mapping[str, str]
+) -> None:
     surface, s, plate = canvas.surface, view["seats"][seat], spot.plate
     if view["to_move"] == seat:
         pulse = canvas.anim.pulse()
@@ -65,6 +76,7 @@ def _draw_plate(canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: b
             break
         fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
         box = ui.tag(surface, words, (x, plate.top + pad), 16, fill, ui.WHITE, (8, 2), 6, "topright")
+        canvas.tip(box, role_notes.get(role) or words)
         x = box.left - 4
     name = s["name"] + (" (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else "")
     line = plate.height // 2

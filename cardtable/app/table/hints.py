@@ -1,9 +1,11 @@
 """First-game hints: the first time a person meets a kind of decision in a game (each verb's
-`hint`, one text per kind), a short hint appears at the top of the side panel until they decide
-or close it. "Hide hints" switches them off for good (remembered in settings); the How to play
+`hint`, one text per kind), a short hint appears at the top of the side panel (folded: on the
+felt, where it hides least) until they decide or close it. "Hide hints" switches them off for good (remembered in settings); the How to play
 page switches them back on. The hints are the same for everyone: no card of anybody is in them."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -44,19 +46,25 @@ class Hints:
         settings.save(hints=False)
 
     def draw(
-        self, canvas: Canvas, panel: pygame.Rect, seat: int | None, text: str, over_log: bool = True
+        self,
+        canvas: Canvas,
+        width: int,
+        place: Callable[[int, int], pygame.Rect],
+        seat: int | None,
+        text: str,
+        panel: pygame.Rect | None = None,
     ) -> pygame.Rect | None:
-        """The hint box under the panel's header, with its two buttons; its rect, or None.
-        `over_log`: the box stands on the side panel's log (whose lines behind it are cleared)."""
+        """The hint box, `width` wide, where `place(width, height)` puts it, with its two buttons;
+        its rect, or None. `panel`: the box stands on that side panel's log (whose lines behind it
+        are cleared)."""
         words = self.current(seat, text)
         if not words:
             return None
         surface = canvas.surface
-        width = panel.width - 20
         lines = ui.wrap(words, HINT_PX, width - 20)
         line_h = ui.font(HINT_PX).get_linesize() + 2
-        box = pygame.Rect(panel.left + 10, panel.top + 64, width, 40 + len(lines) * line_h + 36)
-        if over_log:  # the log's lines behind the box and just below it go, so none shows cut in half
+        box = place(width, 40 + len(lines) * line_h + 36)
+        if panel is not None:  # the log's lines behind the box and just below it go, none cut in half
             pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
@@ -73,3 +81,19 @@ class Hints:
         canvas.hit(off, "button", self.switch_off)
         canvas.tip(off, "no more hints, in any game (How to play switches them back on)")
         return box
+
+
+def least_in_the_way(
+    felt: pygame.Rect, width: int, height: int, vital: list[pygame.Rect], others: list[pygame.Rect]
+) -> pygame.Rect:
+    """Where on the felt a box hides least: none of `vital` (the pot, the person's own seat) if any
+    place can, then as little of `others` as may be; the top right corner when all else is equal."""
+    m = 10
+    xs = (felt.right - m - width, felt.left + m, felt.centerx - width // 2)
+    ys = (felt.top + m, felt.bottom - m - height, felt.centery - height // 2)
+    places = [pygame.Rect(x, y, width, height) for y in ys for x in xs]
+
+    def hidden(box: pygame.Rect, rects: list[pygame.Rect]) -> int:
+        return sum(box.clip(r).width * box.clip(r).height for r in rects)
+
+    return min(places, key=lambda box: (hidden(box, vital), hidden(box, others)))

@@ -18,6 +18,7 @@ from .draw_panel import draw_panel, rules_lines
 from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
+from .hints import least_in_the_way
 from .layout import FOLD_BELOW, TableLayout
 from .palette import BACKDROP
 from .showdown import category_meaning, draw_showdown_screen, explain
@@ -69,7 +70,9 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     draw_felt(t.canvas, layout)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices)
     for other in range(len(view["seats"])):
-        area = draw_seat(t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting))
+        area = draw_seat(
+            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes
+        )
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
     draw_pots(t.canvas, layout.plan.pot, view)
@@ -90,11 +93,27 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
     deciding = verb_of(own) if t.controls else None
     tip = deciding.hint(own["legal"]) if deciding is not None else ""
-    # the hint box stands under the panel's header, or (folded) in the felt's top right corner
-    table = layout.plan.table
-    panel = layout.plan.side or pygame.Rect(table.right - 330, table.top - 54, 320, table.height)
-    t.hints.draw(t.canvas, panel, actor if t.controls else None, tip, layout.plan.side is not None)
+    _draw_hint(t, layout, actor if t.controls else None, tip)
     draw_tooltip(t.canvas, t.pointer)
+
+
+def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, tip: str) -> None:
+    """The hint box under the side panel's header, or (folded) on the felt where it hides least."""
+    plan, side = layout.plan, layout.plan.side
+    if side is not None:
+        t.hints.draw(
+            t.canvas,
+            side.width - 20,
+            lambda w, h: pygame.Rect(side.left + 10, side.top + 64, w, h),
+            seat,
+            tip,
+            side,
+        )
+        return
+    vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
+    others = [s.box for s in plan.seats] + [plan.board, plan.labels]
+    spot = partial(least_in_the_way, plan.table, vital=vital, others=others)
+    t.hints.draw(t.canvas, min(320, plan.table.width - 20), spot, seat, tip)
 
 
 def _panel_lines(t: TableScene, view: View) -> list[str]:

@@ -32,6 +32,7 @@ from typing import Any
 import pygame
 
 from ...engine import Rules
+from ...engine.howto import howto
 from ...engine.types import Action, View
 from ...session import visible_cards
 from ..controls import Control, verb_of
@@ -101,6 +102,7 @@ class TableScene(Scene):
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
         self.hints = Hints()  # first-game hints, per person and kind of decision
+        self.role_notes = howto(self.rules.variant).roles  # the seat badges' tooltips
         self.finished = False  # the game ended at this table: the end screen is up
         # the end screen's ways on ("Play again", "New game"), given by whoever started the game
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
