@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from cardtable.hands.api import evaluate_rules
 from cardtable.hands.beats import beats, line_strength
+from cardtable.hands.combined import beats_combined, evaluate_combined
 from cardtable.hands.prefilter import allowed
 from cardtable.hands.search import Pool, find
 
@@ -54,6 +55,16 @@ def test_the_prefilter_skips_only_categories_find_cannot_make(vid, data):
     for rank, cat in enumerate(rules.categories):
         if not mask >> rank & 1:
             assert find(rules, cat, pool) is None, (cat.name, cards)
+
+
+def combined_pools(vid: str):
+    """Nine to twelve cards of a combined-set game, often with its wild and dead cards."""
+    rules = builtin(vid).sections["hands"]
+    special = [c for c in range(len(rules.card_order)) if rules.wild[c] or rules.dead[c]]
+    cards = st.lists(st.integers(0, len(rules.card_order) - 1), min_size=12, max_size=14, unique=True)
+    return st.tuples(cards, st.lists(st.sampled_from(special), max_size=2, unique=True)).map(
+        lambda t: tuple(dict.fromkeys(t[1] + t[0]))[: 12 if vid == "limbo_holdem" else 9]
+    )
 
 
 def grid_zones(vid: str):
@@ -96,3 +107,40 @@ def test_recorded_line_hands_value_as_they_did():
     for (zones, key), (_, other) in zip(keys, keys[1:] + keys[:1]):
         assert beats(rules, zones, (), other) == (key > other)
         assert beats(rules, zones, (), ast.literal_eval(repr(key))) is False
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["sigilian_poker", "limbo_holdem"]), st.data())
+def test_combined_sets_compared_from_their_sets_as_by_their_keys(vid, data):
+    rules = builtin(vid).sections["hands"]
+    mine = data.draw(combined_pools(vid))
+    theirs = data.draw(combined_pools(vid))
+    exact = [(list(mine[:3]), 3)] if vid == "limbo_holdem" else None
+    other = [(list(theirs[:3]), 3)] if exact else None
+    a = evaluate_combined(rules, mine[3:] if exact else mine, 9, exact)
+    b = evaluate_combined(rules, theirs[3:] if other else theirs, 9, other)
+    assert beats_combined(rules, mine[3:] if exact else mine, 9, exact, b.key) == (a.key > b.key)
+    assert beats_combined(rules, theirs[3:] if other else theirs, 9, other, a.key) == (b.key > a.key)
+    assert beats_combined(rules, mine[3:] if exact else mine, 9, exact, a.key) is False
+
+
+def test_computer_players_decide_as_without_the_shortcuts(monkeypatch):
+    """One match of one hand of each game the shortcuts serve, played twice: with them, and
+    with every comparison made from whole keys; the same table talk, action by action."""
+    import io
+
+    import cardtable.hands.beats as shortcuts
+    from cardtable.commands.simulate import simulate
+
+    def play(vid):
+        out = io.StringIO()
+        report = simulate(builtin(vid), 1, 2, 3, 1, False, log=out)
+        return report, out.getvalue()
+
+    for vid in ["infinite_poker", "limbo_holdem", "sigilian_poker"]:
+        fast = play(vid)
+        with monkeypatch.context() as m:
+            m.setattr(shortcuts, "_shortcut", lambda rules: None)
+            slow = play(vid)
+        assert fast == slow, vid
+        assert fast[1].count("\n") > 10

@@ -8,6 +8,7 @@ compared by its cards first, the line's highest cards. Lines are then valued bes
 each only down to the category of the best key so far (the evaluator's `floor`), and a line whose
 bound is below that key is not valued at all. The answers are exactly `strength_rules(...)` and
 `strength_rules(...) > key`, only the order of the work differs (tests/test_hands_fast.py).
+Combined sets are compared from their sets first (combined.beats_combined).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand
+from .combined import beats_combined
 from .prefilter import allowed
 from .rules import Rules
 
@@ -22,9 +24,9 @@ from .rules import Rules
 def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
     """The key of the best line hand, or None when the form is not one line plus free cards of
     plain rules (the caller evaluates as usual)."""
-    pools = _pools(rules, zones)
-    if pools is None:
+    if _shortcut(rules) != "lines":
         return None
+    pools = _pools(rules, zones)
     best = no_hand(rules).key
     dset = frozenset(declared)
     for _, _, mask, cards in _ranked(rules, pools, dset):
@@ -38,11 +40,15 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
 
 
 def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool | None:
-    """Whether the hand's key is above `key` (None when `line_strength` would give None)."""
-    pools = _pools(rules, zones)
+    """Whether the hand's key is above `key` (None when this module has no shortcut for the
+    form: the caller compares keys as usual)."""
+    kind = _shortcut(rules)
+    if kind == "combined":
+        return _beats_combined(rules, zones, key)
     floor = _floor(rules, key)
-    if pools is None or floor is None:
+    if kind != "lines" or floor is None:
         return None
+    pools = _pools(rules, zones)
     dset = frozenset(declared)
     for _, _, mask, cards in _ranked(rules, pools, dset):
         if _below(rules, mask, cards, key):
@@ -52,19 +58,41 @@ def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int],
     return False
 
 
-def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]] | None:
-    """Each line's pool (free cards + the line), or None when this module does not apply."""
+def _shortcut(rules: Rules) -> str | None:
+    """Which shortcut serves these rules, decided once: "combined" (combined sets from whole
+    zones), "lines" (plain rules, free cards and one line of a grid) or None."""
+    if "beats_kind" not in rules.memo:
+        form = rules.form
+        kind = None
+        if form.runs_zone is None and not rules.combine:
+            if len([u for u in form.uses if u.line]) == 1 and all(u.exactly is None for u in form.uses):
+                kind = "lines" if _plain_rules(rules) else None
+        elif form.runs_zone is None and not any(u.line for u in form.uses):
+            kind = "combined"
+        rules.memo["beats_kind"] = kind
+    got = rules.memo["beats_kind"]
+    return got if isinstance(got, str) else None
+
+
+def _beats_combined(rules: Rules, zones: Mapping[str, ZoneCards], key: tuple) -> bool:
+    """Combined sets (combined.beats_combined), for a form of whole zones, some of them `exactly`."""
     form = rules.form
-    lined = [u for u in form.uses if u.line]
-    if (
-        len(lined) != 1
-        or form.runs_zone is not None
-        or any(u.exactly is not None for u in form.uses)
-        or not _plain_rules(rules)
-    ):
-        return None
+    free: list[int] = []
+    exact: list[tuple[list[int], int]] = []
+    for use in form.uses:
+        if use.exactly is not None:
+            exact.append((_cards(zones.get(use.zone, ())), use.exactly))
+        else:
+            free.extend(_cards(zones.get(use.zone, ())))
+    return beats_combined(rules, tuple(free), form.size, exact or None, key)
+
+
+def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]]:
+    """Each line's pool: the free cards and the line."""
+    form = rules.form
+    line = next(u for u in form.uses if u.line)
     free = [c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ()))]
-    return [free + line for line in _lines(zones.get(lined[0].zone, ())) or [[]]]
+    return [free + cards for cards in _lines(zones.get(line.zone, ())) or [[]]]
 
 
 def _ranked(
@@ -72,13 +100,15 @@ def _ranked(
 ) -> list[tuple[int, tuple, int, tuple[int, ...]]]:
     """The pools with their bounds, most promising first: (best category allowed, highest cards
     negated, allowed mask, cards)."""
-    order = rules.card_order
+    down = rules.memo.get("beats_down")
+    if down is None:
+        down = rules.memo["beats_down"] = tuple(-o for o in rules.card_order)
     out = []
     for pool in pools:
         cards = tuple(pool)
         mask = allowed(rules, cards, declared)
         first = (mask & -mask).bit_length() - 1 if mask else len(rules.categories)
-        tops = tuple(sorted(-order[c] for c in cards))
+        tops = tuple(sorted(map(down.__getitem__, cards)))
         out.append((first, tops, mask, cards))
     out.sort(key=lambda t: (t[0], t[1]))
     return out

@@ -28,6 +28,44 @@ def evaluate_combined(
 ) -> HandValue:
     """The best hand of `size` cards from the pool. `exact` lists (cards, n): n of those cards
     must be in the hand (e.g. exactly three hole cards); the pool gives the rest."""
+    cards, nfix = _arrange(rules, pool, size, exact)
+    return _best(rules, cards, nfix, size, set_types(rules, cards))
+
+
+def beats_combined(
+    rules: Rules,
+    pool: tuple[int, ...],
+    size: int,
+    exact: list[tuple[list[int], int]] | None,
+    key: tuple,
+) -> bool:
+    """`evaluate_combined(rules, pool, size, exact).key > key`, answered from the sets alone
+    when they decide it: a set that fits beats the key's size and type, or no collection could
+    reach them (all the cards of every set that fits, within the room, one fewer for several
+    sets; the best type of any)."""
+    cards, nfix = _arrange(rules, pool, size, exact)
+    types = set_types(rules, cards)
+    loose = ~((1 << nfix) - 1)
+    room = size - nfix
+    top: tuple[int, int] = (0, 0)
+    cover = best_type = 0
+    for s, t in types.items():
+        if (s & loose).bit_count() <= room:
+            top = max(top, (s.bit_count(), t))
+            cover |= s
+            best_type = max(best_type, t)
+    if top > key[:2]:
+        return True
+    reach = (cover & ~loose).bit_count() + min(room, (cover & loose).bit_count()) - 1
+    if max(top, (reach, best_type)) < key[:2]:
+        return False
+    return _best(rules, cards, nfix, size, types).key > key
+
+
+def _arrange(
+    rules: Rules, pool: tuple[int, ...], size: int, exact: list[tuple[list[int], int]] | None
+) -> tuple[tuple[int, ...], int]:
+    """The cards, those the hand must hold first, and how many those are."""
     fixed: list[int] = []
     for cs, k in exact or []:
         fixed.extend(sorted(cs, key=lambda c: -rules.card_order[c])[:k])
@@ -35,7 +73,11 @@ def evaluate_combined(
     nfix = len(fixed)
     if not exact and len(cards) <= size:
         nfix = len(cards)
-    types = set_types(rules, cards)
+    return cards, nfix
+
+
+def _best(rules: Rules, cards: tuple[int, ...], nfix: int, size: int, types: dict[int, int]) -> HandValue:
+    """The best hand of `size` cards holding the first `nfix`, given the pool's sets."""
     n = len(cards)
     fixmask = (1 << nfix) - 1
     free_room = size - nfix  # how many non-fixed cards the hand may hold

@@ -15,7 +15,17 @@ most pools cost a few counts (in C) and one look-up per group.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Iterable
+
+try:  # Counter's own counting loop, in C, without making a Counter per group of every pool
+    from _collections import _count_elements as _count  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - another Python: the same count in Python
+
+    def _count(into: dict[object, int], items: Iterable[object]) -> None:
+        for x in items:
+            into[x] = into.get(x, 0) + 1
+
+
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -81,13 +91,13 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
         mask &= ~st.declared  # no declared cards, or not all of them here: no part of them
     for j, group in enumerate(st.groups):
         col = st.keys[j]
+        counts: dict[object, int] = {}
         if st.simple[j]:
-            counts = Counter(map(col.__getitem__, cards))
+            _count(counts, map(col.__getitem__, cards))
             counts.pop(None, None)
         else:
-            counts = Counter()
             for c in cards:
-                counts.update(cast(tuple[object, ...], col[c]))
+                _count(counts, cast(tuple[object, ...], col[c]))
         sizes = tuple(sorted(counts.values(), reverse=True))
         memo = st.by_group[j]
         got = memo.get(sizes)

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .rules import Part, Rules
+from .rules import Part, Rules, Sequence_
 from .search import _matches
+from .setgen import assignments, buckets, windows
 
 
 def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
@@ -99,6 +100,20 @@ class _Alt:
     # its candidates always fit (their size checked): the part asks only what made them
     sure: bool = False
     common: tuple[str, ...] = ()  # multi-valued attributes its normal cards must share a member of
+    seqs: tuple[int, ...] = ()  # a run's sequences (indexes of `_Static.runs`) its windows follow
+    # whether the `one` test can fail on its candidates (no: subsets of a bucket share its values)
+    check_one: bool = True
+
+
+@dataclass
+class _Run:
+    """A sequence some alternatives run along: their windows are made once (setgen.windows)."""
+
+    attribute: str
+    seq: Sequence_
+    lo: int
+    hi: int
+    users: list[int]  # the alternatives that run along it
 
 
 @dataclass
@@ -107,6 +122,7 @@ class _Static:
 
     attrs: tuple[str, ...]
     alts: list[_Alt]
+    runs: list[_Run]
     cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     fits: dict[tuple[int, int], bool] = field(default_factory=dict)  # (alternative, deck mask)
 
@@ -150,7 +166,8 @@ def _static(rules: Rules) -> _Static:
         | {r.attribute for cat in rules.categories for p in cat.alternatives for r in p.runs}
     )
     ncat = len(rules.categories)
-    alts = []
+    alts: list[_Alt] = []
+    runs: list[_Run] = []
     for t, cat in enumerate(rules.categories):
         for p in cat.alternatives:
             lo = len(p.cover) or max(2, p.count)
@@ -158,14 +175,35 @@ def _static(rules: Rules) -> _Static:
             one = tuple(a for a in p.same if a in attrs)
             apart = tuple(a for a in sorted({r.attribute for r in p.runs} | set(p.distinct)) if a in attrs)
             common = tuple(a for a in p.same if a in rules.multi)
-            alts.append(_Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules), common))
-    got = _Static(tuple(attrs), alts)
+            seqs: list[int] = []
+            check_one = True
+            if not p.cover and p.runs:
+                # one card per place: the run's values are all different by construction
+                run = p.runs[0]
+                apart = tuple(a for a in apart if a != run.attribute)
+                for q in run.sequences:
+                    at = next(
+                        (j for j, r in enumerate(runs) if r.attribute == run.attribute and r.seq == q), None
+                    )
+                    if at is None:
+                        at = len(runs)
+                        runs.append(_Run(run.attribute, q, lo, hi, []))
+                    r = runs[at]
+                    r.lo, r.hi = min(r.lo, lo), max(r.hi, hi)
+                    r.users.append(len(alts))
+                    seqs.append(at)
+            elif not p.cover and p.same and all(a not in rules.multi for a in p.same):
+                check_one = False  # subsets of one bucket share its values
+            alts.append(
+                _Alt(ncat - t, p, lo, hi, one, apart, _sure(p, rules), common, tuple(seqs), check_one)
+            )
+    got = _Static(tuple(attrs), alts, runs)
     rules.memo["combined"] = got
     return got
 
 
 def _sure(p: Part, rules: Rules) -> bool:
-    """Whether every candidate `_candidates` makes for the part (of a size within its bounds)
+    """Whether every candidate setgen makes for the part (of a size within its bounds)
     fits it: the part has one kind of condition, the one its candidates are built from."""
     others = p.distinct or p.values or p.none or p.declared
     if others:
@@ -204,8 +242,8 @@ def _or(bits: list[int], m: int) -> int:
 def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
 
-    Each alternative's candidate subsets are generated from its pattern (see `_candidates`), and
-    cheap bit tests come before the full check: the OR of the normal cards' value bits for each
+    Each alternative's candidate subsets are generated from its pattern (setgen.py), and cheap
+    bit tests come before the full check: the OR of the normal cards' value bits for each
     attribute a part needs the same (one bit) or all different (as many bits as cards).
     """
     st = _static(rules)
@@ -215,16 +253,65 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
     infos = [st.card(rules, c) for c in cards]
     deck_bits = [1 << c for c in cards]
+    allowed_of = [wildm] * len(st.alts)  # per alternative: the cards that may join it
+    for i, (ok, _) in enumerate(infos):
+        while ok:
+            low = ok & -ok
+            allowed_of[low.bit_length() - 1] |= 1 << i
+            ok ^= low
+    made: dict[int, set[int]] = {}  # run windows per sequence, for all its alternatives' cards
+
+    def run_windows(at: int) -> set[int]:
+        got = made.get(at)
+        if got is None:
+            r = st.runs[at]
+            normal = 0
+            for k in r.users:
+                normal |= allowed_of[k]
+            col = cols[r.attribute]
+            got = made[at] = windows(r.seq, col, cards, normal & ~wildm, wildm, r.lo, r.hi)
+        return got
+
+    sharing: dict[tuple[str, ...], list[list[int]]] = {}
+
+    def shared(attrs: tuple[str, ...]) -> list[list[int]]:
+        """Per multi-valued attribute, the complements of the groups of cards sharing one of its
+        members (wild cards and cards with no value of it in every group): a mask shares a
+        member, as _fits asks, when it lies inside one group."""
+        got = sharing.get(attrs)
+        if got is None:
+            got = sharing[attrs] = []
+            for a in attrs:
+                col = cols[a]
+                free = wildm  # cards that leave the common members as they are
+                members = 0
+                for i, c in enumerate(cards):
+                    if not wildm >> i & 1:
+                        if col[c] < 0:
+                            free |= 1 << i
+                        else:
+                            members |= col[c]
+                groups = [free]
+                while members:
+                    low = members & -members
+                    groups.append(
+                        free
+                        | sum(
+                            1 << i
+                            for i, c in enumerate(cards)
+                            if col[c] >= 0 and col[c] & low and not wildm >> i & 1
+                        )
+                    )
+                    members ^= low
+                got.append([~g for g in groups])
+        return got
+
     out: dict[int, int] = {}
     for k, alt in enumerate(st.alts):
-        allowed = wildm
-        for i, (ok, _) in enumerate(infos):
-            if ok >> k & 1:
-                allowed |= 1 << i
+        allowed = allowed_of[k]
         p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
         if allowed.bit_count() < lo:
             continue  # too few cards may join such a set
-        slots: list[list[int]] = []
         if p.cover:
             met = 0
             for i in range(n):
@@ -233,19 +320,25 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if len(p.cover) - met.bit_count() > (wildm & allowed).bit_count():
                 continue  # more conditions nobody meets than wild cards to meet them
             slots = [
-                [i for i in range(n) if allowed >> i & 1 and infos[i][1][k] >> j & 1]
+                [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1 and infos[i][1][k] >> j & 1]
                 for j in range(len(p.cover))
             ]
-        for m in _candidates(rules, p, cards, allowed, wildm, lo, hi, slots):
+            candidates = assignments(slots, [i for i in range(n) if wildm >> i & 1])
+        elif alt.seqs:
+            outside = ~allowed
+            candidates = {m for at in alt.seqs for m in run_windows(at) if not m & outside}
+        else:
+            candidates = buckets(rules, p, cards, allowed, wildm)
+        for m in candidates:
             count = m.bit_count()
             if not lo <= count <= hi or strength <= out.get(m, 0):
                 continue
             nnorm = (m & ~wildm).bit_count()
-            if any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
+            if alt.check_one and any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
                 continue
             if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
                 continue
-            if alt.common and not _share(rules, alt.common, cards, m & ~wildm):
+            if alt.common and not all(any(not m & o for o in outs) for outs in shared(alt.common)):
                 continue
             # (bit 0 stands for a card with no value: a bucket of those makes no set)
             if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
@@ -262,77 +355,3 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             if fit:
                 out[m] = strength
     return out
-
-
-def _candidates(
-    rules: Rules,
-    p: Part,
-    cards: tuple[int, ...],
-    allowed: int,
-    wildm: int,
-    lo: int,
-    hi: int,
-    slots: list[list[int]],
-) -> set[int]:
-    """Masks of the cards worth testing against a part: every set that fits is among them.
-
-    Rather than every subset of the allowed cards: for a cover, one card (or a wild one) per
-    condition; for a run, one card (or a wild one) per place of each window of a sequence; for a
-    `same` part, subsets of one bucket (plus wild cards).
-    """
-    n = len(cards)
-    wilds = [i for i in range(n) if (wildm & allowed) >> i & 1]
-    normal = [i for i in range(n) if allowed >> i & 1 and not wildm >> i & 1]
-    if p.cover:  # slots: per condition, the normal cards that meet it
-        return _assignments([[i for i in slot if not wildm >> i & 1] for slot in slots], wilds)
-    if p.runs:
-        col = rules.columns[p.runs[0].attribute]
-        found: set[int] = set()
-        for seq in p.runs[0].sequences:
-            at: dict[int, list[int]] = {}  # place -> the cards that take it
-            for i in normal:
-                place = seq.positions.get(col[cards[i]])
-                if place is not None:
-                    at.setdefault(place[0], []).append(i)  # as in _fits: a value's first place
-            # Every window of lo..hi places (as one _assignments per window would give), each
-            # start's windows grown one place at a time; a place nobody can take ends them.
-            wild_bits = [1 << i for i in wilds]
-            for start in range(seq.length):
-                masks = {0}
-                for length in range(1, min(hi, seq.length - start) + 1):
-                    choices = [1 << i for i in at.get(start + length - 1, ())] + wild_bits
-                    masks = {m | b for m in masks for b in choices if not m & b}
-                    if not masks:
-                        break
-                    if length >= lo:
-                        found |= masks
-        return found
-    if p.same and all(a not in rules.multi for a in p.same):
-        keys: dict[tuple[int, ...], int] = {}
-        for i in normal:
-            k = tuple(rules.columns[a][cards[i]] for a in p.same)
-            keys[k] = keys.get(k, 0) | 1 << i
-        roots = [b | (wildm & allowed) for b in keys.values()]
-    else:
-        roots = [allowed]
-    found = set()
-    for root in roots:
-        m = root
-        while m:
-            found.add(m)
-            m = (m - 1) & root
-    return found
-
-
-def _assignments(slots: list[list[int]], wilds: list[int]) -> set[int]:
-    """Masks choosing one distinct card per slot, from the slot's cards or the wild cards."""
-    if sum(1 for slot in slots if not slot) > len(wilds):
-        return set()  # more empty places than wild cards to fill them
-    wild_bits = [1 << i for i in wilds]
-    masks = {0}
-    for slot in slots:
-        choices = [1 << i for i in slot] + wild_bits
-        masks = {m | b for m in masks for b in choices if not m & b}
-        if not masks:
-            break
-    return masks
