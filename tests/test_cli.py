@@ -92,3 +92,21 @@ def test_installed_list_outside_source_tree(tmp_path):
 def test_python_dash_m(tmp_path):
     result = subprocess.run([sys.executable, "-m", "cardtable", "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "validate" in result.stdout
+
+
+def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
+    """`cardtable odds ... | head -1`: the reader goes away before the table is written. That is
+    no error of the program's: no traceback, and nothing on stderr but what the command says."""
+    reader, writer = os.pipe()
+    os.close(reader)  # the reader is gone before the first line
+    result = subprocess.run(
+        [installed_program(), "list"],
+        cwd=tmp_path,
+        env=_user_env(tmp_path),
+        stdout=writer,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    os.close(writer)
+    assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
+    assert result.returncode == 1

@@ -15,7 +15,19 @@ from cardtable.hands.profiles import count_contains, supported
 from cardtable.variant import load_variant_text
 
 
-def small_deck(ranks: int, colours: int, suits: int, size: int, circular: bool = False) -> str:
+def small_deck(
+    ranks: int, colours: int, suits: int, size: int, circular: bool = False, copies: int = 1
+) -> str:
+    """A product deck (ranks x colours x suits of each colour), or with `copies` of the lowest
+    card so ranks, suits and colours hold unequal numbers of cards."""
+    others = ", ".join(f"s{c}_{s}" for c in range(colours) for s in range(suits))
+    cards = (
+        "    - {rank: all, suit: all}"
+        if copies == 1
+        else f"    - {{rank: r0, suit: s0_0, count: {copies}}}\n"
+        f"    - {{rank: r0, suit: [{others.removeprefix('s0_0, ')}]}}\n"
+        f"    - {{rank: [{', '.join(f'r{r}' for r in range(1, ranks))}], suit: all}}"
+    )
     suit_lines = "\n".join(
         f"        - {{id: s{c}_{s}, colour: c{c}}}" for c in range(colours) for s in range(suits)
     )
@@ -41,7 +53,7 @@ deck:
       values:
 {suit_lines}
   cards:
-    - {{rank: all, suit: all}}
+{cards}
 hands:
   form: {{size: {size}, from: [hand]}}
   order: rank

@@ -7,9 +7,10 @@ one of: `count` cards; every one of some `values` (a Royal Flush); `count` diffe
 (`distinct`); a run of `count` positions along a sequence (hands/runpoly.py). For each class a
 polynomial counts the card sets of each size that do NOT hold the part (its "fail" polynomial);
 the hands holding none are the coefficient of x^K in the product over classes, and the rest hold
-the category. Several identical parts in classes that must differ (`differ` = the `same`
-attribute: a Double Royal Flush) need that many classes holding the part: a small dynamic
-programme over the classes keeps how many hold it so far (at most the number of parts).
+the category. Several parts in classes that must differ (`differ` = the `same` attribute: a
+Double Royal Flush, or a Full House when ranks hold unequal numbers of cards) need that many
+classes holding them: a small dynamic programme over the classes keeps how many classes reach
+each part's size so far (capped at the number of parts needing it).
 
 This computes from the category's structure, not the evaluator, so tests/test_profiles.py
 checks it against brute force on small product decks.
@@ -59,9 +60,16 @@ def supports(rules: Rules, cat: Category, size: int) -> bool:
     if cat.exact or cat.alternatives or not cat.parts or size > MOST_CARDS:
         return False
     first = cat.parts[0]
-    if any(p != first for p in cat.parts) or _shape(rules, first) is None:
+    if _shape(rules, first) is None:
         return False
-    return len(cat.parts) == 1 or (len(first.same) == 1 and set(cat.differ) == set(first.same))
+    if len(cat.parts) == 1:
+        return True
+    if len(first.same) != 1 or set(cat.differ) != set(first.same):
+        return False
+    # identical parts of any shape, or plain counts of different sizes
+    return all(p == first for p in cat.parts) or all(
+        p.same == first.same and _shape(rules, p) == "count" for p in cat.parts
+    )
 
 
 def classes(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[list[int]], int]:
@@ -134,38 +142,62 @@ def count(rules: Rules, cat: Category, deck_size: int, size: int) -> int | None:
     if kind is None:
         return None
     found, free = classes(rules, deck_size, part.same)
-    need = len(cat.parts)
-    one, zero = [1] + [0] * size, [0] * (size + 1)
-    seen: dict[tuple[int, tuple[tuple[int, int], ...]], Poly | None] = {}
+    counts = sorted({p.count for p in cat.parts}, reverse=True)
+    # Parts of different sizes (plain counts) in different classes: a class with at least
+    # tops[j] cards can take any part of that size or less. Such parts fit (Hall's theorem, the
+    # eligible classes being nested) when, for each j, at least need[j] classes reach tops[j].
+    same_parts = all(p == part for p in cat.parts)
+    tops = [part.count] if same_parts else counts
+    need = tuple(sum(1 for p in cat.parts if p.count >= t) for t in tops)
+    seen: dict[tuple[int, tuple[tuple[int, int], ...]], list[Poly] | None] = {}
     groups: Counter[tuple[int, tuple[tuple[int, int], ...]]] = Counter()
     for cards in found:
         key = (len(cards), tuple(sorted(Counter(_sig(rules, part, kind, c) for c in cards).items())))
         if key not in seen:
-            seen[key] = _fail(rules, part, kind, cards, size)
+            fail = _fail(rules, part, kind, cards, size)
+            seen[key] = None if fail is None else _levels(len(cards), fail, tops, same_parts, size)
             if seen[key] is None:
                 return None
         groups[key] += 1
-    # states[s]: card sets over the classes so far with s of them holding the part (s capped)
-    states = [one] + [zero] * need
-    for key, times in groups.items():
-        fail = seen[key]
-        assert fail is not None
-        held = sub(binom(key[0], size), fail)
-        if need == 1:  # one part: only the sets where no class holds it matter
-            states[0] = mul(states[0], power(fail, times, size), size)
-            continue
-        for _ in range(times):
-            nxt = [zero] * (need + 1)
-            for s, poly in enumerate(states):
-                if any(poly):
-                    nxt[s] = add(nxt[s], mul(poly, fail, size))
-                    up = min(s + 1, need)
-                    nxt[up] = add(nxt[up], mul(poly, held, size))
-            states = nxt
     rest = binom(free, size)
-    if need == 1:
-        return math.comb(deck_size, size) - mul(states[0], rest, size)[size]
-    return mul(states[need], rest, size)[size]
+    if need == (1,):  # one part: only the sets where no class holds it matter
+        none = [1] + [0] * size
+        for key, times in groups.items():
+            levels = seen[key]
+            assert levels is not None
+            none = mul(none, power(levels[0], times, size), size)
+        return math.comb(deck_size, size) - mul(none, rest, size)[size]
+    # states: for each j, how many classes so far reach tops[j] (capped at need[j]) -> card sets
+    states: dict[tuple[int, ...], Poly] = {(0,) * len(tops): [1] + [0] * size}
+    for key, times in groups.items():
+        levels = seen[key]
+        assert levels is not None
+        for _ in range(times):
+            nxt: dict[tuple[int, ...], Poly] = {}
+            for state, poly in states.items():
+                for level, lpoly in enumerate(levels):
+                    if not any(lpoly):
+                        continue
+                    # level L reaches the L smallest tops: tops[len(tops) - L:]
+                    up = tuple(
+                        min(a + (j >= len(tops) - level), n) for j, (a, n) in enumerate(zip(state, need))
+                    )
+                    got = mul(poly, lpoly, size)
+                    nxt[up] = add(nxt[up], got) if up in nxt else got
+            states = nxt
+    return mul(states.get(need, [0] * (size + 1)), rest, size)[size]
+
+
+def _levels(n: int, fail: Poly, tops: list[int], same_parts: bool, size: int) -> list[Poly]:
+    """A class's card sets by how many of the tops they reach: [none, the smallest only, ...]."""
+    every = binom(n, size)
+    if same_parts:
+        return [fail, sub(every, fail)]
+    bounds = [*reversed(tops), size + 1]  # ascending thresholds, then past the hand
+    out = [below(n, bounds[0], size)]
+    for lo, hi in zip(bounds, bounds[1:]):
+        out.append([every[j] if lo <= j < hi else 0 for j in range(size + 1)])
+    return out
 
 
 def _sig(rules: Rules, part: Part, kind: str, card: int) -> int:

@@ -28,6 +28,7 @@ import math
 from collections import Counter
 from collections.abc import Iterator
 
+from . import byclass, cells, witness
 from .contains import formable
 from .rules import Category, Part, Rules
 
@@ -68,8 +69,6 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
     size = rules.size if size is None else size
     if rules.combine or rules.form.runs_zone is not None or any(rules.wild[:deck_size]):
         return {}
-    from . import byclass, cells, witness
-
     out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
         attr = _one_attribute(rules, cat)
@@ -141,8 +140,6 @@ def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     (High Card) is contained in every hand, as the evaluator says. Hands of more cards than the
     variant's hand size hold what a hand of that size taken from them can be (as `odds` counts
     them), so a category bigger than that is in none."""
-    from . import byclass, cells
-
     how = supported(rules, deck_size, size)
     out: dict[int, int] = {}
     by_attr: dict[str, list[int]] = {}

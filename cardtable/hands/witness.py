@@ -50,20 +50,23 @@ def _smallest(rules: Rules, part: Part, kind: str, cards: list[int]) -> list[int
 
 def confirms(rules: Rules, cat: Category, deck_size: int, size: int) -> bool:
     """Whether the evaluator agrees with byclass's reading of the category (see the module)."""
-    part = cat.parts[0]
-    kind = _shape(rules, part)
-    if kind is None:
-        return False
-    found, _ = classes(rules, deck_size, part.same)
+    parts = sorted(cat.parts, key=lambda p: -p.count)  # the biggest part first, the smallest last
+    kinds = [_shape(rules, p) for p in parts]
+    found, _ = classes(rules, deck_size, parts[0].same)
+    found = sorted(found, key=len, reverse=True)
     shown: list[list[int]] = []
-    for cards in found:
-        got = _smallest(rules, part, kind, cards)
-        if got is not None:
-            shown.append(got)
-            if len(shown) == len(cat.parts):
+    used: set[int] = set()
+    for part, kind in zip(parts, kinds):
+        if kind is None:
+            return False
+        for i, cards in enumerate(found):
+            got = None if i in used else _smallest(rules, part, kind, cards)
+            if got is not None:
+                shown.append(got)
+                used.add(i)
                 break
     hand = [c for cards in shown for c in cards]
-    if len(shown) < len(cat.parts) or len(hand) > size:
+    if len(shown) < len(parts) or len(hand) > size:
         return True  # no such hand of this size: nothing to show, and byclass counts none
     alone = dataclasses.replace(rules, categories=(cat,), never_counts={}, warnings=())
     return formable(alone, hand, size) == {0} and not formable(alone, hand[:-1], size)
