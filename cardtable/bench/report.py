@@ -70,10 +70,12 @@ def print_report(r: dict[str, Any]) -> None:
         print(f"  {_mark(t['grid_zoom_ms_p95'] < 16)} grid wheel-zoom p95 < 16 ms: {t['grid_zoom_ms_p95']}")
     print(f"  {_mark(t['rules_screen_ms_max'] < 16)} rules screen < 16 ms: {t['rules_screen_ms_max']}")
     if "simulate" in r:
-        print("self-play, one match of " + str(r["simulate"]["hands_per_match"]) + " hands (median):")
+        sim = r["simulate"]
+        print(f"self-play, {sim.get('matches', 1)} matches of {sim['hands_per_match']} hands (median, cold):")
         for vid, row in r["simulate"]["games"].items():
             print(
-                f"  {vid:<18} {row['seconds']:>8.2f} s  x{row['relative_to_standard']} of the standard deck"
+                f"  {vid:<18} {row['cpu_seconds']:>8.2f} s CPU ({row['seconds']:.2f} s wall)"
+                f"  x{row['relative_to_standard']} of the standard deck per hand"
             )
     for row in r.get("reopen", []):
         print(

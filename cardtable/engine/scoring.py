@@ -14,6 +14,7 @@ from .types import Card, State
 
 if TYPE_CHECKING:
     from ..hands.api import HandValue, Placement, ZoneCards
+    from ..hands.beats import Comparers
     from .rules import Rules
 
 
@@ -47,29 +48,19 @@ def strength_zones(
 ) -> tuple:
     """`evaluate_zones(...).key`, faster where the hands package has a lookup table (to compare)."""
     from ..hands import api
-    from ..hands.beats import line_strength
     from ..hands.ranking import hand_rules
 
-    hand = hand_rules(rules.variant, ranking)
-    got = line_strength(hand, zones, declared)
-    return got if got is not None else api.strength_rules(hand, zones, declared)
+    return api.strength_rules(hand_rules(rules.variant, ranking), zones, declared)
 
 
-def beats_zones(
-    rules: Rules,
-    zones: Mapping[str, ZoneCards],
-    declared: Sequence[Card],
-    ranking: object,
-    key: tuple,
-) -> bool:
-    """`strength_zones(...) > key`, deciding early where it can (hands/beats.py)."""
-    from ..hands import api
-    from ..hands.beats import beats
+def comparers(rules: Rules, ranking: object = "published") -> Comparers:
+    """For one who compares many hands under the game's ranking (a computer player): a hand's
+    key, as `strength_zones`, and whether a hand beats a key, each by the quickest way the hands
+    package has for these rules (hands/beats.py), chosen once."""
+    from ..hands.beats import comparers as chosen
     from ..hands.ranking import hand_rules
 
-    hand = hand_rules(rules.variant, ranking)
-    got = beats(hand, zones, declared, key)
-    return got if got is not None else api.strength_rules(hand, zones, declared) > key
+    return chosen(hand_rules(rules.variant, ranking))
 
 
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:

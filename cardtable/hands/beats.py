@@ -13,12 +13,50 @@ Combined sets are compared from their sets first (combined.beats_combined).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
-from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand
+from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
 from .prefilter import allowed
 from .rules import Rules
+
+Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], tuple]
+Beats = Callable[[Mapping[str, ZoneCards], Sequence[int], tuple], bool]
+Comparers = tuple[Strength, Beats]
+
+
+def comparers(rules: Rules) -> Comparers:
+    """(a hand's key, whether a hand beats a key) for these rules, by their quickest ways:
+    `strength_rules(rules, zones, declared)` and `... > key`, the same answers."""
+    got = rules.memo.get("comparers")
+    if isinstance(got, tuple):
+        return got
+    whole, above_whole = plain_comparers(rules)
+
+    def lines(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple:
+        got = line_strength(rules, zones, declared)
+        return got if got is not None else strength_rules(rules, zones, declared)
+
+    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool:
+        got = beats(rules, zones, declared, key)
+        return got if got is not None else strength_rules(rules, zones, declared) > key
+
+    kind = _shortcut(rules)
+    made: Comparers = (lines if kind == "lines" else whole, above if kind else above_whole)
+    rules.memo["comparers"] = made
+    return made
+
+
+def plain_comparers(rules: Rules) -> Comparers:
+    """The same two without any shortcut: whole keys from `strength_rules`."""
+
+    def whole(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple:
+        return strength_rules(rules, zones, declared)
+
+    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool:
+        return strength_rules(rules, zones, declared) > key
+
+    return whole, above
 
 
 def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
@@ -166,4 +204,4 @@ def _floor(rules: Rules, key: tuple) -> int | None:
     return ncat - key[0]
 
 
-__all__ = ["beats", "evaluate_pool", "line_strength"]
+__all__ = ["beats", "comparers", "evaluate_pool", "line_strength", "plain_comparers"]

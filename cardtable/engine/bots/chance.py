@@ -12,7 +12,7 @@ import random
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..scoring import beats_zones, strength_zones
+from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
 from .seen import Grid, Zones, unseen, zones_for
@@ -38,6 +38,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
     theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
     declared = view["declared"]
     ranking = view.get("ranking", "published")
+    strength, beats = comparers(rules, ranking)  # the quickest ways these rules have, chosen once
     # With nothing hidden among the seat's own places, its hand is the same in every deal.
     fixed = not any(_hidden(z) for z in mine.values())
     split = has_split(rules)  # a split pot: winning either half is half a win
@@ -50,7 +51,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
         table = _fill_hidden(shared, pool, rng, taken)
         if my_key is None or not fixed:
             my_zones = {**_fill_hidden(own, pool, rng, taken), **table}
-            my_key = strength_zones(rules, my_zones, declared[seat] or (), ranking)
+            my_key = strength(my_zones, declared[seat] or ())
             valued += 1
             yield
             if split:
@@ -62,7 +63,7 @@ def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Gene
             # An opponent's unseen hand is as big as it lies on the table (its -1 places).
             hand = {**_fill_hidden(theirs[o], pool, rng, taken), **table}
             if best:
-                best = not beats_zones(rules, hand, declared[o] or (), ranking, my_key)
+                best = not beats(hand, declared[o] or (), my_key)
                 valued += 1
                 yield
             if best_low:
