@@ -87,22 +87,22 @@ def _best(rules: Rules, cards: tuple[int, ...], nfix: int, size: int, types: dic
     # the best value over the ways to split it into two or more sets is kept.
     grown: dict[int, int] = {}  # mask -> best lowest type over splits into >= 1 set
     multi: dict[int, int] = {}  # mask -> best lowest type over splits into >= 2 sets
-    room: dict[int, int] = {}  # mask -> the free room left once its loose cards are in
+    # the same groups as `grown`, by how many loose cards they hold (a set joins those that
+    # leave it room: the room a group leaves depends on its loose cards alone)
+    by_loose: list[dict[int, int]] = [{} for _ in range(max(0, free_room) + 1)]
     for s, t in types.items():
         left = free_room - (s & loose).bit_count()
         if left < 0:
             continue
-        for m, tm in [(m, tm) for m, tm in grown.items() if not m & s and room[m] >= free_room - left]:
+        for m, tm in [(m, tm) for g in by_loose[: left + 1] for m, tm in g.items() if not m & s]:
             u = m | s
             v = tm if tm < t else t
             if v > multi.get(u, 0):
                 multi[u] = v
             if v > grown.get(u, 0):
-                grown[u] = v
-                room[u] = room[m] - (free_room - left)
+                grown[u] = by_loose[(u & loose).bit_count()][u] = v
         if t > grown.get(s, 0):
-            grown[s] = t
-            room[s] = left
+            grown[s] = by_loose[free_room - left][s] = t
     order = [rules.card_order[c] for c in cards]
     by_order = sorted(range(n), key=lambda i: -order[i])
 

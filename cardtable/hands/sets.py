@@ -329,21 +329,43 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
             candidates = {m for at in alt.seqs for m in run_windows(at) if not m & outside}
         else:
             candidates = buckets(rules, p, cards, allowed, wildm)
+        # the value bits of each attribute a test reads, looked up once per alternative
+        ones = [bits[a] for a in alt.one] if alt.check_one else []
+        aparts = [bits[a] for a in alt.apart]
+        sures = [bits[a] for a in alt.one] if alt.sure else None
+        outs_list = shared(alt.common) if alt.common else []
         for m in candidates:
             count = m.bit_count()
             if not lo <= count <= hi or strength <= out.get(m, 0):
                 continue
             nnorm = (m & ~wildm).bit_count()
-            if alt.check_one and any((x := _or(bits[a], m)) & (x - 1) for a in alt.one):
+            bad = False
+            for b in ones:  # one value among them
+                x = _or(b, m)
+                if x & (x - 1):
+                    bad = True
+                    break
+            for b in aparts if not bad else ():  # as many values as normal cards
+                if _or(b, m).bit_count() != nnorm:
+                    bad = True
+                    break
+            for outs in outs_list if not bad else ():  # inside one group sharing a member
+                for o in outs:
+                    if not m & o:
+                        break
+                else:
+                    bad = True
+                    break
+            if bad:
                 continue
-            if any(_or(bits[a], m).bit_count() != nnorm for a in alt.apart):
-                continue
-            if alt.common and not all(any(not m & o for o in outs) for outs in shared(alt.common)):
-                continue
-            # (bit 0 stands for a card with no value: a bucket of those makes no set)
-            if alt.sure and not any(_or(bits[a], m) & 1 for a in alt.one):
-                out[m] = strength
-                continue
+            if sures is not None:
+                # (bit 0 stands for a card with no value: a bucket of those makes no set)
+                for b in sures:
+                    if _or(b, m) & 1:
+                        break
+                else:
+                    out[m] = strength
+                    continue
             # The same few cards meet again and again (every deal of a win-chance estimate):
             # whether they make this alternative is remembered by the set of cards itself.
             key = (k, _or(deck_bits, m))
