@@ -59,7 +59,10 @@ def beats_combined(
     reach = (cover & ~loose).bit_count() + min(room, (cover & loose).bit_count()) - 1
     if max(top, (reach, best_type)) < key[:2]:
         return False
-    return _best(rules, cards, nfix, size, types).key > key
+    # the biggest sets first: a collection above the key, if any, tends to come early
+    ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
+    made = _grow(ordered, loose, room, key[:2])
+    return made is None or _best(rules, cards, nfix, size, types, made).key > key
 
 
 def _arrange(
@@ -76,15 +79,16 @@ def _arrange(
     return cards, nfix
 
 
-def _best(rules: Rules, cards: tuple[int, ...], nfix: int, size: int, types: dict[int, int]) -> HandValue:
-    """The best hand of `size` cards holding the first `nfix`, given the pool's sets."""
-    n = len(cards)
-    fixmask = (1 << nfix) - 1
-    free_room = size - nfix  # how many non-fixed cards the hand may hold
-    loose = ~fixmask
-    # Collections of disjoint sets, built one set at a time (each collection once: its sets join
-    # in the order of `types`); a collection's value is its lowest type, and per group of cards
-    # the best value over the ways to split it into two or more sets is kept.
+def _grow(
+    types: dict[int, int], loose: int, free_room: int, stop: tuple[int, ...] | None = None
+) -> tuple[dict[int, int], dict[int, int]] | None:
+    """Every group of cards that disjoint sets make (their loose cards within the room): per
+    group the best lowest type over its splits into one set or more, and into two or more.
+
+    Collections are built one set at a time (each collection once: its sets join in the order
+    of `types`); a collection's value is its lowest type. With `stop`, None as soon as a group
+    of several sets, not itself a set, is worth more than it (size one fewer than its cards,
+    its lowest type): a hand above `stop` then."""
     grown: dict[int, int] = {}  # mask -> best lowest type over splits into >= 1 set
     multi: dict[int, int] = {}  # mask -> best lowest type over splits into >= 2 sets
     # the same groups as `grown`, by how many loose cards they hold (a set joins those that
@@ -99,10 +103,28 @@ def _best(rules: Rules, cards: tuple[int, ...], nfix: int, size: int, types: dic
             v = tm if tm < t else t
             if v > multi.get(u, 0):
                 multi[u] = v
+                if stop is not None and (u.bit_count() - 1, v) > stop and u not in types:
+                    return None
             if v > grown.get(u, 0):
                 grown[u] = by_loose[(u & loose).bit_count()][u] = v
         if t > grown.get(s, 0):
             grown[s] = by_loose[free_room - left][s] = t
+    return grown, multi
+
+
+def _best(
+    rules: Rules,
+    cards: tuple[int, ...],
+    nfix: int,
+    size: int,
+    types: dict[int, int],
+    grown_multi: tuple[dict[int, int], dict[int, int]] | None = None,
+) -> HandValue:
+    """The best hand of `size` cards holding the first `nfix`, given the pool's sets (and the
+    groups they make, when `_grow` has made them already)."""
+    n = len(cards)
+    fixmask = (1 << nfix) - 1
+    grown, multi = grown_multi or _grow(types, ~fixmask, size - nfix) or ({}, {})
     order = [rules.card_order[c] for c in cards]
     by_order = sorted(range(n), key=lambda i: -order[i])
 
