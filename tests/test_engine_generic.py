@@ -40,3 +40,29 @@ def test_bot_playouts_end(variants, vid):
     for seed in range(1 if heavy else 3):
         st = playout(rules, 100 + seed, 3, bot=True, check_every=40 if heavy else 1)
         assert st["over"]
+
+
+@pytest.mark.parametrize("vid", VARIANT_IDS)
+def test_apply_never_changes_a_state_it_was_given_nor_an_earlier_one(variants, vid):
+    """`apply` returns a new state and leaves every earlier state of the game as it was, even
+    though states share their log's entries (a log entry is final once written): each state's
+    JSON is taken when it is made and compared with the state at the end of a random game."""
+    import random
+
+    from cardtable.engine.bots import random_action
+
+    rules = Rules(variants[vid])
+    v = variants[vid]
+    rng = random.Random(vid)
+    states: list[tuple[dict, str]] = []
+    want = 40 if v.deck.size > 1000 else 120
+    for seed in range(50):  # random games end early (a fold): as many as it takes
+        st = rules.new_game([{"name": f"P{i}", "kind": "bot"} for i in range(v.min_players)], seed, {})
+        while not rules.is_over(st) and len(states) < want:
+            states.append((st, json.dumps(st, sort_keys=True)))
+            st = rules.apply(st, random_action(rules, st, rules.to_move(st), rng))
+        if len(states) >= want:
+            break
+    assert len(states) == want
+    for i, (old, made) in enumerate(states):
+        assert json.dumps(old, sort_keys=True) == made, f"state {i} changed after it was made"

@@ -164,7 +164,10 @@ class Rules:
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-        st = clone(state)
+        # the log's entries are final once written (never changed after their action), so the
+        # new state shares them: copying each of them made a long game cost the square of its length
+        st = cast(State, clone({k: v for k, v in state.items() if k != "log"}))
+        st["log"] = list(state["log"])
         self._act(st, action)
         return st
 
