@@ -95,17 +95,18 @@ def _group(rules: Rules, deck_size: int, attrs: tuple[str, ...]) -> tuple[list[l
     return list(groups.values()), free
 
 
+def part_attribute(part: Part, kind: str) -> str:
+    """The attribute a part of this kind ("values", "runs", "distinct") is read along."""
+    if kind == "values":
+        return part.values[0][0]
+    return part.runs[0].attribute if kind == "runs" else part.distinct[0]
+
+
 def _fail(rules: Rules, part: Part, kind: str, cards: list[int], top: int) -> Poly | None:
     """The card sets of each size, from these cards of one class, that do not hold the part."""
     if kind == "count":
         return below(len(cards), part.count, top)
-    attr = (
-        part.values[0][0]
-        if kind == "values"
-        else part.runs[0].attribute
-        if kind == "runs"
-        else part.distinct[0]
-    )
+    attr = part_attribute(part, kind)
     col = rules.columns[attr]
     n_at = Counter(col[c] for c in cards if col[c] >= 0)
     loose = len(cards) - sum(n_at.values())  # cards without a value of attr: never help
@@ -204,11 +205,5 @@ def _sig(rules: Rules, part: Part, kind: str, card: int) -> int:
     """What matters of a card for the part inside its class: its value of the part's attribute."""
     if kind == "count":
         return 0
-    attr = (
-        part.values[0][0]
-        if kind == "values"
-        else part.runs[0].attribute
-        if kind == "runs"
-        else part.distinct[0]
-    )
+    attr = part_attribute(part, kind)
     return rules.columns[attr][card]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .byclass import _shape, classes
+from .byclass import _shape, classes, part_attribute
 from .contains import formable
 from .rules import Category, Part, Rules
 
@@ -21,13 +21,7 @@ def _smallest(rules: Rules, part: Part, kind: str, cards: list[int]) -> list[int
     n = part.count
     if kind == "count":
         return cards[:n] if len(cards) >= n else None
-    attr = (
-        part.values[0][0]
-        if kind == "values"
-        else part.runs[0].attribute
-        if kind == "runs"
-        else part.distinct[0]
-    )
+    attr = part_attribute(part, kind)
     col = rules.columns[attr]
     one: dict[int, int] = {}  # value -> a card of it
     for c in cards:
