@@ -31,7 +31,7 @@ from typing import Any
 
 import pygame
 
-from ...engine import Rules
+from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
 from ...session import visible_cards
@@ -69,6 +69,8 @@ class TableScene(Scene):
         if privacy not in ("curtain", "peek"):
             raise ValueError(f"privacy must be 'curtain' or 'peek', not {privacy!r}")
         self.session = session
+        # the hand tables, read or built before the first frame (a build mid-game stalled a frame)
+        scoring.prepare(session.rules, session.view(None).get("ranking", "published"))
         self.privacy = privacy
         self.peeking: int | None = None  # peek mode: the person holding the peek key
         self.mouse_look = False  # ... or the mouse button on their cards
