@@ -42,3 +42,23 @@ def test_search_queries_find_cards(variants):
         queries = frames.search_queries(variant.deck)
         assert len(queries) == 7
         assert all(search.set(q) > 0 for q in queries), queries
+
+
+def test_the_evaluator_beside_treys_leads_with_what_play_uses():
+    """The headline figure is the lookup table's side-by-side timing (what play uses); the general
+    matcher's rate is kept beside it under its own name, never passed off as the evaluator."""
+    from cardtable.commands.bench import evaluator_vs_treys
+
+    side = {"project_us": 0.2, "treys_us": 0.4, "ratio": 0.5, "order_disagreements": 0}
+    hands = {
+        "standard_variant": "texas_holdem",
+        "standard_5_card_per_second": 50_000.0,
+        "standard_7_card_per_second": 20_000.0,
+        "treys": {"treys_5": 1_000_000.0, "treys_7": 100_000.0},
+        "versus_treys": {"cards_5": side, "cards_7": {**side, "ratio": 0.8}},
+    }
+    out = evaluator_vs_treys(hands)
+    assert out is not None
+    assert out["5_card"]["time_ratio"] == 0.5 and out["7_card"]["time_ratio"] == 0.8
+    assert out["5_card_matcher"]["time_ratio"] == 20.0 and out["7_card_matcher"]["time_ratio"] == 5.0
+    assert evaluator_vs_treys({**hands, "treys": None}) is None

@@ -26,15 +26,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def evaluator_vs_treys(hands: dict[str, Any] | None) -> dict[str, Any] | None:
-    """The project's evaluator beside treys on the same standard hands: hands per second of each
-    and project time / treys time (<= 1.0: as fast as treys). Filled from `bench.hands`."""
+    """The project's evaluator beside treys on the same standard hands, filled from `bench.hands`:
+    what play uses (`N_card`: the lookup table, timed side by side with treys in one run: CPU
+    microseconds per hand, project time / treys time, <= 1.0 is as fast as treys, and the hands
+    the two order differently), and the general matcher that games without a table use
+    (`N_card_matcher`: hands per second and the same ratio)."""
     if not hands or not hands.get("treys"):
         return None
+    versus = hands.get("versus_treys") or {}
     out: dict[str, Any] = {"variant": hands.get("standard_variant")}
     for n in (5, 7):
+        side = versus.get(f"cards_{n}")
+        if side:
+            out[f"{n}_card"] = {
+                "project_us": side["project_us"],
+                "treys_us": side["treys_us"],
+                "time_ratio": side["ratio"],
+                "order_disagreements": side["order_disagreements"],
+            }
         ours, theirs = hands.get(f"standard_{n}_card_per_second"), hands["treys"].get(f"treys_{n}")
         if ours and theirs:
-            out[f"{n}_card"] = {
+            out[f"{n}_card_matcher"] = {
                 "project_per_second": round(ours),
                 "treys_per_second": round(theirs),
                 "time_ratio": round(theirs / ours, 3),
