@@ -32,7 +32,7 @@ from ..errors import IllegalAction
 from . import outcome, wording
 from .context import Ctx
 from .options import resolve_options
-from .state import active, clone, empty_zone, holder, in_play, order_after, zone
+from .state import APPEND_ONLY, active, clone, empty_zone, holder, in_play, order_after, zone
 from .types import Action, OptionValue, State, Step, Template, View
 from .verbs import REGISTRY
 
@@ -164,10 +164,13 @@ class Rules:
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-        # the log's entries are final once written (never changed after their action), so the
-        # new state shares them: copying each of them made a long game cost the square of its length
-        st = cast(State, clone({k: v for k, v in state.items() if k != "log"}))
-        st["log"] = list(state["log"])
+        # the entries of the log, the table talk and the hand history are final once written
+        # (never changed after), so the new state shares them: copying each of them made a long
+        # game cost the square of its length
+        st = cast(State, clone({k: v for k, v in state.items() if k not in APPEND_ONLY}))
+        for k in APPEND_ONLY:
+            if k in state:
+                st[k] = list(state[k])  # type: ignore[literal-required]
         self._act(st, action)
         return st
 

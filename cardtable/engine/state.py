@@ -17,6 +17,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+# A state's append-only lists: their entries are final once written (never changed after), so
+# a new state may share them (Rules.apply copies the lists, not their entries).
+APPEND_ONLY = ("log", "events", "history")
+
 
 def clone(value: T) -> T:
     """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck)."""
