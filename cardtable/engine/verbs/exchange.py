@@ -127,7 +127,7 @@ class Exchange(Turns):
             elif kind == "swap":
                 k = t["count"]
                 send = {"seat": seat, "type": "swap", "give": picked}
-                tip = f"give the selected card for the pot's newest" if k == 1 else ""
+                tip = "give the selected card for the pot's newest" if k == 1 else ""
                 tip = tip or f"give {k} selected cards for the pot's newest {k}"
                 out.append(Control(f"Swap: give {k} selected", "s", tip, send, len(picked) == k))
             elif kind == "pass":
