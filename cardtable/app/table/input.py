@@ -17,6 +17,7 @@ from .draw_bar import Slider
 from .finale import BUTTONS
 from .layout import GridCamera
 
+LIFT_KEYS = (pygame.K_SPACE, pygame.K_RETURN)  # lift the curtain (a fresh press only)
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
 SCROLL_KEYS = {  # the side panel's text: older, newer, the newest
     pygame.K_PAGEUP: lambda back: back + 10,
@@ -45,6 +46,7 @@ class Table(Protocol):
     def hits(self) -> list[Hit]: ...
     def view(self) -> View: ...
     def curtain_for(self) -> int | None: ...
+    def keys_held_at_curtain(self) -> set[int]: ...
     def lift_curtain(self) -> None: ...
     def peek(self, looking: bool) -> None: ...
     def hurry(self) -> None: ...
@@ -81,8 +83,11 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     if t.showdown is not None or t.finished:  # the public screens: their buttons and keys only
         _interlude(t, event)
         return
-    if t.curtain_for() is not None:  # only lifting it, by Space, Enter or a click
-        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN)) or (
+    if t.curtain_for() is not None:  # only lifting it, by a fresh Space or Enter, or a click
+        held = t.keys_held_at_curtain()  # the last person's key, still down and repeating
+        if event.type == pygame.KEYUP:
+            held.discard(event.key)
+        elif (event.type == pygame.KEYDOWN and event.key in LIFT_KEYS and event.key not in held) or (
             event.type == pygame.MOUSEBUTTONUP and event.button == 1
         ):
             t.lift_curtain()

@@ -39,6 +39,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         return
     who = t.curtain_for()
     t.forget_on_new_viewer(t.privacy_key())
+    t.keys_held_at_curtain()  # a curtain rising notes the keys already down (the last person's)
     if who is not None:
         frame.shows(None, curtain=True)
         name = t.view_for(None)["seats"][who]["name"]

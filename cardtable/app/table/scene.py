@@ -85,6 +85,7 @@ class TableScene(Scene):
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
+        self._curtain_keys: tuple[int, set[int]] | None = None  # (whose curtain, keys down as it rose)
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
@@ -180,6 +181,20 @@ class TableScene(Scene):
         if not visible_cards(self.view_for(to_move)) - visible_cards(self.view_for(None)):
             return None
         return to_move
+
+    def keys_held_at_curtain(self) -> set[int]:
+        """Space and Enter, those physically down when the curtain now up rose (the last person's
+        press, which the keyboard repeats while it is held): they lift it only once let go and
+        pressed again, so a key held a moment too long never shows the next person's cards.
+        Noted when the curtain is first drawn or first pressed; the input forgets a key let go."""
+        who = self.curtain_for()
+        if who is None:
+            self._curtain_keys = None
+            return set()
+        if self._curtain_keys is None or self._curtain_keys[0] != who:
+            down = pygame.key.get_pressed()
+            self._curtain_keys = (who, {k for k in table_input.LIFT_KEYS if down[k]})
+        return self._curtain_keys[1]
 
     def viewer(self) -> int | None:
         """Whose view is drawn: the person acting (in peek mode only while they hold the peek

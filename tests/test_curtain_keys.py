@@ -1,0 +1,74 @@
+"""A key held down (the keyboard repeating it) never lifts the next person's curtain: the person
+who acted with Space or Enter and kept the key down a moment too long must not see the next
+person's cards. Only a press that began while the curtain was up lifts it."""
+
+import pygame
+import pytest
+
+from cardtable.app.headless import start
+
+LIFT = (pygame.K_SPACE, pygame.K_RETURN)
+
+
+@pytest.fixture(autouse=True)
+def _user_folders(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield
+    pygame.display.quit()
+
+
+class Keyboard:
+    """The keys physically down, as pygame.key.get_pressed answers."""
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def __call__(self) -> "Keyboard":
+        return self
+
+    def __getitem__(self, key: int) -> bool:
+        return key in self.down
+
+
+def press(key: int) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""),
+        pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""),
+    ]
+
+
+def test_a_held_key_does_not_lift_the_next_persons_curtain(monkeypatch):
+    keyboard = Keyboard()
+    monkeypatch.setattr(pygame.key, "get_pressed", keyboard)
+    app = start(
+        "infinite_poker", players=["Ann", "Bob"], seed=2, options={"called_shot": False}, autosave=False
+    )
+    table, session = app.scene, app.scene.session
+    for _ in range(200):  # call or check until a person is asked for a decision bound to Space or Enter
+        m = app.manifest()
+        if m["curtain"]:
+            app.step(press(pygame.K_SPACE))
+            continue
+        held = next((c for c in table.controls if c.enabled and c.key in LIFT), None)
+        if held is not None and m["viewer"] is not None:
+            break
+        calls = [c for c in table.controls if c.enabled and c.key in (pygame.K_c, pygame.K_k)]
+        app.step(press(calls[0].key) if calls else [], dt=0.2)
+    else:
+        pytest.fail("no decision bound to Space or Enter")
+    person = m["viewer"]
+    keyboard.down.add(held.key)  # the key goes down: it acts, and stays down
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=held.key, mod=0, unicode="")])
+    curtains = 0
+    for _ in range(40):  # the keyboard repeats the key while it is held
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=held.key, mod=0, unicode="")], dt=0.035)
+        m = app.manifest()
+        curtains += m["curtain"]
+        assert m["viewer"] in (None, person), "a held key lifted another person's curtain"
+    assert curtains, "the next decision was not another person's"
+    keyboard.down.clear()  # let go, then a fresh press lifts it
+    app.step([pygame.event.Event(pygame.KEYUP, key=held.key, mod=0, unicode="")])
+    app.step(press(pygame.K_SPACE))
+    m = app.manifest()
+    assert not m["curtain"] and m["viewer"] == session.to_move() != person
