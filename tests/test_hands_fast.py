@@ -144,3 +144,34 @@ def test_computer_players_decide_as_without_the_shortcuts(monkeypatch):
             slow = play(vid)
         assert fast == slow, vid
         assert fast[1].count("\n") > 10
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["sigilian_poker", "limbo_holdem"]), st.data())
+def test_combined_sets_against_keys_of_their_own_size_and_type(vid, data):
+    """A key of the hand's own size and set type with other cards just below or above its own:
+    only the other cards decide (combined.beats_combined's last step)."""
+    rules = builtin(vid).sections["hands"]
+    pool = data.draw(combined_pools(vid))
+    exact = [(list(pool[:3]), 3)] if vid == "limbo_holdem" else None
+    rest = pool[3:] if exact else pool
+    key = evaluate_combined(rules, rest, 9, exact).key
+    for shift in (-1, 1):
+        near = (*key[:2], (*key[2][:-1], key[2][-1] + shift))
+        assert beats_combined(rules, rest, 9, exact, near) == (key > near), shift
+
+
+@settings(max_examples=15, deadline=None)
+@given(grid_zones("infinite_poker"), grid_zones("infinite_poker"))
+def test_a_grid_changed_in_place_is_valued_anew(first, second):
+    """The lines of the last grid are kept: a grid changed since (the same object) is valued
+    from its new lines, not the old ones."""
+    rules = builtin("infinite_poker").sections["hands"]
+    assert line_strength(rules, first, ()) == evaluate_rules(rules, first).key
+    grid = first["grid"]
+    grid.clear()
+    grid.update(second["grid"])
+    zones = {"hand": second["hand"], "grid": grid}
+    key = evaluate_rules(rules, zones).key
+    assert line_strength(rules, zones, ()) == key
+    assert beats(rules, zones, (), key) is False

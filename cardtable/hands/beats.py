@@ -67,8 +67,8 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
     pools = _pools(rules, zones)
     best = no_hand(rules).key
     dset = frozenset(declared)
-    for _, _, mask, cards in _ranked(rules, pools, dset):
-        if _below(rules, mask, cards, best):
+    for _, tops, mask, cards in _ranked(rules, pools, dset):
+        if _below(rules, mask, tops, best):
             continue
         floor = _floor(rules, best)
         value = _plain(rules, cards, rules.form.size, dset, floor, mask)
@@ -88,8 +88,8 @@ def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int],
         return None
     pools = _pools(rules, zones)
     dset = frozenset(declared)
-    for _, _, mask, cards in _ranked(rules, pools, dset):
-        if _below(rules, mask, cards, key):
+    for _, tops, mask, cards in _ranked(rules, pools, dset):
+        if _below(rules, mask, tops, key):
             continue
         if _plain(rules, cards, rules.form.size, dset, floor, mask).key > key:
             return True
@@ -130,7 +130,16 @@ def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]]:
     form = rules.form
     line = next(u for u in form.uses if u.line)
     free = [c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ()))]
-    return [free + cards for cards in _lines(zones.get(line.zone, ())) or [[]]]
+    grid = zones.get(line.zone, ())
+    # Every seat's hand in one deal has the same grid: its lines are made once (the last grid
+    # is kept, a copy, and compared whole: cheap next to sorting its rows and columns again).
+    last = rules.memo.get("beats_grid")
+    if isinstance(last, tuple) and last[0] == grid:
+        lines: list[list[int]] = last[1]
+    else:
+        lines = _lines(grid) or [[]]
+        rules.memo["beats_grid"] = (dict(grid) if isinstance(grid, Mapping) else list(grid), lines)
+    return [free + cards for cards in lines]
 
 
 def _ranked(
@@ -152,8 +161,9 @@ def _ranked(
     return out
 
 
-def _below(rules: Rules, mask: int, cards: tuple[int, ...], key: tuple) -> bool:
-    """Whether every hand of the pool is surely below `key` (False when unsure)."""
+def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: tuple) -> bool:
+    """Whether every hand of the pool is surely below `key` (False when unsure); `tops`: the
+    orders of the pool's cards negated, lowest first (its highest cards first)."""
     ncat = len(rules.categories)
     first = (mask & -mask).bit_length() - 1 if mask else ncat
     if not key or not isinstance(key[0], int):
@@ -165,9 +175,8 @@ def _below(rules: Rules, mask: int, cards: tuple[int, ...], key: tuple) -> bool:
     count = _plain_count(rules, first)
     if count is None:
         return False
-    order = rules.card_order
     # The category's cards, high to low, are at best the pool's highest cards.
-    bound = tuple(sorted((order[c] for c in cards), reverse=True)[:count])
+    bound = tuple(-o for o in tops[:count])
     return bound < key[1]
 
 

@@ -14,6 +14,8 @@ hand with the higher other cards, then (for a stable choice) to the lower mask.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .rules import Rules
 from .search import run_top
 from .sets import set_types
@@ -62,7 +64,21 @@ def beats_combined(
     # the biggest sets first: a collection above the key, if any, tends to come early
     ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
     made = _grow(ordered, loose, room, key[:2])
-    return made is None or _best(rules, cards, nfix, size, types, made).key > key
+    if made is None:
+        return True
+    if len(key) != 3 or key[1] == 0:  # "No Set": its other cards decide
+        return _best(rules, cards, nfix, size, types, made).key > key
+    # No group is above the key's size and type now, so the hand is above the key only when a
+    # group of just that size and type holds higher cards (the hand `_best` would make of it).
+    grown, multi = made
+    highs = _highs(rules, cards, nfix, size)
+    want, cards_key = key[:2], key[2]
+    for mask in grown:
+        count = mask.bit_count()
+        got = (count, types[mask]) if mask in types else (count - 1, multi[mask])
+        if got == want and highs(mask) > cards_key:
+            return True
+    return False
 
 
 def _arrange(
@@ -125,21 +141,7 @@ def _best(
     n = len(cards)
     fixmask = (1 << nfix) - 1
     grown, multi = grown_multi or _grow(types, ~fixmask, size - nfix) or ({}, {})
-    order = [rules.card_order[c] for c in cards]
-    by_order = sorted(range(n), key=lambda i: -order[i])
-
-    def highs(mask: int) -> tuple[int, ...]:
-        """The orders of the hand `_hand` would make of these sets, high to low (for ties)."""
-        chosen = mask | fixmask
-        need = size - chosen.bit_count()
-        for i in by_order:
-            if need <= 0:
-                break
-            if not chosen >> i & 1:
-                chosen |= 1 << i
-                need -= 1
-        return tuple(sorted((order[i] for i in range(n) if chosen >> i & 1), reverse=True))
-
+    highs = _highs(rules, cards, nfix, size)
     top_key: tuple = (0,)
     top_mask = 0
     top_type = 0
@@ -173,6 +175,28 @@ def _best(
     name = rules.categories[rank].name
     detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
+
+
+def _highs(rules: Rules, cards: tuple[int, ...], nfix: int, size: int) -> Callable[[int], tuple[int, ...]]:
+    """Per group of sets (a mask), the orders of the hand `_hand` would make of it, high to low
+    (the hand's last tie layer)."""
+    n = len(cards)
+    fixmask = (1 << nfix) - 1
+    order = [rules.card_order[c] for c in cards]
+    by_order = sorted(range(n), key=lambda i: -order[i])
+
+    def highs(mask: int) -> tuple[int, ...]:
+        chosen = mask | fixmask
+        need = size - chosen.bit_count()
+        for i in by_order:
+            if need <= 0:
+                break
+            if not chosen >> i & 1:
+                chosen |= 1 << i
+                need -= 1
+        return tuple(sorted((order[i] for i in range(n) if chosen >> i & 1), reverse=True))
+
+    return highs
 
 
 def _hand(rules: Rules, cards: tuple[int, ...], mask: int, nfix: int, size: int) -> tuple[int, ...]:
