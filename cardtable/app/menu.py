@@ -180,9 +180,8 @@ class MenuScene(Scene):
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
             counts = f"{v.min_players}-{v.max_players} players"
-            if v.deck_only:
-                counts = "deck"
-            # a narrow window gives up the card count, then the players, before cutting the name
+            # a narrow window gives up a game's card count, then its players, before cutting its
+            # name; a deck keeps its words (they say it is a deck to browse, not a game)
             name = v.name + mine
             players = next(
                 (
@@ -192,6 +191,8 @@ class MenuScene(Scene):
                 ),
                 "",
             )
+            if v.deck_only:
+                players = f"deck · {v.deck.size:,} cards"
             right = ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
             title = ui.ellipsize(name, 32, right.left - row.left - 24)  # 32: room for bold
             ui.text(surface, title, (row.left + 14, row.top + 6), 30, ink, bold=True)
