@@ -77,3 +77,29 @@ def test_a_points_game_ends_without_a_column_of_noughts(tmp_path, monkeypatch):
     pygame.display.quit()
     assert table.finished and "Points" in texts
     assert "Hands won" not in texts, texts
+
+
+def test_the_key_that_opens_the_deck_browser_does_not_type_into_its_search(tmp_path, monkeypatch):
+    """D on the menu opens the browser; the "d" the keyboard also types is not a search for "d"."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start(None, scene="menu", size=(800, 600))
+    d_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")
+    d_text = pygame.event.Event(pygame.TEXTINPUT, text="d")
+    huds = []
+    for batches in ([[d_down, d_text]], [[d_down], [d_text]]):  # its text in the same frame, or the next
+        for events in batches:
+            app.step(events)
+        assert app.manifest()["scene"] == "browser"
+        huds.append(" ".join(t["text"] for t in app.manifest()["texts"]))
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        assert app.manifest()["scene"] == "menu"
+    app.step([d_down, d_text, pygame.event.Event(pygame.TEXTINPUT, text="x")])  # a later key types as ever
+    later = " ".join(t["text"] for t in app.manifest()["texts"])
+    pygame.display.quit()
+    assert not any("Search: d" in hud or "match" in hud for hud in huds), huds
+    assert "Search: x" in later, later
