@@ -179,11 +179,22 @@ class MenuScene(Scene):
         if e.variant is not None:
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
-            players = f"{v.min_players}-{v.max_players} players · {v.deck.size:,} cards"
+            counts = f"{v.min_players}-{v.max_players} players"
+            # a narrow window gives up a game's card count, then its players, before cutting its
+            # name; a deck keeps its words (they say it is a deck to browse, not a game)
+            name = v.name + mine
+            players = next(
+                (
+                    words
+                    for words in (f"{counts} · {v.deck.size:,} cards", counts)
+                    if ui.ellipsize(name, 32, row.width - 38 - ui.font(22).size(words)[0]) == name
+                ),
+                "",
+            )
             if v.deck_only:
                 players = f"deck · {v.deck.size:,} cards"
             right = ui.text(surface, players, (row.right - 14, row.top + 8), 22, ink, anchor="topright")
-            title = ui.ellipsize(v.name + mine, 32, right.left - row.left - 24)  # 32: room for bold
+            title = ui.ellipsize(name, 32, right.left - row.left - 24)  # 32: room for bold
             ui.text(surface, title, (row.left + 14, row.top + 6), 30, ink, bold=True)
             about = v.description or (
                 "A deck to browse: open it with Deck browser (D)." if v.deck_only else ""

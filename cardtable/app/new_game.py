@@ -49,6 +49,8 @@ class NewGameScene(Scene):
         self.speed: str = remembered["bot_speed"]
         self.message = ""
         self.hit: list[tuple[pygame.Rect, Any]] = []  # clickable areas of the last frame
+        self.notes: list[tuple[pygame.Rect, str]] = []  # rows drawn short: their words in full
+        self.pointer = (-1, -1)
 
     # ------------------------------------------------------------------ choices
     def add_seat(self) -> None:
@@ -165,6 +167,8 @@ class NewGameScene(Scene):
                 self.add_seat()
             elif event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.remove_seat(len(self.seats) - 1)
+        elif event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, action in self.hit:
                 if rect.collidepoint(event.pos):
@@ -223,8 +227,11 @@ class NewGameScene(Scene):
         if howto.left < 24:  # no room beside them: at the top right
             howto = pygame.Rect(w - 24 - 230, 24, 230, bh)
         self._button(surface, howto, "How to play  [F1]", self.open_howto)
-        if self.message:
-            ui.text(surface, self.message, (48, start.top - ui.line(26)), 26, (255, 210, 150), width=w - 96)
+        note = next((words for rect, words in self.notes if rect.collidepoint(self.pointer)), "")
+        if self.message or note:  # why Start was refused; else the row pointed at, in full
+            colour = (255, 210, 150) if self.message else (220, 235, 225)
+            words = self.message or note
+            ui.text(surface, words, (48, start.top - ui.line(26)), 26, colour, width=w - 96)
 
     def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
         v = self.variant
@@ -263,13 +270,25 @@ class NewGameScene(Scene):
         help_x = x + label_w + box_w + 20
         help_w = area.right - help_x
 
+        self.notes = []
+
         def line(label: str, helptext: str) -> pygame.Rect:
-            ui.text(
+            shown = ui.text(
                 surface, label, (x, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft", width=label_w - 10
             )
+            cut = ui.font(26).size(label)[0] > label_w - 10
             if helptext and help_w >= 120:
                 where = (help_x, y + (row - 8) // 2)
                 ui.text(surface, helptext, where, 20, (200, 220, 210), anchor="midleft", width=help_w)
+            elif helptext:
+                cut = True
+            if cut:  # pointing at the row says it whole, under the options
+                self.notes.append(
+                    (
+                        shown.union((x, y, label_w + box_w, row - 8)),
+                        label + (f": {helptext}" if helptext else ""),
+                    )
+                )
             return pygame.Rect(x + label_w, y, box_w, row - 8)
 
         for name, option in self.options.items():

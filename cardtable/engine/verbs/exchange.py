@@ -127,7 +127,8 @@ class Exchange(Turns):
             elif kind == "swap":
                 k = t["count"]
                 send = {"seat": seat, "type": "swap", "give": picked}
-                tip = f"give {k} selected cards for the pot's newest {k}"
+                tip = "give the selected card for the pot's newest" if k == 1 else ""
+                tip = tip or f"give {k} selected cards for the pot's newest {k}"
                 out.append(Control(f"Swap: give {k} selected", "s", tip, send, len(picked) == k))
             elif kind == "pass":
                 out.append(Control("Pass", "p", "do nothing this turn", {"seat": seat, "type": "pass"}))
@@ -140,6 +141,8 @@ class Exchange(Turns):
         if "swap" in kinds:
             k = kinds["swap"]["count"]
             draw = "Draw a card from the deck, or " if "draw" in kinds else ""
+            if k == 1:
+                return f"{draw}choose 1 card to swap for the card pot's newest card."
             return f"{draw}choose {k} cards to swap for the card pot's newest {k}."
         if "draw" in kinds:
             return "Draw a card from the deck."

@@ -1,0 +1,55 @@
+"""Words a person reads at the table, in good English whatever the numbers."""
+
+from cardtable.engine.verbs import REGISTRY
+from cardtable.engine.verbs.base import Choice
+
+
+def test_a_swap_of_one_card_is_not_worded_as_cards():
+    exchange = REGISTRY["exchange"]
+    for k in (1, 2):
+        legal = [{"seat": 0, "type": "draw"}, {"seat": 0, "type": "swap", "count": k}]
+        words = [exchange.prompt(legal)] + [
+            c.tip for c in exchange.controls(legal, Choice((), 0, False, False))
+        ]
+        assert not any(" 1 cards" in w for w in words), words
+        assert any(f"{k} card" in w for w in words), words
+
+
+def test_the_menu_shows_every_games_whole_name_at_800x600(tmp_path, monkeypatch):
+    """A narrow window shortens the players and cards beside a name before it cuts the name."""
+    import pygame
+    from conftest import builtin
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start(None, scene="menu", size=(800, 600))
+    texts = {t["text"] for t in app.manifest()["texts"]}
+    pygame.display.quit()
+    for vid in ("infinite_poker", "poker_clash"):  # the two longest names, both in view
+        assert builtin(vid).name in texts, (vid, sorted(texts))
+
+
+def test_new_game_says_a_cut_option_label_in_full_when_pointed_at(tmp_path, monkeypatch):
+    """At 800x600 a long option label is shortened; pointing at it shows it whole (and its help)."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start(None, scene="menu", size=(800, 600))
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="")])
+    full = "Hand limit (0 = play until one player has every chip)"
+    texts = app.manifest()["texts"]
+    assert "New game: Poker with 12,000 Cards" in {t["text"] for t in texts}  # the first game listed
+    assert full not in {t["text"] for t in texts}
+    cut = next(t for t in texts if t["text"].startswith("Hand limit") and t["text"].endswith("…"))
+    x, y, w, h = cut["rect"]
+    app.step(
+        [pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w // 2, y + h // 2), rel=(0, 0), buttons=(0, 0, 0))]
+    )
+    shown = " ".join(t["text"] for t in app.manifest()["texts"])
+    pygame.display.quit()
+    assert full in shown
