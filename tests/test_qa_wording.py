@@ -53,3 +53,53 @@ def test_new_game_says_a_cut_option_label_in_full_when_pointed_at(tmp_path, monk
     shown = " ".join(t["text"] for t in app.manifest()["texts"])
     pygame.display.quit()
     assert full in shown
+
+
+def test_a_points_game_ends_without_a_column_of_noughts(tmp_path, monkeypatch):
+    """Poker Grid has no hands to win: its end screen lists points, not "Hands won" all 0."""
+    import pygame
+
+    from cardtable.app.headless import start
+    from cardtable.app.table import computer_action
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start("poker_grid", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    table.bot_delay, table.bot_level = 0.0, "easy"
+    for _ in range(400):
+        if table.finished:
+            break
+        if table.asked() is not None:
+            table.act(computer_action(table.session, table.asked(), "easy"))
+        app.step([], dt=0.5)
+    texts = [t["text"] for t in app.manifest()["texts"]]
+    pygame.display.quit()
+    assert table.finished and "Points" in texts
+    assert "Hands won" not in texts, texts
+
+
+def test_the_key_that_opens_the_deck_browser_does_not_type_into_its_search(tmp_path, monkeypatch):
+    """D on the menu opens the browser; the "d" the keyboard also types is not a search for "d"."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start(None, scene="menu", size=(800, 600))
+    d_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_d, mod=0, unicode="d")
+    d_text = pygame.event.Event(pygame.TEXTINPUT, text="d")
+    huds = []
+    for batches in ([[d_down, d_text]], [[d_down], [d_text]]):  # its text in the same frame, or the next
+        for events in batches:
+            app.step(events)
+        assert app.manifest()["scene"] == "browser"
+        huds.append(" ".join(t["text"] for t in app.manifest()["texts"]))
+        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")])
+        assert app.manifest()["scene"] == "menu"
+    app.step([d_down, d_text, pygame.event.Event(pygame.TEXTINPUT, text="x")])  # a later key types as ever
+    later = " ".join(t["text"] for t in app.manifest()["texts"])
+    pygame.display.quit()
+    assert not any("Search: d" in hud or "match" in hud for hud in huds), huds
+    assert "Search: x" in later, later

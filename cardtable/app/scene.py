@@ -69,6 +69,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.last_frame: frame.FrameRecord | None = None  # what the last drawn frame showed
         self.text_size = 1.0  # the user's text size setting, a factor on the window's own scale
+        # the text a key that changed the scene also types (D opening the deck browser types "d"):
+        # it belongs to the old scene, never to the new one's search or text boxes
+        self._typed_by_last_key = ""
         ui.set_scale(surface.get_size(), self.text_size)
 
     @property
@@ -109,9 +112,17 @@ class App:
             if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_CTRL and event.key in TEXT_KEYS:
                 self.step_text_size(TEXT_KEYS[event.key])
                 continue
+            if event.type == pygame.TEXTINPUT and self._typed_by_last_key:
+                typed, self._typed_by_last_key = self._typed_by_last_key, ""
+                if event.text == typed:
+                    continue
+            before = self.scene
             self.scene.handle(event)
             if not self.running or not self.scenes:
                 return
+            if event.type == pygame.KEYDOWN:
+                changed = self.scene is not before
+                self._typed_by_last_key = _typed(event) if changed else ""
         self.scene.update(dt)
         ui.set_scale(self.surface.get_size(), self.text_size, self.scene.scales_text)
         frame.begin(self.surface, self.scene.manifest_scene)
@@ -173,3 +184,9 @@ class App:
             if self.scenes and self.scene is not shown:
                 shown = self.scene
                 self.settle()
+
+
+def _typed(event: pygame.event.Event) -> str:
+    """The character a key press also sends as text ("" for keys that type nothing)."""
+    char = getattr(event, "unicode", "") or pygame.key.name(event.key)
+    return char if len(char) == 1 and char.isprintable() else ""

@@ -49,9 +49,11 @@ def draw_finale(canvas: Canvas, view: View, betting: bool, actions: dict[str, Ca
     y = title.bottom + int(24 * s)
     half = min(box.width // 2 - 24, int(300 * s))
     cols = (box.centerx - half, box.centerx + half * 2 // 5, box.centerx + half)
-    for x, words in zip(cols, ("Player", unit.capitalize(), "Hands won")):
-        ui.text(surface, words, (x, y), 22, (200, 212, 204), True, "topleft" if x == cols[0] else "topright")
     rows = standings(view, betting)
+    hands_won = betting or any(hands for _, _, hands in rows)  # a points game has no hands to win
+    heads = ("Player", unit.capitalize(), "Hands won" if hands_won else "")
+    for x, words in zip(cols, [h for h in heads if h]):
+        ui.text(surface, words, (x, y), 22, (200, 212, 204), True, "topleft" if x == cols[0] else "topright")
     foot = box.bottom - int(100 * s)  # the buttons
     step = max(ui.line(20), min(ui.line(26) + 12, (foot - y - ui.line(22) - 8) // max(1, len(rows))))
     size = 26 if step >= ui.line(26) + 4 else 20
@@ -61,7 +63,8 @@ def draw_finale(canvas: Canvas, view: View, betting: bool, actions: dict[str, Ca
         room = cols[1] - cols[0] - ui.font(size).size(f"{amount:,}")[0] - 16
         ui.text(surface, f"{place}. {name}", (cols[0], y), size, colour, place == 1, width=room)
         ui.text(surface, f"{amount:,}", (cols[1], y), size, colour, anchor="topright")
-        ui.text(surface, str(hands), (cols[2], y), size, colour, anchor="topright")
+        if hands_won:
+            ui.text(surface, str(hands), (cols[2], y), size, colour, anchor="topright")
         y += step
     shown = [label for label in BUTTONS if label in actions]
     bw, bh = min(int(250 * s), (box.width - 40) // max(1, len(shown)) - 30), int(56 * s)
