@@ -103,3 +103,25 @@ def test_the_key_that_opens_the_deck_browser_does_not_type_into_its_search(tmp_p
     pygame.display.quit()
     assert not any("Search: d" in hud or "match" in hud for hud in huds), huds
     assert "Search: x" in later, later
+
+
+def test_the_bar_says_what_to_do_whole_beside_the_slider_at_800x600(tmp_path, monkeypatch):
+    """The slider gives up width before the sentence saying what to do is cut."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start("poker_clash", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    table.bot_delay = 0.0
+    for _ in range(50):
+        if table.asked() is not None:
+            break
+        app.step([], dt=0.5)
+    texts = [t["text"] for t in app.manifest()["texts"]]
+    pygame.display.quit()
+    assert table.slider is not None, texts  # a bet is offered: the slider is in the bar
+    prompt = next(t for t in texts if t.startswith("Your move"))
+    assert not prompt.endswith("…"), prompt

@@ -64,7 +64,11 @@ def draw_bar(
     slider_w = min(int(420 * s), bar.width // 2) if raise_t is not None and controls else 0
     status = _status(surface, bar, view)
     words = message or status
-    room = bar.width - 2 * pad - slider_w - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
+    free = bar.width - 2 * pad - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
+    if slider_w:  # the slider gives up width (to a short one) before the words are cut
+        need = ui.font(18).size(words + " …")[0] + pad  # as ui.ellipsize measures it
+        slider_w = max(min(slider_w, int(180 * s)), min(slider_w, free - need))
+    room = free - slider_w
     size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
     shown = ui.ellipsize(words, size, room)
     rect = ui.text(

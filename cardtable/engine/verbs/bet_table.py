@@ -109,7 +109,7 @@ def prompt(legal: list[Template]) -> str:
     if "check" in kinds:
         return f"Check (bet nothing), or bet to open{extra}."
     if "bet" in kinds:
-        return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold: checking is not allowed."
+        return f"Open with a bet of at least {kinds['bet']['min']:,}, or fold (no checking)."
     return "Go all in, or fold."
 
 
