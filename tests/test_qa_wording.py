@@ -125,3 +125,56 @@ def test_the_bar_says_what_to_do_whole_beside_the_slider_at_800x600(tmp_path, mo
     assert table.slider is not None, texts  # a bet is offered: the slider is in the bar
     prompt = next(t for t in texts if t.startswith("Your move"))
     assert not prompt.endswith("…"), prompt
+
+
+def test_a_key_that_does_nothing_at_the_table_says_so(tmp_path, monkeypatch):
+    """K (check) when there is a bet to call, or Enter before a card is chosen: a word in the bar,
+    not silence."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+
+    def press(k):
+        return [pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")]
+
+    app = start("poker_clash", players=["Ann", "bot"], seed=3, size=(1280, 720), autosave=False)
+    table = app.scene
+    table.bot_delay = 0.0
+    seen = set()
+    for _ in range(300):
+        if table.asked() is None:
+            app.step([], dt=0.3)
+            continue
+        keys = {c.key: c for c in table.controls}
+        if "k" not in seen and pygame.K_c in keys and pygame.K_k not in keys:  # a bet to call
+            app.step(press(pygame.K_k))
+            said = [t["text"] for t in app.manifest()["texts"]]
+            assert any("K does nothing now" in t for t in said), said
+            seen.add("k")
+        put = keys.get(pygame.K_RETURN)
+        if "enter" not in seen and put is not None and not put.enabled:  # no card chosen yet
+            app.step(press(pygame.K_RETURN))
+            said = [t["text"] for t in app.manifest()["texts"]]
+            assert any(t.startswith(put.label) and "choose its cards first" in t for t in said), said
+            seen.add("enter")
+        if len(seen) == 2:
+            break
+        hands = [h for h in table.hits if h.kind == "hand"]
+        step = [
+            c
+            for c in table.controls
+            if c.enabled and c.key in (pygame.K_c, pygame.K_k, pygame.K_b, pygame.K_w)
+        ]
+        if put is not None and not put.enabled and hands:
+            app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=hands[0].rect.center, button=1)])
+        elif put is not None and put.enabled:
+            app.step(press(pygame.K_RETURN))
+        elif step:
+            app.step(press(step[0].key))
+        else:
+            app.step([], dt=0.3)
+    pygame.display.quit()
+    assert seen == {"k", "enter"}, seen

@@ -35,6 +35,7 @@ class Table(Protocol):
     controls: list[Control]
     slider: Slider | None
     show_rules: bool
+    message: str  # shown in the bar: why an action was refused, or why a key did nothing
     log_back: int  # lines the side panel is scrolled back
     log_area: pygame.Rect | None
     pointer: tuple[int, int]  # where the pointer was last seen
@@ -157,8 +158,24 @@ def _key(t: Table, event: pygame.event.Event) -> None:
             if control.enabled and control.key == event.key:
                 control.action()
                 return
+        why = _why_not(t.controls, event.key) if t.controls else ""
+        if why:  # a decision is asked: a key that does nothing says so, not silence
+            t.message = why
         if event.key in (pygame.K_SPACE, pygame.K_RETURN):
             t.hurry()  # nobody is asked: no more waiting until somebody is
+
+
+def _why_not(controls: list[Control], key: int) -> str:
+    """Why `key` did nothing: its button waits for cards to be chosen (the only buttons shown
+    disabled with a key), or no button has that key (a letter only: other keys are the table's
+    own, or nobody's)."""
+    off = next((c for c in controls if c.key == key), None)
+    if off is not None:
+        return f"{off.label}: not yet; choose its cards first, by clicking them in your hand."
+    name = pygame.key.name(key)
+    if len(name) == 1 and name.isalpha():
+        return f"{name.upper()} does nothing now: each button shows its key in brackets."
+    return ""
 
 
 def _nudge(t: Table, direction: int) -> None:
