@@ -72,3 +72,27 @@ def test_a_held_key_does_not_lift_the_next_persons_curtain(monkeypatch):
     app.step(press(pygame.K_SPACE))
     m = app.manifest()
     assert not m["curtain"] and m["viewer"] == session.to_move() != person
+
+
+def test_a_double_click_on_a_button_does_not_lift_the_next_persons_curtain():
+    """The second click of a double-click on Call lands on the curtain the first one raised: it is
+    not the next person asking to see their cards. A click a moment later lifts it."""
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=4, autosave=False)
+    table = app.scene
+    app.step(press(pygame.K_SPACE))  # the first person lifts their curtain
+    person = app.manifest()["viewer"]
+    assert person is not None
+    button = next(t for t in app.manifest()["texts"] if t["text"].startswith(("Call", "Check")))
+    x, y, w, h = button["rect"]
+    click = [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x + w // 2, y + h // 2), button=1),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + w // 2, y + h // 2), button=1),
+    ]
+    app.step(click)
+    assert app.manifest()["curtain"] and table.session.to_move() != person
+    app.step(click, dt=0.15)  # the second click of the double-click
+    assert app.manifest()["curtain"], "a double-click lifted the next person's curtain"
+    app.step([], dt=0.5)
+    app.step(click)  # the next person, a moment later
+    m = app.manifest()
+    assert not m["curtain"] and m["viewer"] == table.session.to_move() != person

@@ -50,6 +50,7 @@ from .layout import GridCamera
 from .paint import paint
 from .showdown import Showdown, holdings
 
+CURTAIN_CLICK_DELAY = 0.4  # seconds a curtain ignores clicks after it rises (a double-click's tail)
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
 
@@ -85,7 +86,8 @@ class TableScene(Scene):
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
-        self._curtain_keys: tuple[int, set[int]] | None = None  # (whose curtain, keys down as it rose)
+        # (whose curtain, keys down as it rose, the clock then)
+        self._curtain_keys: tuple[int, set[int], float] | None = None
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
@@ -193,8 +195,15 @@ class TableScene(Scene):
             return set()
         if self._curtain_keys is None or self._curtain_keys[0] != who:
             down = pygame.key.get_pressed()
-            self._curtain_keys = (who, {k for k in table_input.LIFT_KEYS if down[k]})
+            self._curtain_keys = (who, {k for k in table_input.LIFT_KEYS if down[k]}, self.clock)
         return self._curtain_keys[1]
+
+    def curtain_settled(self) -> bool:
+        """The curtain now up has been up CURTAIN_CLICK_DELAY seconds: a click before that is the
+        second half of a double-click on the button that raised it (Call, Check...), made by the
+        last person, not the next one asking to see their cards."""
+        self.keys_held_at_curtain()
+        return self._curtain_keys is not None and self.clock - self._curtain_keys[2] >= CURTAIN_CLICK_DELAY
 
     def viewer(self) -> int | None:
         """Whose view is drawn: the person acting (in peek mode only while they hold the peek
