@@ -96,3 +96,32 @@ def test_a_double_click_on_a_button_does_not_lift_the_next_persons_curtain():
     app.step(click)  # the next person, a moment later
     m = app.manifest()
     assert not m["curtain"] and m["viewer"] == table.session.to_move() != person
+
+
+def test_space_tapped_to_hurry_the_computer_does_not_lift_the_curtain_that_follows():
+    """Space hurries computer players; taps that run on a moment after the curtain rises for the
+    next person are the hurrying person's, not the next person's. A tap a moment later lifts it."""
+    app = start("texas_holdem", players=["Ann", "bot", "Bob"], seed=11, autosave=False)
+    table, session = app.scene, app.scene.session
+    for _ in range(300):  # play calls until a computer player is to move before a person
+        m = app.manifest()
+        if m["curtain"]:
+            app.step(press(pygame.K_SPACE), dt=0.5)
+            continue
+        if table.asked() is None and session.to_move() is not None:
+            break
+        calls = [c for c in table.controls if c.enabled and c.key in (pygame.K_c, pygame.K_k)]
+        app.step(press(calls[0].key) if calls else [], dt=0.05)
+    else:
+        pytest.fail("no computer player's turn")
+    taps = 0
+    while not app.manifest()["curtain"] and taps < 200:  # tap Space until the curtain rises
+        app.step(press(pygame.K_SPACE), dt=0.1)
+        taps += 1
+    assert app.manifest()["curtain"]
+    app.step(press(pygame.K_SPACE), dt=0.1)  # the hurrying person's taps run on
+    app.step(press(pygame.K_SPACE), dt=0.1)
+    assert app.manifest()["curtain"], "a tap meant to hurry lifted the next person's curtain"
+    app.step([], dt=0.5)
+    app.step(press(pygame.K_SPACE))
+    assert not app.manifest()["curtain"] and app.manifest()["viewer"] == session.to_move()

@@ -13,11 +13,11 @@ from ..controls import Control, verb_of
 from .animation import Animations
 from .cards import Hit
 from .choices import Choices
+from .curtain_guard import LIFT_KEYS
 from .draw_bar import Slider
 from .finale import BUTTONS
 from .layout import GridCamera
 
-LIFT_KEYS = (pygame.K_SPACE, pygame.K_RETURN)  # lift the curtain (a fresh press only)
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
 SCROLL_KEYS = {  # the side panel's text: older, newer, the newest
     pygame.K_PAGEUP: lambda back: back + 10,
@@ -48,7 +48,7 @@ class Table(Protocol):
     def view(self) -> View: ...
     def curtain_for(self) -> int | None: ...
     def keys_held_at_curtain(self) -> set[int]: ...
-    def curtain_settled(self) -> bool: ...
+    def curtain_settled(self, by_key: bool = False) -> bool: ...
     def lift_curtain(self) -> None: ...
     def peek(self, looking: bool) -> None: ...
     def hurry(self) -> None: ...
@@ -89,9 +89,9 @@ def handle(t: Table, event: pygame.event.Event) -> None:
         held = t.keys_held_at_curtain()  # the last person's key, still down and repeating
         if event.type == pygame.KEYUP:
             held.discard(event.key)
-        elif (event.type == pygame.KEYDOWN and event.key in LIFT_KEYS and event.key not in held) or (
-            event.type == pygame.MOUSEBUTTONUP and event.button == 1 and t.curtain_settled()
-        ):
+        key = event.type == pygame.KEYDOWN and event.key in LIFT_KEYS and event.key not in held
+        click = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if (key or click) and t.curtain_settled(by_key=key):
             t.lift_curtain()
         return
     if event.type == pygame.KEYDOWN:

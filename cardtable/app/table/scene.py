@@ -43,6 +43,7 @@ from .animation import Animations
 from .autoplay import DELAYS, Autoplay, runs_itself
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
+from .curtain_guard import CurtainGuard
 from .draw_bar import Slider
 from .game import BOT_LEVEL, TableSession, computer_action
 from .hints import Hints
@@ -50,7 +51,6 @@ from .layout import GridCamera
 from .paint import paint
 from .showdown import Showdown, holdings
 
-CURTAIN_CLICK_DELAY = 0.4  # seconds a curtain ignores clicks after it rises (a double-click's tail)
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
 
@@ -86,8 +86,7 @@ class TableScene(Scene):
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
-        # (whose curtain, keys down as it rose, the clock then)
-        self._curtain_keys: tuple[int, set[int], float] | None = None
+        self.curtain_guard = CurtainGuard()  # the curtain lifts for the next person only
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
@@ -185,25 +184,13 @@ class TableScene(Scene):
         return to_move
 
     def keys_held_at_curtain(self) -> set[int]:
-        """Space and Enter, those physically down when the curtain now up rose (the last person's
-        press, which the keyboard repeats while it is held): they lift it only once let go and
-        pressed again, so a key held a moment too long never shows the next person's cards.
-        Noted when the curtain is first drawn or first pressed; the input forgets a key let go."""
-        who = self.curtain_for()
-        if who is None:
-            self._curtain_keys = None
-            return set()
-        if self._curtain_keys is None or self._curtain_keys[0] != who:
-            down = pygame.key.get_pressed()
-            self._curtain_keys = (who, {k for k in table_input.LIFT_KEYS if down[k]}, self.clock)
-        return self._curtain_keys[1]
+        """The lift keys already down when the curtain now up rose (curtain_guard.py)."""
+        return self.curtain_guard.note(self.curtain_for(), self.clock)
 
-    def curtain_settled(self) -> bool:
-        """The curtain now up has been up CURTAIN_CLICK_DELAY seconds: a click before that is the
-        second half of a double-click on the button that raised it (Call, Check...), made by the
-        last person, not the next one asking to see their cards."""
+    def curtain_settled(self, by_key: bool = False) -> bool:
+        """Whether a fresh key press or a click may lift the curtain now up (curtain_guard.py)."""
         self.keys_held_at_curtain()
-        return self._curtain_keys is not None and self.clock - self._curtain_keys[2] >= CURTAIN_CLICK_DELAY
+        return self.curtain_guard.settled(self.clock, by_key)
 
     def viewer(self) -> int | None:
         """Whose view is drawn: the person acting (in peek mode only while they hold the peek
@@ -411,6 +398,7 @@ class TableScene(Scene):
         """Space while nobody is asked: no more waiting until a person must decide."""
         if self.session.to_move() is not None and self.asked() is None and self.showdown is None:
             self.autoplay.hurry = True
+            self.curtain_guard.hurried_at = self.clock
 
     def toggle_auto_flip(self) -> None:
         """Flipping rounds run by themselves (each person's card is the computer's choice for
