@@ -178,3 +178,24 @@ def test_a_key_that_does_nothing_at_the_table_says_so(tmp_path, monkeypatch):
             app.step([], dt=0.3)
     pygame.display.quit()
     assert seen == {"k", "enter"}, seen
+
+
+def test_poker_grid_says_green_square_as_its_buttons_and_hint_do(tmp_path, monkeypatch):
+    """A click on a square before a card is chosen is answered in the words of the bar."""
+    import pygame
+
+    from cardtable.app.headless import start
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    app = start("poker_grid", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    app.scene.bot_delay = 0.0
+    for _ in range(20):  # the computer player may place first
+        if app.scene.asked() is not None:
+            break
+        app.step([], dt=0.5)
+    spot = next(h for h in app.scene.hits if h.kind == "spot")
+    app.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot.rect.center, button=1)])
+    said = [t["text"] for t in app.manifest()["texts"]]
+    pygame.display.quit()
+    assert "Choose a card of your hand first, then a green square." in said, said

@@ -329,7 +329,7 @@ class TableScene(Scene):
         if seat is None:
             return
         if len(self.choices.selected) != 1:
-            self.message = "Choose a card of your hand first, then a highlighted place."
+            self.message = "Choose a card of your hand first, then a green square."
             return
         self.act({"seat": seat, "type": "place", "card": self.choices.selected[0], "at": list(at)})
 
