@@ -94,6 +94,6 @@ def least_in_the_way(
     places = [pygame.Rect(x, y, width, height) for y in ys for x in xs]
 
     def hidden(box: pygame.Rect, rects: list[pygame.Rect]) -> int:
-        return sum(box.clip(r).width * box.clip(r).height for r in rects)
+        return sum(c.width * c.height for c in (box.clip(r) for r in rects))
 
     return min(places, key=lambda box: (hidden(box, vital), hidden(box, others)))
