@@ -8,13 +8,11 @@ import pytest
 # Tests that open a pygame display do it headless.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-# No test reads or writes the real user's saves, variants or settings: each test process has its
-# own folders (a test that needs an empty one sets its own with monkeypatch).
+# No test reads or writes the real user's saves, variants, settings or save key: each test process
+# has its own folders (a test that needs empty ones takes the `fresh_user` fixture).
 _USER = tempfile.mkdtemp(prefix="cardtable-tests-")
 os.environ["XDG_DATA_HOME"] = os.path.join(_USER, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_USER, "config")
-# The installation's save key (the config folder) of the tests is their own, never the user's.
-os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="cardtable-test-config-")
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"
@@ -27,6 +25,18 @@ def variants():
     from cardtable.variant import load_variant
 
     return {vid: load_variant(VARIANTS / f"{vid}.yaml") for vid in VARIANT_IDS}
+
+
+@pytest.fixture()
+def fresh_user(tmp_path, monkeypatch):
+    """A first-time user: empty data and config folders (saves, settings, hints seen); the
+    headless window is closed afterwards."""
+    import pygame
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    yield tmp_path
+    pygame.display.quit()
 
 
 @cache

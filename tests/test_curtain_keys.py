@@ -10,12 +10,7 @@ from cardtable.app.headless import start
 LIFT = (pygame.K_SPACE, pygame.K_RETURN)
 
 
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 class Keyboard:

@@ -13,11 +13,7 @@ from cardtable.cli import main
 SPACE = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
 
 
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def _inside(rect, size):

@@ -9,11 +9,7 @@ import pytest
 from cardtable.app import settings
 from cardtable.app.headless import start
 
-
-@pytest.fixture(autouse=True)
-def _folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def key(k: int) -> pygame.event.Event:

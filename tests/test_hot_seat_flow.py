@@ -18,12 +18,7 @@ SMALL = {"called_shot": False}
 HANDS = 6
 
 
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def key(k, kind=pygame.KEYDOWN, mod=0):

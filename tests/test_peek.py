@@ -13,13 +13,7 @@ from cardtable.app.new_game import NewGameScene
 from cardtable.app.table import TableScene, computer_action
 from cardtable.app.table.input import PEEK_KEY
 
-
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def key(k, kind=pygame.KEYDOWN):

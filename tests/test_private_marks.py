@@ -15,11 +15,7 @@ STUD = Path(__file__).resolve().parent.parent / "variants" / "examples" / "seven
 KEYS = {"check": pygame.K_k, "call": pygame.K_c, "bring_in": pygame.K_i}
 
 
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def check_marks(m, session):

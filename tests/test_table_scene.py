@@ -12,13 +12,7 @@ from cardtable.app.new_game import NewGameScene
 from cardtable.app.table import TableScene
 from cardtable.session import visible_cards
 
-
-@pytest.fixture(autouse=True)
-def _user_folders(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    yield
-    pygame.display.quit()
+pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
 def key(k, mod=0):
