@@ -1,7 +1,7 @@
 """`extends: other_variant`: a variant file written as changes to another.
 
 The base is found next to the file (`extends: holdem.yaml` or `extends: ../base`), else among
-the built-in and the user's variants by id (`extends: texas_holdem`). Its tree is loaded (itself
+the built-in and the user's variants by id (`extends: some_variant_id`). Its tree is loaded (itself
 maybe extending another, at most MAX_DEPTH deep, never in a circle) and the file laid over it:
 
 - a mapping merges key by key, recursively (`hands: {form: {size: 5}}` changes only the size);

@@ -1,6 +1,6 @@
 """How to play a variant, in plain words, generated from its YAML: the steps of a hand in order
 (one sentence per step, a repeat as "repeat steps 3-4 until..."), the roles, the special moves
-(what only some games have: a showdown call, a card pot, a Called Shot...), the designer's
+(what only some games have: a showdown call, a card pot, cards named before the deal...), the designer's
 `summary:`, and how a hand is made. For the How to play page (app/howto.py) and its tests.
 
 Each verb is put in words by a function of this module keyed by the verb's name; a verb with
