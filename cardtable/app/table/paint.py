@@ -49,23 +49,20 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     seat = view["seat"]
     frame.shows(seat)
     t.anim.note_arrivals(view)
-    humans = t.humans()
     actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
     own = t.view_for(actor) if actor is not None else view
     if actor is not None and actor == t.session.to_move():
         t.controls = [*build_controls(t, own), t.undo_control(actor)]
     t.controls += _table_controls(t)
-    size = surface.get_size()
-    side = True if t.show_rules else t.panel_open
-    wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
-    layout = TableLayout.of(
-        size,
-        view,
-        seat if seat is not None else (humans[0] if humans else 0),
-        side=side,
-        bar_rows=button_rows(t.controls, wide),
-        scale=ui.scale(),
-    )
+    deciding = verb_of(own) if t.controls else None
+    tip = deciding.hint(own["legal"]) if deciding is not None else ""
+    hinted = bool(t.hints.current(actor if t.controls else None, tip))
+    layout = _layout(t, surface, view)
+    hint_box = _hint_place(t, layout, view) if hinted and layout.plan.side is None else None
+    if hinted and layout.plan.side is None and hint_box is None:  # no clear place: a button holds it
+        words = t.hints.showing[1] if t.hints.showing is not None else ""
+        t.controls.append(Control("Hint", t.hints.toggle_open, on=t.hints.opened, tip=words))
+        layout = _layout(t, surface, view)
     t.panel_shown = layout.plan.side is not None
     layout.record_regions()
     draw_felt(t.canvas, layout)
@@ -92,29 +89,55 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     message = t.message or _hint(t, actor, own)
     t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices)
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
-    deciding = verb_of(own) if t.controls else None
-    tip = deciding.hint(own["legal"]) if deciding is not None else ""
-    _draw_hint(t, layout, actor if t.controls else None, tip)
+    if hinted:
+        _draw_hint(t, layout, actor, hint_box)
     draw_tooltip(t.canvas, t.pointer)
 
 
-def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, tip: str) -> None:
-    """The hint box under the side panel's header, or (folded) on the felt where it hides least."""
+def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
+    """The layout of this frame: the window, the side panel as set, the bar's rows of buttons."""
+    size = surface.get_size()
+    side = True if t.show_rules else t.panel_open
+    wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
+    seat, humans = view["seat"], t.humans()
+    return TableLayout.of(
+        size,
+        view,
+        seat if seat is not None else (humans[0] if humans else 0),
+        side=side,
+        bar_rows=button_rows(t.controls, wide),
+        scale=ui.scale(),
+    )
+
+
+def _hint_place(t: TableScene, layout: TableLayout, view: View) -> pygame.Rect | None:
+    """Where the hint stands on the felt with the panel folded: clear of every seat, the pot, the
+    piles and a board holding cards (an empty board may be covered: the hint goes once the person
+    decides, before anything is dealt there); None when no place is clear."""
+    plan = layout.plan
+    board_cards = any(
+        z.get("cards") or z.get("cells")
+        for z in view["zones"].values()
+        if not isinstance(z["owner"], int) and z["shape"] != "stack"
+    )
+    vital = [s.box for s in plan.seats] + [plan.pot] + ([plan.stacks] if plan.stacks else [])
+    vital += [plan.board] if board_cards else []
+    return t.hints.place_on_felt(plan.table, vital, [plan.labels])
+
+
+def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, box: pygame.Rect | None) -> None:
+    """The hint box under the side panel's header, or (folded) on the felt at its clear place; or,
+    opened from the bar's button, where it hides least."""
     plan, side = layout.plan, layout.plan.side
     if side is not None:
-        t.hints.draw(
-            t.canvas,
-            side.width - 20,
-            lambda w, h: pygame.Rect(side.left + 10, side.top + 64, w, h),
-            seat,
-            tip,
-            side,
-        )
-        return
-    vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
-    others = [s.box for s in plan.seats] + [plan.board, plan.labels]
-    spot = partial(least_in_the_way, plan.table, vital=vital, others=others)
-    t.hints.draw(t.canvas, min(320, plan.table.width - 20), spot, seat, tip)
+        t.hints.draw_in_panel(t.canvas, side)
+    elif box is not None:
+        t.hints.draw(t.canvas, box)
+    elif t.hints.opened:
+        w, h = t.hints.box_size(min(320, plan.table.width - 20))
+        vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
+        others = [s.box for s in plan.seats] + [plan.board, plan.labels]
+        t.hints.draw(t.canvas, least_in_the_way(plan.table, w, h, vital, others))
 
 
 def _panel_lines(t: TableScene, view: View) -> list[str]:
