@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from ..hands.describe import description
-from ..hands.published import probability, share
+from ..hands.published import probability, rounded, share
 from ..variant import Variant
 from . import frame, ui
 from .hand_pictures import HandPictures
@@ -57,7 +57,7 @@ class FrequencySampler:
         if not self.samples:
             return ""
         p = self.counts[index] / self.samples
-        return f"{p:.4%}" if p else f"< 1 in {self.samples:,}"
+        return rounded(p) if p else f"< 1 in {self.samples:,}"
 
 
 class RulesScene(Scene):
