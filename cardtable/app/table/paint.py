@@ -86,8 +86,8 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         t.pointer,
         t.log_back,
     )
-    message = t.message or _hint(t, actor, own)
-    t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices)
+    message, *shorter = [t.message] if t.message else _hint(t, actor, own)
+    t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices, shorter)
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
     if hinted:
         _draw_hint(t, layout, actor, hint_box)
@@ -161,18 +161,25 @@ def _table_controls(t: TableScene) -> list[Control]:
     return [Control("Auto-flip", t.toggle_auto_flip, pygame.K_t, "T", on=t.auto_flip, tip=tip)]
 
 
-def _hint(t: TableScene, actor: int | None, own: View) -> str:
-    """What the bar says when nobody is refused anything: how to look, or that nobody is asked."""
+def _hint(t: TableScene, actor: int | None, own: View) -> list[str]:
+    """What the bar says when nobody is refused anything: how to look, or that nobody is asked;
+    then the same in fewer words, longest first, for a narrow bar."""
     to_move = t.session.to_move()
     if actor is not None and actor == to_move and t.viewer() is None:  # peek mode, not looking
-        return f"Your move, {own['seats'][actor]['name']}: hold H, or the mouse on your cards, to look."
+        name = own["seats"][actor]["name"]
+        return [
+            f"Your move, {name}: hold H, or the mouse on your cards, to look.",
+            f"Your move, {name}: hold H or your cards to look.",
+            f"{name}: hold H or your cards to look.",
+            "Your move: hold H or your cards to look.",
+        ]
     if to_move is None or to_move == actor:
-        return ""
+        return [""]
     name = own["seats"][to_move]["name"]
     if to_move in t.humans():  # asked() is None: the decision runs by itself
         why = "nobody can bet any more" if not t.auto_flip else "auto-flip is on"
-        return f"{why.capitalize()}: the computer flips for {name}. Space: faster."
-    return f"{name} is thinking… Space: faster."
+        return [f"{why.capitalize()}: the computer flips for {name}. Space: faster."]
+    return [f"{name} is thinking… Space: faster."]
 
 
 def _draw_interlude(t: TableScene) -> None:
