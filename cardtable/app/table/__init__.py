@@ -7,6 +7,7 @@ game.py          TableSession, what the table asks of a game; a computer player'
 showdown.py      the public showdown screen, waiting for Continue
 finale.py        the end screen: standings, Play again, New game, Menu
 layout.py        where things go, planned from the game's needs (pure, cached, tested without drawing)
+view_layout.py   the needs read off a view, and TableLayout: the plan and whose cards are large
 grid_camera.py   zoom and pan of a grid over the whole board region
 showdown_layout.py the showdown's grid of hands, scrolling when they do not all fit
 input.py         keys, clicks, pointer, wheel and drags, hit-tested against the last frame
