@@ -1,6 +1,7 @@
 """The table: one game in play, drawn from one seat's view, with every interaction of every game.
 
-scene.py         TableScene: the game (through the session's API), who sees what, time
+scene.py         TableScene: the game (through the session's API), acting, time
+seeing.py        who sees what: the viewer, the person at the screen, the curtain or peek
 paint.py         the frame put together: public screens, the curtain, or the viewer's table
 autoplay.py      decisions nobody is asked for (computer players, runs that play themselves)
 game.py          TableSession, what the table asks of a game; a computer player's decision at once
