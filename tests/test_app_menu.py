@@ -2,6 +2,7 @@
 
 import pygame
 import pytest
+from input_events import key
 
 from cardtable.app.headless import start
 from cardtable.cli import main
@@ -13,10 +14,6 @@ def menu_app(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     yield lambda variant=None: start(variant, scene="menu", size=(1280, 800))
     pygame.display.quit()
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def test_menu_lists_every_variant_and_moves_with_keys(menu_app):

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from input_events import key
 
 from cardtable.app.headless import start
 from cardtable.cli import main
@@ -74,10 +75,6 @@ def test_list_validate_and_play_on_a_deck_file(user_folder, capsys):
     assert (
         out == "" and err == "tarot is a deck to browse, not a game: open it from the menu's Deck browser\n"
     )
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def test_the_menu_offers_a_deck_file_to_browse_only(user_folder):

@@ -42,6 +42,30 @@ def test_examples_are_the_same_every_time():
     assert [example(rules, i).cards for i in range(len(rules.categories))] == first
 
 
+@pytest.mark.parametrize("vid", ["sigilian_poker", "limbo_holdem"])
+def test_the_rules_screen_finds_an_example_a_trial_hand_at_a_time_and_finds_the_same_one(vid):
+    """No frame waits for a whole search (one category can take 25 ms of trial hands): with no
+    time to spare, each call does one step, and the example found is the one found at once."""
+    from cardtable.app.hand_pictures import HandPictures
+    from cardtable.hands import examples as module
+
+    variant = builtin(vid)
+    rules = variant.sections["hands"]
+    at_once = [example(rules, i) for i in range(len(rules.categories))]
+    module._CACHE.clear()
+    pictures = HandPictures(variant)
+    calls = []
+    for i in range(len(rules.categories)):
+        n = 1
+        while not pictures.work([i], budget=0.0):
+            n += 1
+            assert n < 10_000
+        calls.append(n)
+        got, want = pictures.found[i], at_once[i]
+        assert (got and got.cards) == (want and want.cards)
+    assert max(calls) > 5  # the longest searches really were spread over many calls
+
+
 def test_a_category_without_a_sentence_gets_one_from_its_pattern_and_a_warning(tmp_path):
     import re
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
+from input_events import key
 
 from cardtable.app.headless import start
 from cardtable.engine.howto import howto
@@ -23,10 +24,6 @@ WORDS = {
     "showdown": ("Showdown",),
     "_loop": ("Repeat steps",),
 }
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)

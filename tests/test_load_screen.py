@@ -4,6 +4,7 @@ import random
 
 import pygame
 import pytest
+from input_events import key
 
 from cardtable.app import hooks
 from cardtable.app.display import open_window
@@ -31,10 +32,6 @@ def store(tmp_path, monkeypatch):
     from cardtable.paths import user_saves
 
     return SaveStore(user_saves())
-
-
-def key(k, char=""):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=char)
 
 
 def typed(words):

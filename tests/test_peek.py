@@ -128,3 +128,30 @@ def test_the_bar_tells_the_person_to_move_how_to_look():
     assert app.manifest()["viewer"] is not None and not hint_shown()
     app.step([key(PEEK_KEY, pygame.KEYUP)])
     assert hint_shown()
+
+
+@pytest.mark.parametrize(
+    ("vid", "names"),
+    [
+        ("texas_holdem", ["Ann", "Bob"]),
+        ("texas_holdem", ["Annabelle-Marguerite", "Bob"]),
+        ("infinite_poker", ["Ann", "Bob"]),
+    ],
+)
+def test_the_bar_says_how_to_look_in_a_whole_sentence_at_800x600_with_the_panel_open(vid, names):
+    """The smallest window with the side panel unfolded (L) and the bet slider beside the words:
+    the bar still says how to look, whole (no ellipsis) and inside the bar; pointing at it gives
+    the long sentence. (It was cut: "Your move, Ann: hold H, or the mouse on your cards, to…")"""
+    app = start(vid, players=names, seed=1, size=(800, 600), privacy="peek", autosave=False)
+    table = app.scene
+    table.panel_open = True
+    app.step([], dt=0.0)
+    m = app.manifest()
+    bar = next(r["rect"] for r in m["regions"] if r["name"] == "actions")
+    assert any(r["name"] == "log" for r in m["regions"])  # the panel is open
+    said = [t for t in m["texts"] if "hold H" in t["text"]]
+    assert len(said) == 1 and "…" not in said[0]["text"] and said[0]["text"].endswith("to look."), said
+    assert "cards" in said[0]["text"]  # it says the cards may be held too, not only the key
+    assert pygame.Rect(bar).contains(pygame.Rect(said[0]["rect"])), (said, bar)
+    long = "hold H, or the mouse on your cards, to look."
+    assert long in said[0]["text"] or any(long in words for _, words in table.canvas.tips)

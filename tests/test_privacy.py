@@ -17,6 +17,7 @@ from collections import defaultdict
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
+from input_events import key, keyup, mouse
 
 from cardtable.app.headless import start
 from cardtable.app.table.input import PEEK_KEY as PEEK
@@ -37,20 +38,6 @@ KEYS = {  # the action bar's shortcuts for the decisions that need no cards chos
     "flip": pygame.K_SPACE,
 }
 PREFERRED = ("check", "call", "flip", "draw", "pass", "place", "discard", "swap", "bet", "raise")
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
-
-
-def keyup(k):
-    return pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="")
-
-
-def mouse(kind, pos, button=1):
-    if kind == pygame.MOUSEMOTION:
-        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    return pygame.event.Event(kind, pos=pos, button=button)
 
 
 def revealed(session):

@@ -18,9 +18,14 @@ KEYS = {"check": pygame.K_k, "call": pygame.K_c, "bring_in": pygame.K_i}
 pytestmark = pytest.mark.usefixtures("fresh_user")
 
 
-def check_marks(m, session):
-    """Every card of the frame: marked private exactly when it is the viewer's and hidden from
-    the others. Returns how many of each the viewer's hand held."""
+MEANING = "Only you see this card: the others see its back"
+
+
+def check_marks(m, session, tips):
+    """Every card of the frame: `private` in the manifest exactly when it is the viewer's and
+    hidden from the others; the mark drawn (its tip given) on those cards only when the viewer's
+    hand mixes them with cards everyone sees, and on none otherwise. Returns how many of each the
+    viewer's hand held, and whether the marks were drawn."""
     public = visible_cards(session.view(None))
     counts = {True: 0, False: 0}
     for c in m["cards"]:
@@ -29,7 +34,10 @@ def check_marks(m, session):
         assert c["private"] == hidden, (c, m["viewer"])
         if mine:
             counts[hidden] += 1
-    return counts
+    marks = sum(words == MEANING for _, words in tips)
+    mixed = counts[True] > 0 and counts[False] > 0
+    assert marks == (counts[True] if mixed else 0), (marks, counts)
+    return counts, marks > 0
 
 
 def play(variant, size, frames=120):
@@ -37,13 +45,15 @@ def play(variant, size, frames=120):
     cards of each kind the person's hand showed at once."""
     app = start(variant, players=["Ann", "bot", "bot"], seed=4, size=size, options={"hands": 1})
     session = app.scene.session
-    most = {True: 0, False: 0}
+    most = {True: 0, False: 0, "marked": False}
     for _ in range(frames):
         if session.is_over():
             break
         m = app.manifest()
-        for kind, n in check_marks(m, session).items():
+        counts, marked = check_marks(m, session, app.scene.canvas.tips)
+        for kind, n in counts.items():
             most[kind] = max(most[kind], n)
+        most["marked"] = most["marked"] or marked
         events = []
         if session.to_move() == 0 and m["viewer"] == 0:
             legal = {t["type"] for t in session.view(0)["legal"]}
@@ -58,12 +68,16 @@ def play(variant, size, frames=120):
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_stud_hole_cards_are_marked_and_up_cards_are_not(size):
     most = play(str(STUD), size)
-    assert most[True] >= 2 and most[False] >= 1  # both kinds were on screen at once
+    assert most[True] >= 2 and most[False] >= 1 and most["marked"]  # both kinds on screen at once
 
 
-def test_every_card_of_a_hold_em_hand_is_marked():
-    most = play("texas_holdem", (1280, 720), frames=40)
-    assert most[True] == 2 and most[False] == 0
+@pytest.mark.parametrize("vid", ["texas_holdem", "jacks_or_better"])
+def test_a_hand_all_hidden_from_the_others_carries_no_mark(vid):
+    """Hold'em's hole cards and a draw hand are all the viewer's own: the manifest still says
+    `private` of each, but no mark is drawn, where it would only add noise."""
+    path = vid if vid == "texas_holdem" else str(STUD.parent / f"{vid}.yaml")
+    most = play(path, (1280, 720), frames=40)
+    assert most[True] >= 2 and most[False] == 0 and not most["marked"]
 
 
 def test_the_mark_says_what_it_means_when_pointed_at():
@@ -73,4 +87,4 @@ def test_the_mark_says_what_it_means_when_pointed_at():
     motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 8, y + h - 8), rel=(0, 0), buttons=(0, 0, 0))
     for _ in range(3):
         app.step([motion], dt=0.5)
-    assert "Only you see this card: the others see its back" in [t["text"] for t in app.manifest()["texts"]]
+    assert MEANING in [t["text"] for t in app.manifest()["texts"]]

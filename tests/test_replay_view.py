@@ -6,6 +6,7 @@ from collections import defaultdict
 
 import pygame
 import pytest
+from input_events import key
 from make_example_saves import SAVES
 from replay_helpers import saved_game, states, unfinished
 
@@ -25,10 +26,6 @@ def app():
     app.push(Scene(app))
     yield app
     pygame.display.quit()
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def viewer(app, saved, variant):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from input_events import key
 
 from cardtable.app.headless import start
 from cardtable.app.table.game import computer_action
@@ -32,10 +33,6 @@ def _no_display_left():
     yield
     locks.release_all()
     pygame.display.quit()
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def act(app, n=1):

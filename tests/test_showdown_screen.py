@@ -5,13 +5,10 @@ at once makes a hand uncontested. The frames' manifests say what everyone saw.""
 
 import pygame
 import pytest
+from input_events import key
 
 from cardtable.app.headless import start
 from cardtable.app.table import TableScene
-
-
-def key(k):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def regions(app):

@@ -9,8 +9,10 @@ off-screen surface is not on screen until that surface is, and then at another p
 
 A card's id is the engine's (an int). A card drawn face down carries the id its view had, which
 is -1: the engine never gives the screen a hidden card's id, so a back never says which card it is.
-A card's `private` says it was drawn with the mark of one of the viewer's cards the others do not
-see (the view's `public` flags; stud's up cards are public, its hole cards are not).
+A card's `private` says it is one of the viewer's cards the others do not see (the view's `public`
+flags; stud's up cards are public, its hole cards are not). The table draws the only-you-see mark
+on such a card only where the viewer's hand also holds cards the others see (stud), not on a hand
+all hidden (hold'em's, a draw hand), where it would only add noise.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ class FrameRecord:
     viewer: int | None = None  # the seat whose private view this is; None for a curtain or public frame
     curtain: bool = False
     cards: list[tuple[int, bool, Box, str]] = field(default_factory=list)  # (id, face up, rect, where)
-    private: set[int] = field(default_factory=set)  # indices into `cards` drawn with the only-you-see-it mark
+    private: set[int] = field(
+        default_factory=set
+    )  # indices into `cards` of the viewer's cards others do not see
     texts: list[tuple[str, Box, int]] = field(default_factory=list)  # (text, rect, font pixel size)
     regions: list[tuple[str, Box]] = field(default_factory=list)
     pending: list[Callable[[FrameRecord], None]] = field(default_factory=list)
@@ -124,7 +128,7 @@ def note_card(
     surface: pygame.Surface, card: int, rect: pygame.Rect, where: str, private: bool = False
 ) -> None:
     """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1);
-    `private`: drawn with the mark of a card only the viewer sees."""
+    `private`: one of the viewer's cards the others do not see."""
     spot = _on_frame(surface, rect)
     if spot is not None and _record is not None and rect.width and rect.height:
         if private:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from ..hands.examples import Example, example
+from ..hands.examples import Example, Search, example_search
 from ..render.faces import card_height
 from . import frame
 from .table.cards import Faces
@@ -26,21 +26,34 @@ class HandPictures:
         self.rules = variant.sections.get("hands")
         self.faces = Faces(variant.deck)
         self.found: dict[int, Example | None] = {}
+        self._searches: dict[int, Search] = {}  # examples being looked for, a step at a time
 
     def ready(self, index: int) -> bool:
         return index in self.found
 
     def work(self, indexes: Iterable[int], budget: float) -> bool:
-        """Find the examples of these categories for up to `budget` seconds (at least one);
-        True when all of them are found."""
+        """Look for the examples of these categories for about `budget` seconds (at least one
+        step: one trial hand valued); True when all of them are found."""
         if self.rules is None:
             return True
         end = time.perf_counter() + budget
+        stepped = False
         for i in indexes:
-            if i not in self.found:
-                if time.perf_counter() > end:
-                    return False
-                self.found[i] = example(self.rules, i)
+            if i in self.found:
+                continue
+            search = self._searches.get(i)
+            if search is None:
+                search = self._searches[i] = example_search(self.rules, i)
+            while not stepped or time.perf_counter() < end:
+                stepped = True
+                try:
+                    next(search)
+                except StopIteration as done:
+                    self.found[i] = done.value
+                    del self._searches[i]
+                    break
+            else:
+                return False
         return True
 
     @staticmethod

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..hands.published import share
+from ..hands.published import rounded
 from ..hands.ranking import Frequency, cached, ranked
 from ..hands.showdowns import cached_winners
 
@@ -35,7 +35,7 @@ class RankingOdds:
         rank = f"#{self.position[index] + 1} by frequency"
         if not f.measured(index):
             return f"as played: too rare · {rank}"
-        return f"as played {share(f.share(index))} · {rank}"
+        return f"as played {rounded(f.share(index))} · {rank}"
 
     def summary(self, top: int = 3) -> str:
         """The winners of simulated showdowns under each ranking, in one line."""

@@ -17,7 +17,7 @@ rules give the same examples.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from .api import evaluate_pool
@@ -171,9 +171,10 @@ def _build_part(
     return chosen
 
 
-def _attempt(
-    rules: Rules, idx: _Index, index: int, size: int, rng: random.Random, tight: float
-) -> Example | None:
+Search = Generator[None, None, "Example | None"]  # yields between evaluations: spread over frames
+
+
+def _attempt(rules: Rules, idx: _Index, index: int, size: int, rng: random.Random, tight: float) -> Search:
     cat: Category = rules.categories[index]
     used: set[int] = set()
     banned: dict[str, set[int]] = {}
@@ -201,6 +202,7 @@ def _attempt(
     misses = 0
     made = len(rank(hand).made) if hand else 0
     while len(hand) < size and misses < 30:
+        yield
         c = idx.pick([], lambda c: c not in used, rng, hand, tight)
         if c is None:
             return None
@@ -213,6 +215,7 @@ def _attempt(
         made = len(v.made)
     if len(hand) != size:
         return None
+    yield
     value = rank(hand)
     if value.rank != index:
         return None
@@ -222,7 +225,7 @@ def _attempt(
     return Example(cards, own, tuple(declared), value)
 
 
-def _with_wild(rules: Rules, index: int, size: int, rng: random.Random) -> Example | None:
+def _with_wild(rules: Rules, index: int, size: int, rng: random.Random) -> Search:
     """A hand of `w` wild cards and the natural cards most alike to a random one (sharing the
     values the category's parts share, then the most others), for a category no natural hand
     makes."""
@@ -244,6 +247,7 @@ def _with_wild(rules: Rules, index: int, size: int, rng: random.Random) -> Examp
                 ),
             )
             hand = alike[: size - w] + wild[:w]
+            yield
             value = evaluate_pool(rules, hand, size)
             if value.rank == index:
                 own = value.made or tuple(hand)
@@ -258,6 +262,17 @@ _CACHE: dict[tuple[int, int, int], Example | None] = {}
 def example(rules: Rules, index: int, seed: int = 1) -> Example | None:
     """An example hand of category `index` (None when none was found: a category that cannot
     occur). Cached for the life of the rules object."""
+    search = example_search(rules, index, seed)
+    while True:
+        try:
+            next(search)
+        except StopIteration as done:
+            return done.value
+
+
+def example_search(rules: Rules, index: int, seed: int = 1) -> Search:
+    """`example(...)` found a step at a time: it yields between the evaluations of its trial
+    hands (each well under a millisecond or two), so a window can look for it between frames."""
     key = (id(rules), index, seed)
     if key in _CACHE and _INDEXES.get(id(rules), (None,))[0] is rules:
         return _CACHE[key]
@@ -272,11 +287,12 @@ def example(rules: Rules, index: int, seed: int = 1) -> Example | None:
     found = None
     if index not in rules.never_counts:
         for n in range(TRIES):
-            found = _attempt(rules, idx, index, size, rng, TIGHT[n % len(TIGHT)])
+            found = yield from _attempt(rules, idx, index, size, rng, TIGHT[n % len(TIGHT)])
             if found is not None:
                 break
+            yield
         if found is None and any(rules.wild):  # a hand only wild cards make (five of a kind)
-            found = _with_wild(rules, index, size, rng)
+            found = yield from _with_wild(rules, index, size, rng)
     _CACHE[key] = found
     return found
 

@@ -4,6 +4,7 @@ number words up to decillion), "0.0077%" or a plain probability "0.000077"."""
 
 from __future__ import annotations
 
+import math
 import re
 
 SCALE = {
@@ -52,8 +53,19 @@ def probability(text: str) -> float | None:
     return float(t) if m else None
 
 
+def rounded(p: float) -> str:
+    """A measured share for a screen, to three significant figures ('36.0%', '0.922%'), then
+    '1 in 12,988' below 0.01%: a sample's figure, not more precise than it is."""
+    if p <= 0:
+        return "0%"
+    if p < 1e-4:
+        return f"1 in {1 / p:,.0f}" if p >= 1e-12 else f"1 in {1 / p:.2g}"
+    decimals = max(0, 2 - math.floor(math.log10(p * 100)))
+    return f"{p:.{decimals}%}"
+
+
 def share(p: float) -> str:
-    """A probability for people: '4.7534%' down to 0.0001%, then '1 in 12,988', then '1 in 1.7e+34'."""
+    """A probability for people: '4.7534%' down to 0.01%, then '1 in 12,988', then '1 in 1.7e+34'."""
     if p <= 0:
         return "0"
     if p >= 1e-6:

@@ -84,21 +84,23 @@ class Canvas:
         outline: tuple[int, int, int] | None = None,
         slot: tuple[str, Any] | None = None,
         private: bool = False,
+        mark: bool = False,
     ) -> pygame.Rect:
         """Draw `card` (or a back for -1) with its top-left at `pos`, `where` being its place in
         the manifest ("hand:2", "community", "grid", "preview"...); a click target of `kind`
         (None: none) carrying `payload` (default: the card); `raised` a quarter card; a card new
         to its `slot` (zone, place) glides in from the deck; `private`: one of the viewer's cards
-        the others do not see, marked so (a closed eye in its lower left corner)."""
+        the others do not see (so the manifest says); `mark`: drawn with the mark of one (a
+        crossed-out eye in its lower left corner), where the hand mixes them with up cards."""
         x, y = pos
         if raised:
             y -= width // 4
         rect = self.surface.blit(self.faces.get(card, width), self.anim.glide(slot, (x, y)))
         if card >= 0:
             self.drawn.append(card)
-        if private:
-            mark = hidden_mark(width)
-            at = self.surface.blit(mark, (rect.left + 3, rect.bottom - 3 - mark.get_height()))
+        if private and mark:
+            badge = hidden_mark(width)
+            at = self.surface.blit(badge, (rect.left + 3, rect.bottom - 3 - badge.get_height()))
             self.tip(at, "Only you see this card: the others see its back")
         frame.note_card(self.surface, card, rect, where, private)
         if outline:

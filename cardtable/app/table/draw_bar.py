@@ -4,6 +4,8 @@ bar tall enough: `button_rows`), and the bet slider at the end of the status lin
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from ...engine.types import View
@@ -54,8 +56,10 @@ def draw_bar(
     message: str,
     controls: list[Control],
     choices: Choices,
+    shorter: Sequence[str] = (),
 ) -> Slider | None:
-    """The bar; the slider when a bet or raise is offered (the amount kept within it)."""
+    """The bar; the slider when a bet or raise is offered (the amount kept within it).
+    `shorter`: the message said in fewer words, longest first, for when it does not fit whole."""
     surface = canvas.surface
     s = ui.scale()
     pad = int(14 * s)
@@ -69,6 +73,8 @@ def draw_bar(
         need = ui.font(18).size(words + " …")[0] + pad  # as ui.ellipsize measures it
         slider_w = max(min(slider_w, int(180 * s)), min(slider_w, free - need))
     room = free - slider_w
+    if message and ui.font(18).size(words)[0] > room:  # a shorter form said whole, before a cut one
+        words = next((w for w in shorter if ui.font(18).size(w)[0] <= room), words)
     size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
     shown = ui.ellipsize(words, size, room)
     rect = ui.text(
@@ -78,8 +84,8 @@ def draw_bar(
         size,
         (255, 200, 140) if message else ui.WHITE,
     )
-    if shown != words:
-        canvas.tip(rect, words)  # the whole sentence when the pointer rests on it
+    if shown != (message or status):
+        canvas.tip(rect, message or status)  # the whole sentence when the pointer rests on it
     if not controls:
         return None
     for control, rect in zip(controls, _button_rects(controls, bar)):

@@ -8,13 +8,13 @@ from collections.abc import Mapping
 
 import pygame
 
-from ...engine.types import View
+from ...engine.types import View, ZoneView
 from .. import ui
 from ..controls import role_badge, verb_of
 from ..geometry import OTHERS_SPREAD, OWN_SPREAD, SeatBox, card_h, fan_positions
 from .cards import Canvas
-from .layout import TableLayout
 from .palette import GLOW, SELECT
+from .view_layout import TableLayout
 
 
 def draw_seat(
@@ -39,23 +39,37 @@ def draw_seat(
     rows_h = card_h(width) * rows + 4 * (rows - 1)
     # the viewer's cards sit low in their box: a chosen card rises a quarter card within it
     top = spot.cards.bottom - rows_h if own else spot.cards.centery - rows_h // 2
+    hidden = hidden_flags(zones) if own else [[] for _ in zones]
+    # a hand mixing cards the others see with cards they do not (stud's up and hole cards) marks
+    # the hidden ones, so they stand apart; a hand all hidden (hold'em's, a draw hand) needs none
+    mixed = any(h for flags in hidden for h in flags) and not all(h for flags in hidden for h in flags)
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
-        # the viewer's cards the others do not see are marked, so their up cards stand apart
-        public = z.get("public", []) if own and z["visibility"] != "everyone" else []
         centre = (spot.cards.centerx, top + i * (card_h(width) + 4) + card_h(width) // 2)
         spread = OWN_SPREAD if spot.own else OTHERS_SPREAD
         positions = fan_positions(len(cards), centre, width, spread=spread, max_width=spot.cards.width)
         for j, (card, pos) in enumerate(zip(cards, positions)):
-            private = card >= 0 and j < len(public) and not public[j]
+            private = own and card >= 0 and hidden[i][j]
+            mark = private and mixed
             if choosable and card >= 0:
                 picked = card in selected
                 outline = SELECT if picked else None
-                canvas.card(card, pos, width, where, "hand", card, picked, outline, (name, j), private)
+                canvas.card(card, pos, width, where, "hand", card, picked, outline, (name, j), private, mark)
             else:
-                canvas.card(card, pos, width, where, slot=(name, j), private=private)
+                canvas.card(card, pos, width, where, slot=(name, j), private=private, mark=mark)
     _draw_plate(canvas, spot, view, seat, betting, role_notes or {})
     return spot.box
+
+
+def hidden_flags(zones: list[tuple[str, ZoneView]]) -> list[list[bool]]:
+    """Per zone of the viewer's, per card they see face up: whether the others do not see it
+    (the view's `public` flags; a zone everyone sees hides nothing)."""
+    out = []
+    for _, z in zones:
+        cards = z.get("cards", [])
+        public = z.get("public", []) if z["visibility"] != "everyone" else [True] * len(cards)
+        out.append([c >= 0 and not (j < len(public) and public[j]) for j, c in enumerate(cards)])
+    return out
 
 
 def _draw_plate(

@@ -19,10 +19,10 @@ from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
-from .layout import FOLD_BELOW, TableLayout
 from .palette import BACKDROP
 from .showdown import category_meaning, draw_showdown_screen, explain
 from .tooltips import draw_help_button, draw_tooltip
+from .view_layout import FOLD_BELOW, TableLayout
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -49,23 +49,20 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     seat = view["seat"]
     frame.shows(seat)
     t.anim.note_arrivals(view)
-    humans = t.humans()
     actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
     own = t.view_for(actor) if actor is not None else view
     if actor is not None and actor == t.session.to_move():
         t.controls = [*build_controls(t, own), t.undo_control(actor)]
     t.controls += _table_controls(t)
-    size = surface.get_size()
-    side = True if t.show_rules else t.panel_open
-    wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
-    layout = TableLayout.of(
-        size,
-        view,
-        seat if seat is not None else (humans[0] if humans else 0),
-        side=side,
-        bar_rows=button_rows(t.controls, wide),
-        scale=ui.scale(),
-    )
+    deciding = verb_of(own) if t.controls else None
+    tip = deciding.hint(own["legal"]) if deciding is not None else ""
+    hinted = bool(t.hints.current(actor if t.controls else None, tip))
+    layout = _layout(t, surface, view)
+    hint_box = _hint_place(t, layout, view) if hinted and layout.plan.side is None else None
+    if hinted and layout.plan.side is None and hint_box is None:  # no clear place: a button holds it
+        words = t.hints.showing[1] if t.hints.showing is not None else ""
+        t.controls.append(Control("Hint", t.hints.toggle_open, on=t.hints.opened, tip=words))
+        layout = _layout(t, surface, view)
     t.panel_shown = layout.plan.side is not None
     layout.record_regions()
     draw_felt(t.canvas, layout)
@@ -89,32 +86,58 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         t.pointer,
         t.log_back,
     )
-    message = t.message or _hint(t, actor, own)
-    t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices)
+    message, *shorter = [t.message] if t.message else _hint(t, actor, own)
+    t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices, shorter)
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
-    deciding = verb_of(own) if t.controls else None
-    tip = deciding.hint(own["legal"]) if deciding is not None else ""
-    _draw_hint(t, layout, actor if t.controls else None, tip)
+    if hinted:
+        _draw_hint(t, layout, actor, hint_box)
     draw_tooltip(t.canvas, t.pointer)
 
 
-def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, tip: str) -> None:
-    """The hint box under the side panel's header, or (folded) on the felt where it hides least."""
+def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
+    """The layout of this frame: the window, the side panel as set, the bar's rows of buttons."""
+    size = surface.get_size()
+    side = True if t.show_rules else t.panel_open
+    wide = size[0] - (0 if side is False or (side is None and size[0] < FOLD_BELOW) else 300)
+    seat, humans = view["seat"], t.humans()
+    return TableLayout.of(
+        size,
+        view,
+        seat if seat is not None else (humans[0] if humans else 0),
+        side=side,
+        bar_rows=button_rows(t.controls, wide),
+        scale=ui.scale(),
+    )
+
+
+def _hint_place(t: TableScene, layout: TableLayout, view: View) -> pygame.Rect | None:
+    """Where the hint stands on the felt with the panel folded: clear of every seat, the pot, the
+    piles and a board holding cards (an empty board may be covered: the hint goes once the person
+    decides, before anything is dealt there); None when no place is clear."""
+    plan = layout.plan
+    board_cards = any(
+        z.get("cards") or z.get("cells")
+        for z in view["zones"].values()
+        if not isinstance(z["owner"], int) and z["shape"] != "stack"
+    )
+    vital = [s.box for s in plan.seats] + [plan.pot] + ([plan.stacks] if plan.stacks else [])
+    vital += [plan.board] if board_cards else []
+    return t.hints.place_on_felt(plan.table, vital, [plan.labels])
+
+
+def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, box: pygame.Rect | None) -> None:
+    """The hint box under the side panel's header, or (folded) on the felt at its clear place; or,
+    opened from the bar's button, where it hides least."""
     plan, side = layout.plan, layout.plan.side
     if side is not None:
-        t.hints.draw(
-            t.canvas,
-            side.width - 20,
-            lambda w, h: pygame.Rect(side.left + 10, side.top + 64, w, h),
-            seat,
-            tip,
-            side,
-        )
-        return
-    vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
-    others = [s.box for s in plan.seats] + [plan.board, plan.labels]
-    spot = partial(least_in_the_way, plan.table, vital=vital, others=others)
-    t.hints.draw(t.canvas, min(320, plan.table.width - 20), spot, seat, tip)
+        t.hints.draw_in_panel(t.canvas, side)
+    elif box is not None:
+        t.hints.draw(t.canvas, box)
+    elif t.hints.opened:
+        w, h = t.hints.box_size(min(320, plan.table.width - 20))
+        vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
+        others = [s.box for s in plan.seats] + [plan.board, plan.labels]
+        t.hints.draw(t.canvas, least_in_the_way(plan.table, w, h, vital, others))
 
 
 def _panel_lines(t: TableScene, view: View) -> list[str]:
@@ -138,18 +161,25 @@ def _table_controls(t: TableScene) -> list[Control]:
     return [Control("Auto-flip", t.toggle_auto_flip, pygame.K_t, "T", on=t.auto_flip, tip=tip)]
 
 
-def _hint(t: TableScene, actor: int | None, own: View) -> str:
-    """What the bar says when nobody is refused anything: how to look, or that nobody is asked."""
+def _hint(t: TableScene, actor: int | None, own: View) -> list[str]:
+    """What the bar says when nobody is refused anything: how to look, or that nobody is asked;
+    then the same in fewer words, longest first, for a narrow bar."""
     to_move = t.session.to_move()
     if actor is not None and actor == to_move and t.viewer() is None:  # peek mode, not looking
-        return f"Your move, {own['seats'][actor]['name']}: hold H, or the mouse on your cards, to look."
+        name = own["seats"][actor]["name"]
+        return [
+            f"Your move, {name}: hold H, or the mouse on your cards, to look.",
+            f"Your move, {name}: hold H or your cards to look.",
+            f"{name}: hold H or your cards to look.",
+            "Your move: hold H or your cards to look.",
+        ]
     if to_move is None or to_move == actor:
-        return ""
+        return [""]
     name = own["seats"][to_move]["name"]
     if to_move in t.humans():  # asked() is None: the decision runs by itself
         why = "nobody can bet any more" if not t.auto_flip else "auto-flip is on"
-        return f"{why.capitalize()}: the computer flips for {name}. Space: faster."
-    return f"{name} is thinking… Space: faster."
+        return [f"{why.capitalize()}: the computer flips for {name}. Space: faster."]
+    return [f"{name} is thinking… Space: faster."]
 
 
 def _draw_interlude(t: TableScene) -> None:
