@@ -1,12 +1,14 @@
 """The table: one game in play, drawn from one seat's view, with every interaction of every game.
 
-scene.py         TableScene: the game (through the session's API), who sees what, time
+scene.py         TableScene: the game (through the session's API), acting, time
+seeing.py        who sees what: the viewer, the person at the screen, the curtain or peek
 paint.py         the frame put together: public screens, the curtain, or the viewer's table
 autoplay.py      decisions nobody is asked for (computer players, runs that play themselves)
 game.py          TableSession, what the table asks of a game; a computer player's decision at once
 showdown.py      the public showdown screen, waiting for Continue
 finale.py        the end screen: standings, Play again, New game, Menu
 layout.py        where things go, planned from the game's needs (pure, cached, tested without drawing)
+view_layout.py   the needs read off a view, and TableLayout: the plan and whose cards are large
 grid_camera.py   zoom and pan of a grid over the whole board region
 showdown_layout.py the showdown's grid of hands, scrolling when they do not all fit
 input.py         keys, clicks, pointer, wheel and drags, hit-tested against the last frame

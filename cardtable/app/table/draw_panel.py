@@ -11,7 +11,7 @@ import pygame
 from .. import ui
 from ..geometry import card_h
 from .cards import Canvas
-from .layout import TableLayout
+from .view_layout import TableLayout
 
 KEYS = "Tab: rules · L: log · F11: full screen · Esc: menu"
 

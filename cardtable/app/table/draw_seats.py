@@ -13,8 +13,8 @@ from .. import ui
 from ..controls import role_badge, verb_of
 from ..geometry import OTHERS_SPREAD, OWN_SPREAD, SeatBox, card_h, fan_positions
 from .cards import Canvas
-from .layout import TableLayout
 from .palette import GLOW, SELECT
+from .view_layout import TableLayout
 
 
 def draw_seat(

@@ -10,8 +10,9 @@ from .. import ui
 from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
-from .layout import GridCamera, TableLayout, bound_area, grid_extent
+from .layout import GridCamera
 from .palette import GLOW, LABEL, RAIL, SPOT, TABLE_FELT
+from .view_layout import TableLayout, bound_area, grid_extent
 
 
 def draw_felt(canvas: Canvas, layout: TableLayout) -> None:

@@ -19,10 +19,10 @@ from .draw_seats import draw_seat
 from .draw_zones import draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
-from .layout import FOLD_BELOW, TableLayout
 from .palette import BACKDROP
 from .showdown import category_meaning, draw_showdown_screen, explain
 from .tooltips import draw_help_button, draw_tooltip
+from .view_layout import FOLD_BELOW, TableLayout
 
 if TYPE_CHECKING:
     from .scene import TableScene

@@ -5,17 +5,7 @@ action templates, and sends filled-in actions to the engine, which says why when
 It reads the game only through the session's API (`TableSession` below: view, to_move, is_over,
 check, act, undo, undo_refusal, bot_seed) and the fixed rules; the full state stays in the session.
 
-Privacy in hot-seat play, in one of two ways (`privacy`, chosen at New game):
-- "curtain": before a person acts, a curtain covers the whole screen and names who is next, but
-  only when their view would show cards hidden from others and somebody else was at the screen
-  (never between one person's consecutive decisions, never for computer players);
-- "peek": no curtain; the table is drawn as everyone sees it, and the person to move looks at
-  their own view only while holding the peek key (H). Their choices are kept while they let go
-  and forgotten when the turn passes.
-While a computer player acts, or a person's flip is made for them (autoplay.py: nobody can bet any
-more, or the table lets flipping rounds run by themselves), the screen shows what everyone may see
-(or, with a single person at the table, that person's view), with no curtain. What the person points at and chooses belongs to them: it is
-forgotten when the viewer changes.
+Who sees what (the curtain or peek mode, the viewer and the person at the screen) is seeing.py's.
 
 Between hands and at the end the table steps aside for public screens (viewer None): a hand that
 ended with hands shown puts up the showdown (showdown.py) until someone presses Continue (nobody
@@ -34,27 +24,26 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
-from ...session import visible_cards
 from ..controls import Control, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
 from .animation import Animations
-from .autoplay import DELAYS, Autoplay, runs_itself
+from .autoplay import DELAYS, Autoplay
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
-from .curtain_guard import CurtainGuard
 from .draw_bar import Slider
 from .game import BOT_LEVEL, TableSession, computer_action
 from .hints import Hints
 from .layout import GridCamera
 from .paint import paint
+from .seeing import WhoSees
 from .showdown import Showdown, holdings
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
 
-class TableScene(Scene):
+class TableScene(WhoSees, Scene):
     manifest_scene = "table"
     scales_text = True  # the table lays itself out for the window (layout.py)
 
@@ -67,14 +56,10 @@ class TableScene(Scene):
         auto_flip: bool = False,
     ) -> None:
         super().__init__(app)
-        if privacy not in ("curtain", "peek"):
-            raise ValueError(f"privacy must be 'curtain' or 'peek', not {privacy!r}")
         self.session = session
+        self.start_seeing(privacy)
         # the hand tables, read or built before the first frame (a build mid-game stalled a frame)
         scoring.prepare(session.rules, session.view(None).get("ranking", "published"))
-        self.privacy = privacy
-        self.peeking: int | None = None  # peek mode: the person holding the peek key
-        self.mouse_look = False  # ... or the mouse button on their cards
         self.deck = session.rules.variant.deck
         self.anim = Animations()
         self.canvas = Canvas(Faces(self.deck), self.anim)
@@ -85,8 +70,6 @@ class TableScene(Scene):
         self.auto_flip = auto_flip  # flipping rounds run by themselves (the bar's toggle)
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
-        self.confirmed: int | None = None  # the person at the screen: who last lifted the curtain or decided
-        self.curtain_guard = CurtainGuard()  # the curtain lifts for the next person only
         self.message = ""  # why the last action was refused, or what undo did
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
@@ -100,9 +83,6 @@ class TableScene(Scene):
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
         self.sampler: Any = None  # the rules panel's frequency sampler, made when first shown
         self._version = 0  # bumped by every change of the game: views are cached per version
-        self._views: dict[int | None, View] = {}
-        self._views_version = -1
-        self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
         self.hints = Hints()  # first-game hints, per person and kind of decision
@@ -148,102 +128,6 @@ class TableScene(Scene):
         """For a person's "at random" choices: fixed by the game and the decisions so far."""
         return random.Random(self.session.bot_seed())
 
-    # ------------------------------------------------------------------ who sees what
-    def view_for(self, seat: int | None) -> View:
-        if self._views_version != self._version:
-            self._views, self._views_version = {}, self._version
-        if seat not in self._views:
-            self._views[seat] = self.session.view(seat)
-        return self._views[seat]
-
-    def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot"]
-
-    def asked(self) -> int | None:
-        """The person asked to decide now: None while a computer player moves, while a person's
-        decision is made for them (autoplay.runs_itself), or when nobody can move."""
-        to_move = self.session.to_move()
-        if to_move not in self.humans():
-            return None
-        if runs_itself(self.view_for(None), bool(self.rules.betting), self.auto_flip):
-            return None
-        return to_move
-
-    def curtain_for(self) -> int | None:
-        """The person the curtain is waiting for, if it is up: only in curtain mode, when another
-        person was at the screen and the view of the person to move shows cards the public view
-        does not (without private cards their view shows nothing anybody may not see)."""
-        to_move = self.asked()
-        humans = self.humans()
-        if self.showdown is not None or self.privacy != "curtain":
-            return None
-        if to_move is None or len(humans) < 2 or self.confirmed == to_move:
-            return None
-        if not visible_cards(self.view_for(to_move)) - visible_cards(self.view_for(None)):
-            return None
-        return to_move
-
-    def keys_held_at_curtain(self) -> set[int]:
-        """The lift keys already down when the curtain now up rose (curtain_guard.py)."""
-        return self.curtain_guard.note(self.curtain_for(), self.clock)
-
-    def curtain_settled(self, by_key: bool = False) -> bool:
-        """Whether a fresh key press or a click may lift the curtain now up (curtain_guard.py)."""
-        self.keys_held_at_curtain()
-        return self.curtain_guard.settled(self.clock, by_key)
-
-    def viewer(self) -> int | None:
-        """Whose view is drawn: the person acting (in peek mode only while they hold the peek
-        key), the only person, or (None) the public table."""
-        if self.session.is_over() or self.showdown is not None:
-            return None
-        to_move = self.asked()
-        humans = self.humans()
-        if to_move is not None:
-            if self.privacy == "peek" and len(humans) > 1:
-                return to_move if self.peeking == to_move else None
-            return to_move if self.curtain_for() is None else None
-        if len(humans) == 1:
-            return humans[0]
-        return None
-
-    def actor(self) -> int | None:
-        """The person at the screen (their bar, undo, choices): the viewer; in peek mode with
-        several people, the person to move, looking or not."""
-        if self.privacy == "peek" and len(self.humans()) > 1 and not self.session.is_over():
-            return self.asked()
-        return self.viewer()
-
-    def peek(self, looking: bool) -> None:
-        """Peek mode: the person to move holds (True) or lets go of (False) the peek key."""
-        self.peeking = self.actor() if looking and self.privacy == "peek" else None
-
-    def privacy_key(self) -> tuple[int | None, bool]:
-        """What the screen shows, as far as privacy goes: (viewer, curtain up); in peek mode
-        (person to move, looking)."""
-        if self.privacy == "peek":
-            return (self.actor(), self.viewer() is not None)
-        who = self.curtain_for()
-        return (None, True) if who is not None else (self.viewer(), False)
-
-    def view(self) -> View:
-        return self.view_for(self.viewer())
-
-    def forget_on_new_viewer(self, shown: tuple[int | None, bool]) -> None:
-        """The card pointed at (and its large preview, or the score of a place), the cards chosen
-        and the bet belong to the person who was looking: a frame for anybody else (or the
-        curtain) starts without them, so nothing of one person's hand reaches the next."""
-        if shown != self._shown_for:
-            # Peek mode, the same person letting go or looking again: keep what they chose (no
-            # card of it is drawn while they do not look), forget what is pointed at.
-            keep = self.privacy == "peek" and self._shown_for is not None and self._shown_for[0] == shown[0]
-            self._shown_for = shown
-            self.log_back = 0
-            if keep:
-                self.choices.hover, self.choices.spot = None, None
-            else:
-                self.choices.clear()
-
     # ------------------------------------------------------------------ acting
     def act(self, action: Action, asked: bool = True) -> bool:
         """Send a decision to the engine; False (and the reason, shown) when it refuses it.
@@ -266,11 +150,6 @@ class TableScene(Scene):
         self.message = ""
         self.canvas.hits = []  # the places clicked on belonged to the game before this action
         return True
-
-    def lift_curtain(self) -> None:
-        who = self.curtain_for()
-        if who is not None:
-            self.confirmed = who
 
     def leave(self) -> None:
         close = getattr(self.session, "close", None)  # another window may now have this game
