@@ -18,7 +18,8 @@ from collections.abc import Callable
 
 from .rules import Rules
 from .search import run_top
-from .sets import set_types
+from .setbound import Reach, reaches
+from .sets import prepare, set_types
 from .value import HandValue
 
 
@@ -46,9 +47,33 @@ def beats_combined(
     reach them (all the cards of every set that fits, within the room, one fewer for several
     sets; the best type of any)."""
     cards, nfix = _arrange(rules, pool, size, exact)
-    types = set_types(rules, cards)
     loose = ~((1 << nfix) - 1)
     room = size - nfix
+    want = key[:2]
+    plain = len(key) == 3 and key[1] != 0  # else "No Set": its other cards decide (below)
+    highs = _highs(rules, cards, nfix, size)
+    # Every group's hand holds at most the pool's highest cards (the fixed ones, then the best
+    # others): when even those are not above the key's, only a group above its size and type
+    # beats it. When every card is in the hand whatever the sets, all groups hold the same
+    # cards: above the key's, a group of just its size and type beats it too.
+    if plain and highs(0) <= key[2]:
+        edge = want
+    elif plain and nfix >= len(cards):
+        edge = (want[0], want[1] - 1)  # (size, type) > edge: at least the key's size and type
+    else:
+        edge = None
+    stop = want if edge is None else edge
+    # Bounds first (setbound.py): no set searched when even they stay below; only the better
+    # types searched when just those can get past the key.
+    pre = prepare(rules, cards)
+    least = 0
+    if plain:
+        least = _least(
+            reaches(rules, cards, pre), loose, room, stop if edge is not None else (want[0], want[1] - 1)
+        )
+        if least < 0:
+            return False
+    types = set_types(rules, cards, least, pre)
     top: tuple[int, int] = (0, 0)
     cover = best_type = 0
     for s, t in types.items():
@@ -56,29 +81,54 @@ def beats_combined(
             top = max(top, (s.bit_count(), t))
             cover |= s
             best_type = max(best_type, t)
-    if top > key[:2]:
+    if top > stop:
         return True
     reach = (cover & ~loose).bit_count() + min(room, (cover & loose).bit_count()) - 1
-    if max(top, (reach, best_type)) < key[:2]:
+    bound = max(top, (reach, best_type))
+    if bound < want or (edge is not None and bound <= edge):
         return False
     # the biggest sets first: a collection above the key, if any, tends to come early
     ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
-    made = _grow(ordered, loose, room, key[:2])
+    made = _grow(ordered, loose, room, stop)
     if made is None:
         return True
-    if len(key) != 3 or key[1] == 0:  # "No Set": its other cards decide
+    if edge is not None:
+        return False
+    if not plain:
         return _best(rules, cards, nfix, size, types, made).key > key
     # No group is above the key's size and type now, so the hand is above the key only when a
     # group of just that size and type holds higher cards (the hand `_best` would make of it).
     grown, multi = made
-    highs = _highs(rules, cards, nfix, size)
-    want, cards_key = key[:2], key[2]
+    cards_key = key[2]
     for mask in grown:
         count = mask.bit_count()
         got = (count, types[mask]) if mask in types else (count - 1, multi[mask])
         if got == want and highs(mask) > cards_key:
             return True
     return False
+
+
+def _least(reach: list[Reach], loose: int, room: int, edge: tuple[int, int]) -> int:
+    """The least type strength a set must have to be in a collection worth more than `edge`
+    (size, type) as far as the bounds tell: 0 when a collection of any types might be bigger,
+    the next type up when only one of just the edge's size might be, -1 when none might be."""
+    size, kind = edge
+
+    def most(join: int) -> int:  # the most cards disjoint sets could hold, within the room
+        return (join & ~loose).bit_count() + min(room, (join & loose).bit_count())
+
+    every = better = 0
+    single = False  # a set of just the edge's size, of a better type
+    for strength, biggest, join in reach:
+        if biggest > size:
+            return 0  # one set bigger than the edge
+        every |= join
+        if strength > kind:
+            single = single or biggest == size
+            better |= join
+    if most(every) > size + 1:
+        return 0  # several sets of more cards than the edge's size, one more
+    return kind + 1 if single or most(better) > size else -1
 
 
 def _arrange(

@@ -239,8 +239,31 @@ def _or(bits: list[int], m: int) -> int:
     return out
 
 
-def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
-    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards.
+# (the wild cards, per card what _Static.card says, per alternative the cards that may join it)
+Pre = tuple[int, list[tuple[int, tuple[int, ...]]], list[int]]
+
+
+def prepare(rules: Rules, cards: tuple[int, ...]) -> Pre:
+    """What set_types (and setbound.reaches) first read of a pool: its wild cards, each card's
+    alternatives and cover conditions, per alternative the cards that may join it."""
+    st = _static(rules)
+    wildm = 0
+    for i, c in enumerate(cards):
+        if rules.wild[c]:
+            wildm |= 1 << i
+    infos = [st.card(rules, c) for c in cards]
+    allowed_of = [wildm] * len(st.alts)
+    for i, (ok, _) in enumerate(infos):
+        while ok:
+            low = ok & -ok
+            allowed_of[low.bit_length() - 1] |= 1 << i
+            ok ^= low
+    return wildm, infos, allowed_of
+
+
+def set_types(rules: Rules, cards: tuple[int, ...], least: int = 0, pre: Pre | None = None) -> dict[int, int]:
+    """Bitmask over `cards` -> the best type strength of a set made of exactly those cards (of
+    the types of strength `least` and up: the others are not looked for).
 
     Each alternative's candidate subsets are generated from its pattern (setgen.py), and cheap
     bit tests come before the full check: the OR of the normal cards' value bits for each
@@ -248,17 +271,10 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     """
     st = _static(rules)
     n = len(cards)
-    wildm = sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    wildm, infos, allowed_of = pre or prepare(rules, cards)
     cols = rules.columns
     bits = {a: [0 if rules.wild[c] else 1 << (cols[a][c] + 1) for c in cards] for a in st.attrs}
-    infos = [st.card(rules, c) for c in cards]
     deck_bits = [1 << c for c in cards]
-    allowed_of = [wildm] * len(st.alts)  # per alternative: the cards that may join it
-    for i, (ok, _) in enumerate(infos):
-        while ok:
-            low = ok & -ok
-            allowed_of[low.bit_length() - 1] |= 1 << i
-            ok ^= low
     made: dict[int, set[int]] = {}  # run windows per sequence, for all its alternatives' cards
 
     def run_windows(at: int) -> set[int]:
@@ -310,6 +326,8 @@ def set_types(rules: Rules, cards: tuple[int, ...]) -> dict[int, int]:
     for k, alt in enumerate(st.alts):
         allowed = allowed_of[k]
         p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
+        if strength < least:
+            break  # the alternatives come best type first
         if allowed.bit_count() < lo:
             continue  # too few cards may join such a set
         if p.cover:

@@ -1,0 +1,82 @@
+"""The bounds combined sets are compared with before any search (hands/setbound.py, the `least`
+of sets.set_types, combined.beats_combined's edges) never change an answer: every set found
+lies within its alternative's bound, a search from a least type finds exactly the sets of that
+type and up, and a hand beats a key exactly when its full value is above it, for keys around
+the hand's own (its size and type and the neighbouring ones, other cards just below, equal or
+above) where the shortcuts decide. Pools are random or crowded (few values: many sets), often
+with the wild and dead cards."""
+
+from conftest import builtin
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_hands_fast import combined_pools
+
+from cardtable.hands.combined import beats_combined, evaluate_combined
+from cardtable.hands.setbound import reaches
+from cardtable.hands.sets import prepare, set_types
+
+GAMES = ["sigilian_poker", "limbo_holdem"]
+
+
+def pools(vid: str):
+    """Random pools or crowded ones, with the game's wild and dead cards now and then."""
+    rules = builtin(vid).sections["hands"]
+    special = [c for c in range(len(rules.card_order)) if rules.wild[c] or rules.dead[c]]
+    most = 12 if vid == "limbo_holdem" else 9
+
+    def narrow(seed: int) -> list[int]:
+        # the cards whose every value falls in a window chosen by the seed (all when too few)
+        keep = [
+            c
+            for c in range(len(rules.card_order))
+            if all(
+                col[c] < 0 or (col[c] + seed) % (3 + seed % 4) < 2 + seed % 3
+                for col in rules.columns.values()
+            )
+        ]
+        return keep if len(keep) >= most else list(range(len(rules.card_order)))
+
+    many = st.integers(0, 50).flatmap(
+        lambda seed: st.lists(st.sampled_from(narrow(seed)), min_size=most, max_size=most, unique=True)
+    )
+    return st.one_of(
+        combined_pools(vid),
+        st.tuples(many, st.lists(st.sampled_from(special), max_size=2, unique=True)).map(
+            lambda t: tuple(dict.fromkeys(t[1] + list(t[0])))[:most]
+        ),
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(GAMES), st.data())
+def test_every_set_lies_within_its_bound(vid, data):
+    rules = builtin(vid).sections["hands"]
+    cards = data.draw(pools(vid))
+    pre = prepare(rules, cards)
+    bounds = reaches(rules, cards, pre)
+    types = set_types(rules, cards, 0, pre)
+    for mask, strength in types.items():
+        assert any(
+            s == strength and mask & ~join == 0 and mask.bit_count() <= biggest for s, biggest, join in bounds
+        ), (cards, mask, strength)
+    for least in range(1, len(rules.categories) + 2):
+        assert set_types(rules, cards, least) == {m: t for m, t in types.items() if t >= least}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(GAMES), st.data())
+def test_beats_keys_around_the_hands_own_as_its_value_says(vid, data):
+    rules = builtin(vid).sections["hands"]
+    pool = data.draw(pools(vid))
+    exact = [(list(pool[:3]), 3)] if vid == "limbo_holdem" else None
+    rest = pool[3:] if exact else pool
+    value = evaluate_combined(rules, rest, 9, exact).key
+    other = evaluate_combined(rules, data.draw(pools(vid))[:9], 9).key[2]
+    size, kind, highs = value
+    ncat = len(rules.categories)
+    for ds in (-2, -1, 0, 1):
+        for dk in (-1, 0, 1):
+            s, k = max(0, size + ds), min(ncat, max(0, kind + dk))
+            for cards in (highs, other, (*highs[:-1], highs[-1] - 1), (*highs[:-1], highs[-1] + 1)):
+                key = (s, k, cards)
+                assert beats_combined(rules, rest, 9, exact, key) == (value > key), key
