@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cardtable.errors import VariantError
@@ -191,11 +191,29 @@ ORACLE = load_variant_text(
     )
 )
 def test_one_wild_card_is_the_best_card_it_could_be(naturals):
+    """The best card not in the hand, except where the hand holds every card of the top value
+    (below: the documented kicker of the top value)."""
     r = ORACLE.hands
+    aces = [c for c in range(52) if r.card_order[c] == max(r.card_order[:52])]
+    assume(not set(aces) <= set(naturals))
     wild = next(c for c in range(53) if r.wild[c])
     got = api.evaluate_pool(r, [*naturals, wild])
     plain = [c for c in range(53) if not r.wild[c] and c not in naturals]
     assert got.key == max(api.evaluate_pool(r, [*naturals, c]).key for c in plain)
+
+
+def test_a_wild_card_left_over_is_a_kicker_of_the_top_value_even_beside_four_aces():
+    """variants/README.md: a wild card left over is a kicker of the top value. With five of a
+    kind not a category, four aces and the joker are four aces with an ace kicker (not a king:
+    the joker stands for a value, not for a card still in the deck)."""
+    r = ORACLE.hands
+    aces = [c for c in range(52) if r.card_order[c] == max(r.card_order[:52])]
+    wild = next(c for c in range(53) if r.wild[c])
+    kings = [c for c in range(52) if r.card_order[c] == sorted(set(r.card_order[:52]))[-2]]
+    with_wild = api.evaluate_pool(r, [*aces, wild])
+    with_king = api.evaluate_pool(r, [*aces, kings[0]])
+    assert with_wild.category == with_king.category == "Four of a Kind"
+    assert with_wild.key > with_king.key
 
 
 # ---------------------------------------------------------------- split pots, conditions
