@@ -170,12 +170,14 @@ def _lines(zone: ZoneCards) -> list[list[int]]:
     """Every full row and column of a grid zone (the cards present in it)."""
     if not isinstance(zone, Mapping):
         return [list(zone)]
-    rows: dict[int, list[tuple[int, int]]] = {}
-    cols: dict[int, list[tuple[int, int]]] = {}
-    for (r, c), card in zone.items():
-        rows.setdefault(r, []).append((c, card))
-        cols.setdefault(c, []).append((r, card))
-    return [[card for _, card in sorted(v)] for v in list(rows.values()) + list(cols.values())]
+    # rows and columns in the order the grid first names them; one sort of the places, rows
+    # first, puts each one's cards in order
+    rows: dict[int, list[int]] = {r: [] for r, _ in zone}
+    cols: dict[int, list[int]] = {c: [] for _, c in zone}
+    for (r, c), card in sorted(zone.items()):
+        rows[r].append(card)
+        cols[c].append(card)
+    return list(rows.values()) + list(cols.values())
 
 
 def evaluate(variant: Any, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> HandValue:

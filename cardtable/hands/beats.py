@@ -14,10 +14,11 @@ Combined sets are compared from their sets first (combined.beats_combined).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from operator import neg
 
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
-from .prefilter import allowed
+from .prefilter import best_allowed
 from .rules import Rules
 
 Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], tuple]
@@ -67,11 +68,14 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
     pools = _pools(rules, zones)
     best = no_hand(rules).key
     dset = frozenset(declared)
-    for _, tops, mask, cards in _ranked(rules, pools, dset):
-        if _below(rules, mask, tops, best):
+    cap, ranked = _ranked(rules, pools, dset)
+    for tops, cards in ranked:
+        if _below(rules, cap, tops, best):
+            continue  # below even as the best category any line might make
+        if _below(rules, best_allowed(rules, cards, dset, cap), tops, best):
             continue
         floor = _floor(rules, best)
-        value = _plain(rules, cards, rules.form.size, dset, floor, mask)
+        value = _plain(rules, cards, rules.form.size, dset, floor)
         if value.key > best:
             best = value.key
     return best
@@ -88,10 +92,13 @@ def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int],
         return None
     pools = _pools(rules, zones)
     dset = frozenset(declared)
-    for _, tops, mask, cards in _ranked(rules, pools, dset):
-        if _below(rules, mask, tops, key):
+    cap, ranked = _ranked(rules, pools, dset)
+    for tops, cards in ranked:
+        if _below(rules, cap, tops, key):
             continue
-        if _plain(rules, cards, rules.form.size, dset, floor, mask).key > key:
+        if _below(rules, best_allowed(rules, cards, dset, cap), tops, key):
+            continue
+        if _plain(rules, cards, rules.form.size, dset, floor).key > key:
             return True
     return False
 
@@ -144,21 +151,22 @@ def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]]:
 
 def _ranked(
     rules: Rules, pools: list[list[int]], declared: frozenset[int]
-) -> list[tuple[int, tuple, int, tuple[int, ...]]]:
-    """The pools with their bounds, most promising first: (best category allowed, highest cards
-    negated, allowed mask, cards)."""
+) -> tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
+    """Categories holding those any of the pools might make, the best of them exact
+    (`prefilter.best_allowed` of all their cards: its tests only pass more on more cards), and
+    the pools, highest cards first: (their orders
+    negated, lowest first; the cards). A pool's own categories (`best_allowed`) are counted
+    only when its highest cards do not already put it below."""
     down = rules.memo.get("beats_down")
     if down is None:
         down = rules.memo["beats_down"] = tuple(-o for o in rules.card_order)
+    cap = best_allowed(rules, tuple({c for pool in pools for c in pool}), declared) if len(pools) > 1 else -1
     out = []
     for pool in pools:
         cards = tuple(pool)
-        mask = allowed(rules, cards, declared)
-        first = (mask & -mask).bit_length() - 1 if mask else len(rules.categories)
-        tops = tuple(sorted(map(down.__getitem__, cards)))
-        out.append((first, tops, mask, cards))
-    out.sort(key=lambda t: (t[0], t[1]))
-    return out
+        out.append((tuple(sorted(map(down.__getitem__, cards))), cards))
+    out.sort(key=lambda t: t[0])
+    return cap, out
 
 
 def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: tuple) -> bool:
@@ -176,7 +184,7 @@ def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: tuple) -> bool:
     if count is None:
         return False
     # The category's cards, high to low, are at best the pool's highest cards.
-    bound = tuple(-o for o in tops[:count])
+    bound = tuple(map(neg, tops[:count]))
     return bound < key[1]
 
 

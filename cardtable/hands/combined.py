@@ -89,23 +89,22 @@ def beats_combined(
         return False
     # the biggest sets first: a collection above the key, if any, tends to come early
     ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
-    made = _grow(ordered, loose, room, stop)
-    if made is None:
-        return True
-    if edge is not None:
-        return False
     if not plain:
-        return _best(rules, cards, nfix, size, types, made).key > key
-    # No group is above the key's size and type now, so the hand is above the key only when a
-    # group of just that size and type holds higher cards (the hand `_best` would make of it).
-    grown, multi = made
-    cards_key = key[2]
-    for mask in grown:
-        count = mask.bit_count()
-        got = (count, types[mask]) if mask in types else (count - 1, multi[mask])
-        if got == want and highs(mask) > cards_key:
-            return True
-    return False
+        made = _grow(ordered, loose, room, stop)
+        return made is None or _best(rules, cards, nfix, size, types, made).key > key
+    if edge is None:
+        # A group of just the key's size and type beats it with higher cards (the hand `_best`
+        # would make of it): a set now, a group of several sets as soon as it is made.
+        cards_key = key[2]
+        for mask, t in types.items():
+            if (
+                (mask.bit_count(), t) == want
+                and (mask & loose).bit_count() <= room
+                and highs(mask) > cards_key
+            ):
+                return True
+        return _grow(ordered, loose, room, stop, lambda mask: highs(mask) > cards_key) is None
+    return _grow(ordered, loose, room, stop) is None
 
 
 def _least(reach: list[Reach], loose: int, room: int, edge: tuple[int, int]) -> int:
@@ -146,7 +145,11 @@ def _arrange(
 
 
 def _grow(
-    types: dict[int, int], loose: int, free_room: int, stop: tuple[int, ...] | None = None
+    types: dict[int, int],
+    loose: int,
+    free_room: int,
+    stop: tuple[int, ...] | None = None,
+    higher: Callable[[int], bool] | None = None,
 ) -> tuple[dict[int, int], dict[int, int]] | None:
     """Every group of cards that disjoint sets make (their loose cards within the room): per
     group the best lowest type over its splits into one set or more, and into two or more.
@@ -169,8 +172,10 @@ def _grow(
             v = tm if tm < t else t
             if v > multi.get(u, 0):
                 multi[u] = v
-                if stop is not None and (u.bit_count() - 1, v) > stop and u not in types:
-                    return None
+                if stop is not None and u not in types:
+                    got = (u.bit_count() - 1, v)
+                    if got > stop or (higher is not None and got == stop and higher(u)):
+                        return None
             if v > grown.get(u, 0):
                 grown[u] = by_loose[(u & loose).bit_count()][u] = v
         if t > grown.get(s, 0):

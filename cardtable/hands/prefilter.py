@@ -46,6 +46,11 @@ class _Static:
     simple: tuple[bool, ...]  # per group: one key per card (no multi-valued attribute)
     keys: list[list[object]]
     declared: int = 0  # the categories with a part made of the declared cards
+    # per category: the groups (bitmask of indexes into `groups`) whose sizes could rule it out
+    touched: tuple[int, ...] = ()
+    # `_might` reads no size past the `keep` biggest, nor beyond `most` cards (_clip)
+    keep: int = 0
+    most: int = 0
     by_size: dict[int, int] = field(default_factory=dict)
     by_group: list[dict[tuple[int, ...], int]] = field(default_factory=list)
 
@@ -72,7 +77,12 @@ def _static(rules: Rules) -> _Static:
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
     declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
-    got = _Static(ordered, simple, keys, declared, by_group=[{} for _ in ordered])
+    touched = tuple(
+        sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g)) for cat in rules.categories
+    )
+    most = max((p.count for cat in rules.categories for p in cat.parts), default=0)
+    keep = max([most] + [len(cat.parts) for cat in rules.categories])
+    got = _Static(ordered, simple, keys, declared, touched, keep, most, by_group=[{} for _ in ordered])
     rules.memo["prefilter"] = got
     return got
 
@@ -81,6 +91,37 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
     """A bitmask of the ranks of the categories the pool might make (the others cannot be
     found): one bit per category, bit 0 the best."""
     st = _static(rules)
+    mask = _start(rules, st, cards, declared)
+    for j in range(len(st.groups)):
+        mask &= _group(rules, st, j, cards)
+        if not mask:
+            break
+    return mask
+
+
+def best_allowed(
+    rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = frozenset(), cap: int = -1
+) -> int:
+    """A bitmask of categories holding those `allowed` gives, its lowest bit (the best category
+    the pool might make) the same as `allowed`'s: the groups are counted best category first,
+    each only when it could rule out the best category left. `cap`: categories known to hold
+    every one the pool might make (`allowed` of cards holding these: its tests only pass more
+    on more cards, bigger buckets and more of them)."""
+    st = _static(rules)
+    mask = _start(rules, st, cards, declared) & cap
+    counted = 0
+    while mask:
+        left = st.touched[(mask & -mask).bit_length() - 1] & ~counted
+        if not left:
+            break  # every group that could rule the best one out has let it be
+        j = (left & -left).bit_length() - 1
+        mask &= _group(rules, st, j, cards)
+        counted |= 1 << j
+    return mask
+
+
+def _start(rules: Rules, st: _Static, cards: tuple[int, ...], declared: frozenset[int]) -> int:
+    """The categories enough cards and the declared ones allow."""
     n = len(cards)
     mask = st.by_size.get(n)
     if mask is None:
@@ -89,28 +130,56 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
         )
     if st.declared and not (declared and declared <= set(cards)):
         mask &= ~st.declared  # no declared cards, or not all of them here: no part of them
-    for j, group in enumerate(st.groups):
-        col = st.keys[j]
-        counts: dict[object, int] = {}
-        if st.simple[j]:
-            _count(counts, map(col.__getitem__, cards))
-            counts.pop(None, None)
-        else:
-            for c in cards:
-                _count(counts, cast(tuple[object, ...], col[c]))
-        sizes = tuple(sorted(counts.values(), reverse=True))
-        memo = st.by_group[j]
-        got = memo.get(sizes)
-        if got is None:
-            if len(memo) > KEPT:
-                memo.clear()
-            got = memo[sizes] = sum(
-                1 << r for r, cat in enumerate(rules.categories) if _might(cat, group, sizes)
-            )
-        mask &= got
-        if not mask:
-            break
     return mask
+
+
+def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...]) -> int:
+    """The categories one attribute group's bucket sizes allow, remembered per sizes."""
+    col = st.keys[j]
+    counts: dict[object, int] = {}
+    if st.simple[j]:
+        _count(counts, map(col.__getitem__, cards))
+        counts.pop(None, None)
+    else:
+        for c in cards:
+            _count(counts, cast(tuple[object, ...], col[c]))
+    sizes = tuple(sorted(counts.values(), reverse=True))
+    if len(sizes) > st.keep or (sizes and sizes[0] > st.most):
+        sizes = clip(sizes, st.keep, st.most)  # big pools: far fewer kinds of sizes to remember
+    memo = st.by_group[j]
+    got = memo.get(sizes)
+    if got is None:
+        if len(memo) > KEPT:
+            memo.clear()
+        got = memo[sizes] = sum(
+            1 << r for r, cat in enumerate(rules.categories) if _might(cat, st.groups[j], sizes)
+        )
+    return got
+
+
+def clip(sizes: tuple[int, ...], keep: int, most: int) -> tuple[int, ...]:
+    """Bucket sizes (biggest first) that `_might` answers alike: the `keep` biggest, none over
+    `most` cards. It compares the biggest with a part's count, how many there are with a count,
+    and how many reach a count with the parts of a category: with every count at most `most`
+    and every count and number of parts at most `keep`, the answers stay."""
+    if not sizes or sizes[0] <= most:
+        return sizes[:keep]
+    return tuple(min(s, most) for s in sizes[:keep])
+
+
+def _touches(cat: Category, group: tuple[str, ...]) -> bool:
+    """Whether `_might` could say no to the category on some sizes of this group (a test below
+    reads the group)."""
+    parts = cat.parts
+    for p in parts:
+        if p.same == group and p.count > 1:
+            return True
+        spread = [r.attribute for r in p.runs] + list(p.distinct)
+        if len(group) == 1 and group[0] in spread and p.count > 0:
+            return True
+    if len(parts) > 1 and cat.differ:
+        return any(p.same == group and set(p.same) & set(cat.differ) for p in parts)
+    return False
 
 
 def _might(cat: Category, group: tuple[str, ...], sizes: tuple[int, ...]) -> bool:

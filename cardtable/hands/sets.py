@@ -203,15 +203,17 @@ def _static(rules: Rules) -> _Static:
 
 
 def _sure(p: Part, rules: Rules) -> bool:
-    """Whether every candidate setgen makes for the part (of a size within its bounds)
-    fits it: the part has one kind of condition, the one its candidates are built from."""
-    others = p.distinct or p.values or p.none or p.declared
+    """Whether every candidate setgen makes for the part (of a size within its bounds, past
+    set_types' bit tests) fits it: the part's conditions are the one its candidates are built
+    from, `none` (only cards without those values may join: _Static.card) and, for a run,
+    `same` (the bit tests: one value, not "none", or a member shared)."""
+    others = p.distinct or p.values or p.declared
     if others:
         return False
     if p.cover:
         return not (p.same or p.runs)
     if p.runs:
-        return not p.same and len(p.runs) == 1
+        return len(p.runs) == 1
     return bool(p.same) and all(a not in rules.multi for a in p.same)
 
 

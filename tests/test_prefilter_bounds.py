@@ -1,0 +1,48 @@
+"""The prefilter's shortcuts (hands/prefilter.py) keep its answers: counting groups best category
+first (`best_allowed`) gives the same best category and never drops one `allowed` keeps, more
+cards never allow fewer categories (so all of a grid's lines together bound each line), bucket
+sizes clipped (`clip`) get the same answers, and a group a category does not touch never rules
+it out. Pools are crowded (few values: kinds, flushes and runs are common)."""
+
+from conftest import builtin
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_hands_fast import PLAIN, crowded
+
+from cardtable.hands.prefilter import _might, _static, _touches, allowed, best_allowed, clip
+
+GAMES = [*PLAIN, "sigilian_poker", "limbo_holdem", "poker_grid"]
+
+
+def low(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(PLAIN), st.data())
+def test_best_allowed_keeps_the_best_category_and_every_allowed_one(vid, data):
+    rules = builtin(vid).sections["hands"]
+    more = data.draw(crowded(vid, 4, 30))
+    cards = tuple(data.draw(st.lists(st.sampled_from(more), min_size=1, max_size=14, unique=True)))
+    everything = allowed(rules, tuple(more))
+    mask = allowed(rules, cards)
+    assert mask & ~everything == 0  # more cards: no fewer categories
+    for cap in (-1, everything, best_allowed(rules, tuple(more))):
+        best = best_allowed(rules, cards, frozenset(), cap)
+        assert mask & ~best == 0
+        assert low(best) == low(mask) or (best == 0 and mask == 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(GAMES), st.lists(st.integers(1, 14), max_size=24))
+def test_clipped_sizes_and_untouched_groups_change_no_answer(vid, sizes):
+    rules = builtin(vid).sections["hands"]
+    pre = _static(rules)
+    sizes = tuple(sorted(sizes, reverse=True))
+    short = clip(sizes, pre.keep, pre.most)
+    for group in pre.groups:
+        for cat in rules.categories:
+            got = _might(cat, group, sizes)
+            assert _might(cat, group, short) == got, (cat.name, group, sizes)
+            if not _touches(cat, group):
+                assert got, (cat.name, group, sizes)
