@@ -1,5 +1,7 @@
 """Words a person reads at the table, in good English whatever the numbers."""
 
+import pytest
+
 from cardtable.engine.verbs import REGISTRY
 from cardtable.engine.verbs.base import Choice
 
@@ -31,21 +33,26 @@ def test_the_menu_shows_every_games_whole_name_at_800x600(tmp_path, monkeypatch)
         assert builtin(vid).name in texts, (vid, sorted(texts))
 
 
-def test_new_game_says_a_cut_option_label_in_full_when_pointed_at(tmp_path, monkeypatch):
-    """At 800x600 a long option label is shortened; pointing at it shows it whole (and its help)."""
+@pytest.mark.parametrize("size", [(800, 600), (1088, 612)])
+def test_new_game_says_a_cut_option_label_in_full_when_pointed_at(tmp_path, monkeypatch, size):
+    """A long option label too wide for its place shows its words before the brackets whole
+    ("Hand limit", not "Hand limit (0 = play until…"); pointing at it shows it whole."""
     import pygame
 
     from cardtable.app.headless import start
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    app = start(None, scene="menu", size=(800, 600))
+    app = start(None, scene="menu", size=size)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="")])
     full = "Hand limit (0 = play until one player has every chip)"
     texts = app.manifest()["texts"]
     assert "New game: Poker with 12,000 Cards" in {t["text"] for t in texts}  # the first game listed
     assert full not in {t["text"] for t in texts}
-    cut = next(t for t in texts if t["text"].startswith("Hand limit") and t["text"].endswith("…"))
+    assert not [
+        t["text"] for t in texts if t["text"].startswith(("Hand limit", "Called Shot")) and "…" in t["text"]
+    ]
+    cut = next(t for t in texts if t["text"] == "Hand limit")
     x, y, w, h = cut["rect"]
     app.step(
         [pygame.event.Event(pygame.MOUSEMOTION, pos=(x + w // 2, y + h // 2), rel=(0, 0), buttons=(0, 0, 0))]

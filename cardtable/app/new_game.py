@@ -273,10 +273,13 @@ class NewGameScene(Scene):
         self.notes = []
 
         def line(label: str, helptext: str) -> pygame.Rect:
-            shown = ui.text(
-                surface, label, (x, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft", width=label_w - 10
-            )
             cut = ui.font(26).size(label)[0] > label_w - 10
+            # too long: its words before the brackets ("Hand limit (0 = play until one...)"),
+            # whole, rather than a sentence cut short; pointing at the row says it all
+            short = label.split(" (")[0] if cut else label
+            shown = ui.text(
+                surface, short, (x, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft", width=label_w - 10
+            )
             if helptext and help_w >= 120:
                 where = (help_x, y + (row - 8) // 2)
                 ui.text(surface, helptext, where, 20, (200, 220, 210), anchor="midleft", width=help_w)

@@ -62,8 +62,8 @@ class Hints:
     def box_size(self, width: int) -> tuple[int, int]:
         """The size of the box of the hint on show, `width` wide."""
         words = self.showing[1] if self.showing is not None else ""
-        lines = ui.wrap(words, HINT_PX, width - 20)
-        return width, 40 + len(lines) * (ui.font(HINT_PX).get_linesize() + 2) + 36
+        g = _Box()
+        return width, g.height(len(ui.wrap(words, HINT_PX, width - 2 * g.pad)))
 
     def draw(self, canvas: Canvas, box: pygame.Rect, panel: pygame.Rect | None = None) -> None:
         """The box of the hint on show at `box` (sized by `box_size`), with its two buttons.
@@ -71,30 +71,29 @@ class Hints:
         if self.showing is None:
             return
         surface = canvas.surface
-        lines = ui.wrap(self.showing[1], HINT_PX, box.width - 20)
-        line_h = ui.font(HINT_PX).get_linesize() + 2
+        g = _Box()
+        lines = ui.wrap(self.showing[1], HINT_PX, box.width - 2 * g.pad)
         if panel is not None:  # the log's lines behind the box and just below it go, none cut in half
             pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
-        ui.text(surface, "Hint", (box.left + 10, box.top + 8), 20, (150, 110, 20), True)
-        y = box.top + 34
+        ui.text(surface, "Hint", (box.left + g.pad, box.top + g.pad), 20, (150, 110, 20), True)
+        y = box.top + g.pad + g.title + g.pad // 2
         for line in lines:
-            ui.text(surface, line, (box.left + 10, y), HINT_PX, ui.INK)
-            y += line_h
-        got = ui.tag(surface, "Got it", (box.left + 10, box.bottom - 20), 18, EDGE, anchor="midleft")
-        off = ui.tag(
-            surface, "Hide hints", (box.right - 10, box.bottom - 20), 18, (225, 220, 205), anchor="midright"
-        )
+            ui.text(surface, line, (box.left + g.pad, y), HINT_PX, ui.INK)
+            y += g.line
+        row = box.bottom - g.pad - g.tag // 2
+        got = ui.tag(surface, "Got it", (box.left + g.pad, row), 18, EDGE, anchor="midleft")
+        off = ui.tag(surface, "Hide hints", (box.right - g.pad, row), 18, (225, 220, 205), anchor="midright")
         canvas.hit(got, "button", self.decided)
         canvas.hit(off, "button", self.switch_off)
         canvas.tip(got, "close the hint: you have read it")
         canvas.tip(off, "no more hints, in any game (How to play switches them back on)")
 
-    def draw_in_panel(self, canvas: Canvas, panel: pygame.Rect) -> None:
-        """The box under the side panel's header."""
+    def draw_in_panel(self, canvas: Canvas, panel: pygame.Rect, top: int) -> None:
+        """The box in the side panel, from `top` (under its header) down."""
         w, h = self.box_size(panel.width - 20)
-        self.draw(canvas, pygame.Rect(panel.left + 10, panel.top + 64, w, h), panel)
+        self.draw(canvas, pygame.Rect(panel.left + 10, top, w, h), panel)
 
     def place_on_felt(
         self, felt: pygame.Rect, vital: Sequence[pygame.Rect], others: Sequence[pygame.Rect]
@@ -104,6 +103,20 @@ class Hints:
         when no box fits clear of them (the bar's "Hint" button then holds it)."""
         sizes = tuple(self.box_size(min(w, felt.width - 2 * MARGIN)) for w in WIDTHS)
         return clear_place(felt, sizes, vital, others)
+
+
+class _Box:
+    """The hint box's measures at the interface's text scale: its padding, the title's height,
+    a line of the hint's and the buttons' row."""
+
+    def __init__(self) -> None:
+        self.pad = max(8, round(10 * ui.scale()))
+        self.title = ui.line(20)
+        self.line = ui.line(HINT_PX) + 2
+        self.tag = ui.line(18) + 12  # ui.tag's height: its text and 6 px above and below
+
+    def height(self, lines: int) -> int:
+        return self.pad + self.title + self.pad // 2 + lines * self.line + self.pad + self.tag + self.pad
 
 
 def clear_place(

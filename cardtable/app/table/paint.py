@@ -130,7 +130,7 @@ def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, box: pygame
     opened from the bar's button, where it hides least."""
     plan, side = layout.plan, layout.plan.side
     if side is not None:
-        t.hints.draw_in_panel(t.canvas, side)
+        t.hints.draw_in_panel(t.canvas, side, (plan.header or side).bottom + 4)
     elif box is not None:
         t.hints.draw(t.canvas, box)
     elif t.hints.opened:
