@@ -25,7 +25,7 @@ class _Card:
     one), and packed over the alternatives it may join, the cover conditions it meets and its
     place (bit) in each run sequence they follow (at _Bound's offsets)."""
 
-    keys: tuple[object, ...]
+    keys: tuple[tuple[int, ...] | None, ...]
     covers: int
     places: int
 
@@ -191,7 +191,7 @@ def surely(
     for k, alt in enumerate(st.alts):
         if b.kinds[k] != "bucket" or not alt.sure:
             continue
-        groups: dict[object, int] = {}
+        groups: dict[tuple[int, ...] | None, int] = {}
         x = allowed_of[k] & ~wildm
         while x:
             low = x & -x
@@ -201,7 +201,7 @@ def surely(
         lo, hi = alt.lo, alt.hi
         plans = []
         for g, m in groups.items():
-            if m.bit_count() < lo or any(v < 0 for v in g):  # type: ignore[union-attr]
+            if m.bit_count() < lo or g is None or any(v < 0 for v in g):
                 continue
             mine = _first(m & fixed, hi)
             plans.append((max(0, lo - mine.bit_count()), mine, m & ~fixed))
