@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from test_hands_fast import combined_pools
 
 from cardtable.hands.combined import beats_combined, evaluate_combined
-from cardtable.hands.setbound import reaches
+from cardtable.hands.setbound import reaches, surely
 from cardtable.hands.sets import prepare, set_types
 
 GAMES = ["sigilian_poker", "limbo_holdem"]
@@ -80,3 +80,41 @@ def test_beats_keys_around_the_hands_own_as_its_value_says(vid, data):
             for cards in (highs, other, (*highs[:-1], highs[-1] - 1), (*highs[:-1], highs[-1] + 1)):
                 key = (s, k, cards)
                 assert beats_combined(rules, rest, 9, exact, key) == (value > key), key
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(GAMES), st.data())
+def test_a_collection_surely_made_is_made_of_sets_found(vid, data):
+    """Each collection `surely` gives is disjoint sets set_types finds, of the alternative's type
+    or better, no more of the cards past the first `nfix` than the room."""
+    rules = builtin(vid).sections["hands"]
+    cards = data.draw(pools(vid))
+    nfix = data.draw(st.integers(0, len(cards)))
+    room = data.draw(st.integers(0, len(cards) - nfix))
+    pre = prepare(rules, cards)
+    types = set_types(rules, cards, 0, pre)
+    for strength, mask, nsets in surely(rules, cards, pre, nfix, room):
+        assert (mask >> nfix).bit_count() <= room
+        if nsets == 1:
+            assert types.get(mask, 0) >= strength, (cards, mask, strength)
+        else:
+            assert nsets > 1 and split(mask, types, strength, mask), (cards, mask, strength)
+
+
+def split(mask, types, strength, whole):
+    """Whether the mask is disjoint sets of `types` of at least `strength`, two or more when
+    it is `whole`."""
+    if not mask:
+        return True
+    low = mask & -mask
+    sub = mask
+    while sub:
+        if (
+            sub & low
+            and sub != whole
+            and types.get(sub, 0) >= strength
+            and split(mask & ~sub, types, strength, whole)
+        ):
+            return True
+        sub = (sub - 1) & mask
+    return False

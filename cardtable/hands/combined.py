@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from .rules import Rules
 from .search import run_top
-from .setbound import Reach, reaches
+from .setbound import Reach, reaches, surely
 from .sets import prepare, set_types
 from .value import HandValue
 
@@ -73,6 +73,11 @@ def beats_combined(
         )
         if least < 0:
             return False
+        # ...and a collection surely made (one set per bucket) may already beat it
+        for strength, mask, nsets in surely(rules, cards, pre, nfix, room):
+            got = (mask.bit_count() - (nsets > 1), strength)
+            if got > stop or (edge is None and got == want and highs(mask) > key[2]):
+                return True
     types = set_types(rules, cards, least, pre)
     top: tuple[int, int] = (0, 0)
     cover = best_type = 0

@@ -20,12 +20,27 @@ Reach = tuple[int, int, int]  # (type strength, biggest set size, the cards that
 
 
 @dataclass
-class _Bound:
-    """Per rules: each card's bucket key per bucket alternative and place per run sequence, and
-    the remembered window reach per (sequence, places taken, wild cards, lo, hi)."""
+class _Card:
+    """One card's share of the bounds: its bucket key per alternative (None where not a bucket
+    one), and packed over the alternatives it may join, the cover conditions it meets and its
+    place (bit) in each run sequence they follow (at _Bound's offsets)."""
 
-    kinds: list[str]  # per alternative: "cover", "run", "bucket" or "all"
-    cards: dict[int, tuple[tuple[object, ...], tuple[int, ...]]] = field(default_factory=dict)
+    keys: tuple[tuple[int, ...] | None, ...]
+    covers: int
+    places: int
+
+
+@dataclass
+class _Bound:
+    """Per rules: each alternative's kind ("cover", "run", "bucket" or "all") and offsets in the
+    packed bits (a cover's conditions; per run sequence it follows, that sequence's places),
+    each card's share, and the remembered window reach per (sequence length, places taken,
+    wild cards, lo, hi)."""
+
+    kinds: list[str]
+    cover_at: dict[int, int]  # alternative -> offset of its conditions
+    run_at: dict[tuple[int, int], int]  # (alternative, sequence) -> offset of its places
+    cards: dict[int, _Card] = field(default_factory=dict)
     spans: dict[tuple[int, int, int, int, int], tuple[int, int]] = field(default_factory=dict)
 
 
@@ -35,37 +50,47 @@ def _bound_static(rules: Rules) -> _Bound:
         return got
     st = _static(rules)
     kinds = []
-    for alt in st.alts:
+    cover_at: dict[int, int] = {}
+    run_at: dict[tuple[int, int], int] = {}
+    at = 0
+    for k, alt in enumerate(st.alts):
         p = alt.part
         if p.cover:
             kinds.append("cover")
+            cover_at[k] = at
+            at += len(p.cover)
         elif alt.seqs:
             kinds.append("run")
+            for q in alt.seqs:
+                run_at[(k, q)] = at
+                at += st.runs[q].seq.length
         elif p.same and all(a not in rules.multi for a in p.same):
             kinds.append("bucket")
         else:
             kinds.append("all")
-    got = _Bound(kinds)
+    got = _Bound(kinds, cover_at, run_at)
     rules.memo["setbound"] = got
     return got
 
 
-def _card(rules: Rules, b: _Bound, c: int) -> tuple[tuple[object, ...], tuple[int, ...]]:
-    """A card's bucket key per alternative (None where not a bucket one) and its place (bit) per
-    run sequence of sets._Static.runs (0 where it has none)."""
+def _card(rules: Rules, b: _Bound, c: int) -> _Card:
     got = b.cards.get(c)
     if got is None:
         st = _static(rules)
         cols = rules.columns
+        ok, covers = st.card(rules, c)
         keys = tuple(
             tuple(cols[a][c] for a in alt.part.same) if kind == "bucket" else None
             for alt, kind in zip(st.alts, b.kinds)
         )
-        places = []
-        for r in st.runs:
-            at = r.seq.positions.get(cols[r.attribute][c])
-            places.append(1 << at[0] if at is not None else 0)  # as setgen.windows: the first place
-        got = b.cards[c] = (keys, tuple(places))
+        packed_covers = sum(covers[k] << at for k, at in b.cover_at.items() if ok >> k & 1)
+        places = 0
+        for (k, q), at in b.run_at.items():
+            r = st.runs[q]
+            where = r.seq.positions.get(cols[r.attribute][c])
+            if ok >> k & 1 and where is not None:
+                places |= 1 << (at + where[0])  # as setgen.windows: a value's first place
+        got = b.cards[c] = _Card(keys, packed_covers, places)
     return got
 
 
@@ -96,9 +121,13 @@ def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
     within these."""
     st = _static(rules)
     b = _bound_static(rules)
-    wildm, infos, allowed_of = pre
+    wildm, _, allowed_of = pre
     nwild = wildm.bit_count()
     info = [_card(rules, b, c) for c in cards]
+    covers = places = 0
+    for one in info:
+        covers |= one.covers
+        places |= one.places
     out: list[Reach] = []
     for k, alt in enumerate(st.alts):
         allowed = allowed_of[k]
@@ -106,46 +135,31 @@ def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
         if allowed.bit_count() < lo:
             continue
         kind = b.kinds[k]
-        normal = allowed & ~wildm
         if kind == "cover":
-            met = join = 0
-            x = normal
-            while x:
-                low = x & -x
-                conds = infos[low.bit_length() - 1][1][k]
-                if conds:
-                    met |= conds
-                    join |= low
-                x ^= low
-            if lo - met.bit_count() > nwild:
-                continue
-            out.append((alt.strength, lo, join | wildm))
+            # the cards that may join are those meeting a condition (_Static.card)
+            if lo - (covers >> b.cover_at[k] & ((1 << lo) - 1)).bit_count() <= nwild:
+                out.append((alt.strength, lo, allowed))
         elif kind == "run":
             join = most = 0
-            for at in alt.seqs:
-                occ = 0
-                x = normal
-                while x:
-                    low = x & -x
-                    occ |= info[low.bit_length() - 1][1][at]
-                    x ^= low
-                inside, size = _span(b, st.runs[at].seq.length, occ, nwild, lo, hi)
+            for q in alt.seqs:
+                at = b.run_at[(k, q)]
+                length = st.runs[q].seq.length
+                occ = places >> at & ((1 << length) - 1)
+                inside, size = _span(b, length, occ, nwild, lo, hi)
                 if size:
                     most = max(most, size)
-                    x = normal
-                    while x:
-                        low = x & -x
-                        if info[low.bit_length() - 1][1][at] & inside:
-                            join |= low
-                        x ^= low
+                    inside <<= at
+                    for i, one in enumerate(info):
+                        if one.places & inside:
+                            join |= 1 << i
             if most:
                 out.append((alt.strength, most, join | wildm))
         elif kind == "bucket":
             groups: dict[object, int] = {}
-            x = normal
+            x = allowed & ~wildm
             while x:
                 low = x & -x
-                g = info[low.bit_length() - 1][0][k]
+                g = info[low.bit_length() - 1].keys[k]
                 groups[g] = groups.get(g, 0) | low
                 x ^= low
             join = most = 0
@@ -161,4 +175,66 @@ def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
     return out
 
 
-__all__ = ["Reach", "reaches"]
+def surely(
+    rules: Rules, cards: tuple[int, ...], pre: Pre, nfix: int, room: int
+) -> list[tuple[int, int, int]]:
+    """Collections the pool surely makes, found without a search: per alternative whose every
+    bucket subset of a size within its bounds is a set (`sure`, no valueless key), one set per
+    bucket, the first `nfix` cards first, then the others within the room (the buckets needing
+    fewest first, then more cards to those made). Per alternative: (its type strength, the
+    collection's mask, its number of sets)."""
+    st = _static(rules)
+    b = _bound_static(rules)
+    wildm, _, allowed_of = pre
+    fixed = (1 << nfix) - 1
+    out = []
+    for k, alt in enumerate(st.alts):
+        if b.kinds[k] != "bucket" or not alt.sure:
+            continue
+        groups: dict[tuple[int, ...] | None, int] = {}
+        x = allowed_of[k] & ~wildm
+        while x:
+            low = x & -x
+            g = _card(rules, b, cards[low.bit_length() - 1]).keys[k]
+            groups[g] = groups.get(g, 0) | low
+            x ^= low
+        lo, hi = alt.lo, alt.hi
+        plans = []
+        for g, m in groups.items():
+            if m.bit_count() < lo or g is None or any(v < 0 for v in g):
+                continue
+            mine = _first(m & fixed, hi)
+            plans.append((max(0, lo - mine.bit_count()), mine, m & ~fixed))
+        plans.sort(key=lambda t: t[0])
+        left = room
+        made = []
+        for need, mine, others in plans:
+            if need <= left and need <= others.bit_count():
+                mine |= _first(others, need)
+                left -= need
+                made.append((mine, others))
+        chosen = 0
+        for mine, others in made:
+            more = min(left, hi - mine.bit_count())
+            if more > 0:
+                add = _first(others & ~mine, more)
+                mine |= add
+                left -= add.bit_count()
+            chosen |= mine
+        if made:
+            out.append((alt.strength, chosen, len(made)))
+    return out
+
+
+def _first(m: int, n: int) -> int:
+    """The lowest n bits of m (all of them when fewer)."""
+    out = 0
+    while m and n > 0:
+        low = m & -m
+        out |= low
+        m ^= low
+        n -= 1
+    return out
+
+
+__all__ = ["Reach", "reaches", "surely"]
