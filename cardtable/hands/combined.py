@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .packing import packs
 from .rules import Rules
 from .search import run_top
 from .setbound import Reach, reaches, surely
@@ -92,9 +93,9 @@ def beats_combined(
     bound = max(top, (reach, best_type))
     if bound < want or (edge is not None and bound <= edge):
         return False
-    # the biggest sets first: a collection above the key, if any, tends to come early
-    ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
     if not plain:
+        # the biggest sets first: a collection above the key, if any, tends to come early
+        ordered = dict(sorted(types.items(), key=lambda st: -st[0].bit_count()))
         made = _grow(ordered, loose, room, stop)
         return made is None or _best(rules, cards, nfix, size, types, made).key > key
     if edge is None:
@@ -108,8 +109,8 @@ def beats_combined(
                 and highs(mask) > cards_key
             ):
                 return True
-        return _grow(ordered, loose, room, stop, lambda mask: highs(mask) > cards_key) is None
-    return _grow(ordered, loose, room, stop) is None
+        return packs(types, len(cards), loose, room, want, lambda mask: highs(mask) > cards_key)
+    return packs(types, len(cards), loose, room, edge)
 
 
 def _least(reach: list[Reach], loose: int, room: int, edge: tuple[int, int]) -> int:
@@ -154,7 +155,6 @@ def _grow(
     loose: int,
     free_room: int,
     stop: tuple[int, ...] | None = None,
-    higher: Callable[[int], bool] | None = None,
 ) -> tuple[dict[int, int], dict[int, int]] | None:
     """Every group of cards that disjoint sets make (their loose cards within the room): per
     group the best lowest type over its splits into one set or more, and into two or more.
@@ -177,10 +177,8 @@ def _grow(
             v = tm if tm < t else t
             if v > multi.get(u, 0):
                 multi[u] = v
-                if stop is not None and u not in types:
-                    got = (u.bit_count() - 1, v)
-                    if got > stop or (higher is not None and got == stop and higher(u)):
-                        return None
+                if stop is not None and (u.bit_count() - 1, v) > stop and u not in types:
+                    return None
             if v > grown.get(u, 0):
                 grown[u] = by_loose[(u & loose).bit_count()][u] = v
         if t > grown.get(s, 0):

@@ -47,9 +47,12 @@ def windows(
     return found
 
 
-def buckets(rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: int) -> set[int]:
+def buckets(
+    rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: int, live: bool = False
+) -> set[int]:
     """Every non-empty subset of one bucket of cards sharing the part's `same` values, with any
-    of the wild cards (or of all the allowed cards when a multi-valued attribute is shared)."""
+    of the wild cards (or of all the allowed cards when a multi-valued attribute is shared).
+    `live`: a bucket of cards without one of those values gives only its wild cards."""
     n = len(cards)
     wild = wildm & allowed
     if p.same and all(a not in rules.multi for a in p.same):
@@ -58,7 +61,7 @@ def buckets(rules: Rules, p: Part, cards: tuple[int, ...], allowed: int, wildm: 
             if allowed >> i & 1 and not wildm >> i & 1:
                 k = tuple(rules.columns[a][cards[i]] for a in p.same)
                 keys[k] = keys.get(k, 0) | 1 << i
-        roots = [b | wild for b in keys.values()]
+        roots = [(0 if live and min(k) < 0 else b) | wild for k, b in keys.items()]
     else:
         roots = [allowed]
     found: set[int] = set()

@@ -326,6 +326,7 @@ def set_types(rules: Rules, cards: tuple[int, ...], least: int = 0, pre: Pre | N
 
     out: dict[int, int] = {}
     for k, alt in enumerate(st.alts):
+        live = False
         allowed = allowed_of[k]
         p, strength, lo, hi = alt.part, alt.strength, alt.lo, alt.hi
         if strength < least:
@@ -348,12 +349,20 @@ def set_types(rules: Rules, cards: tuple[int, ...], least: int = 0, pre: Pre | N
             outside = ~allowed
             candidates = {m for at in alt.seqs for m in run_windows(at) if not m & outside}
         else:
-            candidates = buckets(rules, p, cards, allowed, wildm)
+            # a sure part's buckets of cards with no value give only their wild cards
+            live = alt.sure and not alt.check_one
+            candidates = buckets(rules, p, cards, allowed, wildm, live)
         # the value bits of each attribute a test reads, looked up once per alternative
         ones = [bits[a] for a in alt.one] if alt.check_one else []
         aparts = [bits[a] for a in alt.apart]
         sures = [bits[a] for a in alt.one] if alt.sure else None
         outs_list = shared(alt.common) if alt.common else []
+        if alt.sure and not (ones or aparts or outs_list) and (live or not alt.one):
+            # every candidate of a size within the bounds is a set: no test to make
+            for m in candidates:
+                if lo <= m.bit_count() <= hi and out.get(m, 0) < strength:
+                    out[m] = strength
+            continue
         for m in candidates:
             count = m.bit_count()
             if not lo <= count <= hi or strength <= out.get(m, 0):
