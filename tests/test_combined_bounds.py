@@ -118,3 +118,50 @@ def split(mask, types, strength, whole):
             return True
         sub = (sub - 1) & mask
     return False
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 7), min_size=1, max_size=10),
+    st.integers(0, 2),
+    st.integers(1, 4),
+    st.integers(0, 5),
+)
+def test_run_windows_are_one_card_per_place_of_each_window(values, wilds, lo, more):
+    """setgen.windows, with wild cards or without: the masks taking one card per place of a
+    window of lo..hi places, cards at their value's place, wild ones anywhere."""
+    from cardtable.hands.rules import Sequence_
+    from cardtable.hands.setgen import windows
+
+    seq = Sequence_({v: (v,) for v in range(6)}, 6, False)  # values 6 and 7 have no place
+    hi = lo + more
+    cards = tuple(range(len(values) + wilds))
+    col = tuple(values) + (0,) * wilds
+    normal = (1 << len(values)) - 1
+    wildm = ((1 << len(cards)) - 1) & ~normal
+    expect = set()
+    for m in range(1, 1 << len(cards)):
+        n = m.bit_count()
+        places = [col[i] for i in range(len(values)) if m >> i & 1]
+        if not lo <= n <= hi or any(p > 5 for p in places) or len(set(places)) != len(places):
+            continue
+        for start in range(0, 6 - n + 1):  # a window of n places holding them all
+            if all(start <= p < start + n for p in places):
+                expect.add(m)
+    assert windows(seq, col, cards, normal, wildm, lo, hi) == expect
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.integers(0, 74), min_size=1, max_size=45, unique=True))
+def test_the_cards_each_alternative_may_take(cards):
+    """sets.prepare, packed (up to 32 cards) or card by card: alternative k may take the wild
+    cards and the cards whose alternatives (_Static.card) hold k."""
+    from cardtable.hands.sets import _static
+
+    rules = builtin("sigilian_poker").sections["hands"]
+    cards = tuple(cards)
+    wildm, infos, allowed_of = prepare(rules, cards)
+    assert wildm == sum(1 << i for i, c in enumerate(cards) if rules.wild[c])
+    for k in range(len(_static(rules).alts)):
+        expect = wildm | sum(1 << i for i, c in enumerate(cards) if _static(rules).card(rules, c)[0] >> k & 1)
+        assert allowed_of[k] == expect

@@ -34,6 +34,26 @@ def windows(
         wild_bits.append(low)
         x ^= low
     found: set[int] = set()
+    if not wild_bits:
+        # No wild card: each place's cards are other cards than any other place's, so every
+        # choice of one card per place is a new mask; a window starts at a taken place.
+        end = seq.length
+        for start, first in at.items():
+            grown = first
+            if lo <= 1:
+                found.update(grown)
+            pos = start + 1
+            while pos - start < hi and pos < end:
+                more = at.get(pos)
+                if more is None:
+                    break
+                grown = (
+                    [m | b for m in grown for b in more] if len(more) > 1 else [m | more[0] for m in grown]
+                )
+                pos += 1
+                if pos - start >= lo:
+                    found.update(grown)
+        return found
     # Each start's windows grown one place at a time; a place nobody can take ends them.
     for start in range(seq.length):
         masks = {0}

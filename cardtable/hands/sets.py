@@ -84,6 +84,7 @@ def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
     return wild <= n
 
 
+SPREAD = 32  # pools of up to this many cards have their alternatives' cards found packed
 FITS_KEPT = 200_000  # remembered set checks per rules (then forgotten and begun again)
 
 
@@ -125,6 +126,8 @@ class _Static:
     runs: list[_Run]
     cards: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)
     fits: dict[tuple[int, int], bool] = field(default_factory=dict)  # (alternative, deck mask)
+    # per card: its alternatives spread one per SPREAD bits (prepare ORs them, shifted per card)
+    spread: dict[int, int] = field(default_factory=dict)
 
     def card(self, rules: Rules, c: int) -> tuple[int, tuple[int, ...]]:
         """Per card: a bitmask of the alternatives it may appear in (a normal, live card), and
@@ -254,6 +257,17 @@ def prepare(rules: Rules, cards: tuple[int, ...]) -> Pre:
         if rules.wild[c]:
             wildm |= 1 << i
     infos = [st.card(rules, c) for c in cards]
+    if len(cards) <= SPREAD:
+        # every card's alternatives at once: alternative k's cards come out at bits k*SPREAD..
+        packed = 0
+        for i, c in enumerate(cards):
+            one = st.spread.get(c)
+            if one is None:
+                ok = infos[i][0]
+                one = st.spread[c] = sum(1 << (k * SPREAD) for k in range(ok.bit_length()) if ok >> k & 1)
+            packed |= one << i
+        full = (1 << SPREAD) - 1
+        return wildm, infos, [wildm | packed >> (k * SPREAD) & full for k in range(len(st.alts))]
     allowed_of = [wildm] * len(st.alts)
     for i, (ok, _) in enumerate(infos):
         while ok:
