@@ -165,3 +165,29 @@ def test_the_cards_each_alternative_may_take(cards):
     for k in range(len(_static(rules).alts)):
         expect = wildm | sum(1 << i for i, c in enumerate(cards) if _static(rules).card(rules, c)[0] >> k & 1)
         assert allowed_of[k] == expect
+
+
+@settings(max_examples=15, deadline=None)
+@given(pools("limbo_holdem"), st.integers(1, 3))
+def test_values_kept_are_the_values_of_those_very_cards(pool, hole):
+    """evaluate_combined keeps its last values: asked again, or with other hole cards that
+    must play, or the same cards as a list, it answers as the old evaluator does."""
+    from combined_reference import evaluate_combined as reference
+
+    rules = builtin("limbo_holdem").sections["hands"]
+    rest = pool[hole:]
+    for exact in (
+        [(list(pool[:hole]), hole)],
+        [(list(pool[:hole]), hole - 1)],
+        None,
+        [(list(pool[:hole]), hole)],
+    ):
+        for cards in (rest, list(rest)):
+            got = evaluate_combined(rules, cards, 9, exact)
+            want = reference(rules, tuple(rest), 9, exact)
+            assert (got.key, got.cards, got.made, got.detail) == (
+                want.key,
+                want.cards,
+                want.made,
+                want.detail,
+            )

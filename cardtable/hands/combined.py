@@ -23,6 +23,8 @@ from .setbound import Reach, reaches, surely
 from .sets import prepare, set_types
 from .value import HandValue
 
+VALUES_KEPT = 512  # the last values kept per rules (then forgotten and begun again)
+
 
 def evaluate_combined(
     rules: Rules,
@@ -31,9 +33,21 @@ def evaluate_combined(
     exact: list[tuple[list[int], int]] | None = None,
 ) -> HandValue:
     """The best hand of `size` cards from the pool. `exact` lists (cards, n): n of those cards
-    must be in the hand (e.g. exactly three hole cards); the pool gives the rest."""
-    cards, nfix = _arrange(rules, pool, size, exact)
-    return _best(rules, cards, nfix, size, set_types(rules, cards))
+    must be in the hand (e.g. exactly three hole cards); the pool gives the rest.
+
+    The last values are kept (a computer player values its own hand again at every decision
+    it makes with it, a showdown values it once more): a HandValue never changes."""
+    memo = rules.memo.get("combined_values")
+    if not isinstance(memo, dict):
+        memo = rules.memo["combined_values"] = {}
+    at = (tuple(pool), size, tuple((tuple(cs), k) for cs, k in exact) if exact else None)
+    got = memo.get(at)
+    if got is None:
+        if len(memo) >= VALUES_KEPT:
+            memo.clear()
+        cards, nfix = _arrange(rules, pool, size, exact)
+        got = memo[at] = _best(rules, cards, nfix, size, set_types(rules, cards))
+    return got
 
 
 def beats_combined(
@@ -84,11 +98,14 @@ def beats_combined(
     cover = best_type = 0
     for s, t in types.items():
         if (s & loose).bit_count() <= room:
-            top = max(top, (s.bit_count(), t))
+            got = (s.bit_count(), t)
+            if got > stop:
+                return True  # one set that fits is above the key
+            if got > top:
+                top = got
             cover |= s
-            best_type = max(best_type, t)
-    if top > stop:
-        return True
+            if t > best_type:
+                best_type = t
     reach = (cover & ~loose).bit_count() + min(room, (cover & loose).bit_count()) - 1
     bound = max(top, (reach, best_type))
     if bound < want or (edge is not None and bound <= edge):
