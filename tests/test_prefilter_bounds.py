@@ -46,3 +46,18 @@ def test_clipped_sizes_and_untouched_groups_change_no_answer(vid, sizes):
             assert _might(cat, group, short) == got, (cat.name, group, sizes)
             if not _touches(cat, group):
                 assert got, (cat.name, group, sizes)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(PLAIN), st.data())
+def test_cards_counted_once_count_as_the_pools_own(vid, data):
+    """best_allowed with a `base` of cards counted once (a grid's) answers as with those cards
+    in the pool, asked again with other cards too (the kept counts are not changed)."""
+    from cardtable.hands.prefilter import Counted
+
+    rules = builtin(vid).sections["hands"]
+    pool = data.draw(crowded(vid, 4, 24))
+    cut = data.draw(st.integers(0, len(pool)))
+    base = Counted(tuple(pool[cut:]))
+    for extra in (tuple(pool[:cut]), tuple(pool[: cut // 2]), tuple(pool[:cut])):
+        assert best_allowed(rules, extra, frozenset(), -1, base) == best_allowed(rules, extra + base.cards)

@@ -18,7 +18,7 @@ from operator import neg
 
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
-from .prefilter import best_allowed
+from .prefilter import Counted, best_allowed
 from .rules import Rules
 
 Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], tuple]
@@ -65,10 +65,9 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
     plain rules (the caller evaluates as usual)."""
     if _shortcut(rules) != "lines":
         return None
-    pools = _pools(rules, zones)
     best = no_hand(rules).key
     dset = frozenset(declared)
-    cap, ranked = _ranked(rules, pools, dset)
+    cap, ranked = _ranked(rules, zones, dset)
     for tops, cards in ranked:
         if _below(rules, cap, tops, best):
             continue  # below even as the best category any line might make
@@ -90,9 +89,8 @@ def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int],
     floor = _floor(rules, key)
     if kind != "lines" or floor is None:
         return None
-    pools = _pools(rules, zones)
     dset = frozenset(declared)
-    cap, ranked = _ranked(rules, pools, dset)
+    cap, ranked = _ranked(rules, zones, dset)
     for tops, cards in ranked:
         if _below(rules, cap, tops, key):
             continue
@@ -132,8 +130,9 @@ def _beats_combined(rules: Rules, zones: Mapping[str, ZoneCards], key: tuple) ->
     return beats_combined(rules, tuple(free), form.size, exact or None, key)
 
 
-def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]]:
-    """Each line's pool: the free cards and the line."""
+def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> tuple[list[list[int]], tuple[int, ...], Counted]:
+    """Each line's pool (the free cards and the line), the free cards, and the grid's cards
+    (counted once per grid: prefilter.Counted)."""
     form = rules.form
     line = next(u for u in form.uses if u.line)
     free = [c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ()))]
@@ -143,24 +142,27 @@ def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> list[list[int]]:
     last = rules.memo.get("beats_grid")
     if isinstance(last, tuple) and last[0] == grid:
         lines: list[list[int]] = last[1]
+        counted: Counted = last[2]
     else:
         lines = _lines(grid) or [[]]
-        rules.memo["beats_grid"] = (dict(grid) if isinstance(grid, Mapping) else list(grid), lines)
-    return [free + cards for cards in lines]
+        counted = Counted(tuple(dict.fromkeys(c for cards in lines for c in cards)))
+        rules.memo["beats_grid"] = (dict(grid) if isinstance(grid, Mapping) else list(grid), lines, counted)
+    return [free + cards for cards in lines], tuple(free), counted
 
 
 def _ranked(
-    rules: Rules, pools: list[list[int]], declared: frozenset[int]
+    rules: Rules, zones: Mapping[str, ZoneCards], declared: frozenset[int]
 ) -> tuple[int, list[tuple[tuple[int, ...], tuple[int, ...]]]]:
-    """Categories holding those any of the pools might make, the best of them exact
-    (`prefilter.best_allowed` of all their cards: its tests only pass more on more cards), and
-    the pools, highest cards first: (their orders
-    negated, lowest first; the cards). A pool's own categories (`best_allowed`) are counted
-    only when its highest cards do not already put it below."""
+    """Categories holding those any line's pool might make, the best of them exact
+    (`prefilter.best_allowed` of the free cards and the whole grid: its tests only pass more on
+    more cards), and the pools, highest cards first: (their orders negated, lowest first; the
+    cards). A pool's own categories (`best_allowed`) are counted only when its highest cards
+    do not already put it below."""
     down = rules.memo.get("beats_down")
     if down is None:
         down = rules.memo["beats_down"] = tuple(-o for o in rules.card_order)
-    cap = best_allowed(rules, tuple({c for pool in pools for c in pool}), declared) if len(pools) > 1 else -1
+    pools, free, counted = _pools(rules, zones)
+    cap = best_allowed(rules, free, declared, base=counted) if len(pools) > 1 else -1
     out = []
     for pool in pools:
         cards = tuple(pool)

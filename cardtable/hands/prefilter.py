@@ -99,23 +99,37 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
     return mask
 
 
+@dataclass
+class Counted:
+    """Cards a caller's pools share (a grid's), counted once per attribute group when first
+    asked: `best_allowed`'s `base`."""
+
+    cards: tuple[int, ...]
+    counts: dict[int, dict[object, int]] = field(default_factory=dict)
+
+
 def best_allowed(
-    rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = frozenset(), cap: int = -1
+    rules: Rules,
+    cards: tuple[int, ...],
+    declared: frozenset[int] = frozenset(),
+    cap: int = -1,
+    base: Counted | None = None,
 ) -> int:
     """A bitmask of categories holding those `allowed` gives, its lowest bit (the best category
     the pool might make) the same as `allowed`'s: the groups are counted best category first,
     each only when it could rule out the best category left. `cap`: categories known to hold
     every one the pool might make (`allowed` of cards holding these: its tests only pass more
-    on more cards, bigger buckets and more of them)."""
+    on more cards, bigger buckets and more of them). `base`: other cards the pool holds too,
+    their counts kept."""
     st = _static(rules)
-    mask = _start(rules, st, cards, declared) & cap
+    mask = _start(rules, st, cards + base.cards if base else cards, declared) & cap
     counted = 0
     while mask:
         left = st.touched[(mask & -mask).bit_length() - 1] & ~counted
         if not left:
             break  # every group that could rule the best one out has let it be
         j = (left & -left).bit_length() - 1
-        mask &= _group(rules, st, j, cards)
+        mask &= _group(rules, st, j, cards, base)
         counted |= 1 << j
     return mask
 
@@ -133,16 +147,15 @@ def _start(rules: Rules, st: _Static, cards: tuple[int, ...], declared: frozense
     return mask
 
 
-def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...]) -> int:
+def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Counted | None = None) -> int:
     """The categories one attribute group's bucket sizes allow, remembered per sizes."""
-    col = st.keys[j]
-    counts: dict[object, int] = {}
-    if st.simple[j]:
-        _count(counts, map(col.__getitem__, cards))
-        counts.pop(None, None)
+    if base is None:
+        counts = _counts(st, j, cards, {})
     else:
-        for c in cards:
-            _count(counts, cast(tuple[object, ...], col[c]))
+        kept = base.counts.get(j)
+        if kept is None:
+            kept = base.counts[j] = _counts(st, j, base.cards, {})
+        counts = _counts(st, j, cards, dict(kept))
     sizes = tuple(sorted(counts.values(), reverse=True))
     if len(sizes) > st.keep or (sizes and sizes[0] > st.most):
         sizes = clip(sizes, st.keep, st.most)  # big pools: far fewer kinds of sizes to remember
@@ -155,6 +168,18 @@ def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...]) -> int:
             1 << r for r, cat in enumerate(rules.categories) if _might(cat, st.groups[j], sizes)
         )
     return got
+
+
+def _counts(st: _Static, j: int, cards: tuple[int, ...], counts: dict[object, int]) -> dict[object, int]:
+    """The counts of the cards' bucket keys of group j, added to `counts`."""
+    col = st.keys[j]
+    if st.simple[j]:
+        _count(counts, map(col.__getitem__, cards))
+        counts.pop(None, None)
+    else:
+        for c in cards:
+            _count(counts, cast(tuple[object, ...], col[c]))
+    return counts
 
 
 def clip(sizes: tuple[int, ...], keep: int, most: int) -> tuple[int, ...]:

@@ -85,18 +85,32 @@ def _hidden(z: list[Card] | Grid) -> bool:
 def _fill_hidden(zones: Zones, pool: list[Card], rng: random.Random, taken: set[Card]) -> Zones:
     """The zones with every hidden place (-1) given a different card of `pool` not yet `taken`."""
     out: Zones = {}
+    choice = rng.choice  # pool[rng.randrange(len(pool))], the same draw, less to call
     for name, z in zones.items():
+        # _pick's first draw is made here: with few cards taken it is nearly always the one
         if isinstance(z, dict):
-            out[name] = {p: (c if c >= 0 else _pick(pool, rng, taken)) for p, c in z.items()}
+            grid = dict(z)
+            for p, c in z.items():
+                if c < 0:
+                    c = choice(pool)
+                    grid[p] = _pick(pool, rng, taken, 49) if c in taken else c
+                    taken.add(grid[p])
+            out[name] = grid
         else:
-            out[name] = [c if c >= 0 else _pick(pool, rng, taken) for c in z]
+            cards = list(z)
+            for i, c in enumerate(z):
+                if c < 0:
+                    c = choice(pool)
+                    cards[i] = _pick(pool, rng, taken, 49) if c in taken else c
+                    taken.add(cards[i])
+            out[name] = cards
     return out
 
 
-def _pick(pool: list[Card], rng: random.Random, taken: set[Card]) -> Card:
+def _pick(pool: list[Card], rng: random.Random, taken: set[Card], tries: int = 50) -> Card:
     # Rejection is fast when few cards are taken (12,000 unseen); the scan is the rare fallback.
-    for _ in range(50):
-        c = rng.choice(pool)  # pool[rng.randrange(len(pool))], the same draw, less to call
+    for _ in range(tries):
+        c = rng.choice(pool)
         if c not in taken:
             taken.add(c)
             return c
