@@ -93,7 +93,9 @@ def test_a_collection_surely_made_is_made_of_sets_found(vid, data):
     room = data.draw(st.integers(0, len(cards) - nfix))
     pre = prepare(rules, cards)
     types = set_types(rules, cards, 0, pre)
-    for strength, mask, nsets in surely(rules, cards, pre, nfix, room):
+    buckets = {}
+    reaches(rules, cards, pre, buckets)
+    for strength, mask, nsets in surely(rules, nfix, room, buckets):
         assert (mask >> nfix).bit_count() <= room
         if nsets == 1:
             assert types.get(mask, 0) >= strength, (cards, mask, strength)

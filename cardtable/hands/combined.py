@@ -19,7 +19,7 @@ from collections.abc import Callable
 from .packing import packs
 from .rules import Rules
 from .search import run_top
-from .setbound import Reach, reaches, surely
+from .setbound import Buckets, Reach, reaches, surely
 from .sets import prepare, set_types
 from .value import HandValue
 
@@ -66,12 +66,12 @@ def beats_combined(
     room = size - nfix
     want = key[:2]
     plain = len(key) == 3 and key[1] != 0  # else "No Set": its other cards decide (below)
-    highs = _highs(rules, cards, nfix, size)
+    highs = _Highs(rules, cards, nfix, size)
     # Every group's hand holds at most the pool's highest cards (the fixed ones, then the best
     # others): when even those are not above the key's, only a group above its size and type
     # beats it. When every card is in the hand whatever the sets, all groups hold the same
     # cards: above the key's, a group of just its size and type beats it too.
-    if plain and highs(0) <= key[2]:
+    if plain and highs.best() <= key[2]:
         edge = want
     elif plain and nfix >= len(cards):
         edge = (want[0], want[1] - 1)  # (size, type) > edge: at least the key's size and type
@@ -82,14 +82,18 @@ def beats_combined(
     # types searched when just those can get past the key.
     pre = prepare(rules, cards)
     least = 0
+    buckets: Buckets = {}
     if plain:
         least = _least(
-            reaches(rules, cards, pre), loose, room, stop if edge is not None else (want[0], want[1] - 1)
+            reaches(rules, cards, pre, buckets),
+            loose,
+            room,
+            stop if edge is not None else (want[0], want[1] - 1),
         )
         if least < 0:
             return False
         # ...and a collection surely made (one set per bucket) may already beat it
-        for strength, mask, nsets in surely(rules, cards, pre, nfix, room):
+        for strength, mask, nsets in surely(rules, nfix, room, buckets):
             got = (mask.bit_count() - (nsets > 1), strength)
             if got > stop or (edge is None and got == want and highs(mask) > key[2]):
                 return True
@@ -250,6 +254,28 @@ def _best(
     name = rules.categories[rank].name
     detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
+
+
+class _Highs:
+    """`_highs`, made only when a group is asked about: most comparisons need only the best
+    other cards any group's hand could hold (those of no set: the fixed cards, then the best)."""
+
+    def __init__(self, rules: Rules, cards: tuple[int, ...], nfix: int, size: int) -> None:
+        self.args = (rules, cards, nfix, size)
+        self.of: Callable[[int], tuple[int, ...]] | None = None
+
+    def best(self) -> tuple[int, ...]:
+        """`_highs(...)(0)`, without the ordering of every card."""
+        rules, cards, nfix, size = self.args
+        order = rules.card_order
+        fixed = [order[c] for c in cards[:nfix]]
+        others = sorted((order[c] for c in cards[nfix:]), reverse=True)[: max(0, size - nfix)]
+        return tuple(sorted(fixed + others, reverse=True))
+
+    def __call__(self, mask: int) -> tuple[int, ...]:
+        if self.of is None:
+            self.of = _highs(*self.args)
+        return self.of(mask)
 
 
 def _highs(rules: Rules, cards: tuple[int, ...], nfix: int, size: int) -> Callable[[int], tuple[int, ...]]:

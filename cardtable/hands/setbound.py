@@ -115,10 +115,13 @@ def _span(b: _Bound, length: int, occ: int, wild: int, lo: int, hi: int) -> tupl
     return got
 
 
-def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
+Buckets = dict[int, dict[tuple[int, ...] | None, int]]  # per bucket alternative: key -> cards
+
+
+def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre, buckets: Buckets | None = None) -> list[Reach]:
     """Per alternative that might make a set of the pool: (its type strength, the size of its
     biggest set, the mask of the cards that might join one). The sets set_types finds lie
-    within these."""
+    within these. `buckets` gets each bucket alternative's buckets (for `surely`)."""
     st = _static(rules)
     b = _bound_static(rules)
     wildm, _, allowed_of = pre
@@ -155,13 +158,15 @@ def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
             if most:
                 out.append((alt.strength, most, join | wildm))
         elif kind == "bucket":
-            groups: dict[object, int] = {}
+            groups: dict[tuple[int, ...] | None, int] = {}
             x = allowed & ~wildm
             while x:
                 low = x & -x
                 g = info[low.bit_length() - 1].keys[k]
                 groups[g] = groups.get(g, 0) | low
                 x ^= low
+            if buckets is not None:
+                buckets[k] = groups
             join = most = 0
             for m in groups.values():
                 size = min(hi, m.bit_count() + nwild)
@@ -175,29 +180,20 @@ def reaches(rules: Rules, cards: tuple[int, ...], pre: Pre) -> list[Reach]:
     return out
 
 
-def surely(
-    rules: Rules, cards: tuple[int, ...], pre: Pre, nfix: int, room: int
-) -> list[tuple[int, int, int]]:
+def surely(rules: Rules, nfix: int, room: int, buckets: Buckets) -> list[tuple[int, int, int]]:
     """Collections the pool surely makes, found without a search: per alternative whose every
     bucket subset of a size within its bounds is a set (`sure`, no valueless key), one set per
     bucket, the first `nfix` cards first, then the others within the room (the buckets needing
     fewest first, then more cards to those made). Per alternative: (its type strength, the
-    collection's mask, its number of sets)."""
+    collection's mask, its number of sets). `buckets`: the pool's, as `reaches` found them (an
+    alternative it left out has no bucket big enough)."""
     st = _static(rules)
-    b = _bound_static(rules)
-    wildm, _, allowed_of = pre
     fixed = (1 << nfix) - 1
     out = []
-    for k, alt in enumerate(st.alts):
-        if b.kinds[k] != "bucket" or not alt.sure:
+    for k, groups in buckets.items():
+        alt = st.alts[k]
+        if not alt.sure:
             continue
-        groups: dict[tuple[int, ...] | None, int] = {}
-        x = allowed_of[k] & ~wildm
-        while x:
-            low = x & -x
-            g = _card(rules, b, cards[low.bit_length() - 1]).keys[k]
-            groups[g] = groups.get(g, 0) | low
-            x ^= low
         lo, hi = alt.lo, alt.hi
         plans = []
         for g, m in groups.items():
