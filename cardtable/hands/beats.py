@@ -71,10 +71,12 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
     for tops, cards in ranked:
         if _below(rules, cap, tops, best):
             continue  # below even as the best category any line might make
-        if _below(rules, best_allowed(rules, cards, dset, cap), tops, best):
+        mask = best_allowed(rules, cards, dset, cap)
+        if _below(rules, mask, tops, best):
             continue
         floor = _floor(rules, best)
-        value = _plain(rules, cards, rules.form.size, dset, floor)
+        # (a superset of `allowed`: a category it adds is one `find` cannot make)
+        value = _plain(rules, cards, rules.form.size, dset, floor, mask)
         if value.key > best:
             best = value.key
     return best
@@ -94,9 +96,10 @@ def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int],
     for tops, cards in ranked:
         if _below(rules, cap, tops, key):
             continue
-        if _below(rules, best_allowed(rules, cards, dset, cap), tops, key):
+        mask = best_allowed(rules, cards, dset, cap)
+        if _below(rules, mask, tops, key):
             continue
-        if _plain(rules, cards, rules.form.size, dset, floor).key > key:
+        if _plain(rules, cards, rules.form.size, dset, floor, mask).key > key:
             return True
     return False
 
