@@ -1,7 +1,7 @@
 """The prefilter's shortcuts (hands/prefilter.py) keep its answers: counting groups best category
 first (`best_allowed`) gives the same best category and never drops one `allowed` keeps, more
 cards never allow fewer categories (so all of a grid's lines together bound each line), bucket
-sizes clipped (`clip`) get the same answers, and a group a category does not touch never rules
+sizes clipped (`clip`) and a category's terms (`_holds`) get the same answers, and a group a category does not touch never rules
 it out. Pools are crowded (few values: kinds, flushes and runs are common)."""
 
 from conftest import builtin
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_hands_fast import PLAIN, crowded
 
-from cardtable.hands.prefilter import _might, _static, _touches, allowed, best_allowed, clip
+from cardtable.hands.prefilter import _holds, _might, _static, _terms, _touches, allowed, best_allowed, clip
 
 GAMES = [*PLAIN, "sigilian_poker", "limbo_holdem", "poker_grid"]
 
@@ -44,6 +44,7 @@ def test_clipped_sizes_and_untouched_groups_change_no_answer(vid, sizes):
         for cat in rules.categories:
             got = _might(cat, group, sizes)
             assert _might(cat, group, short) == got, (cat.name, group, sizes)
+            assert _holds(_terms(cat, group), sizes) == got, (cat.name, group, sizes)
             if not _touches(cat, group):
                 assert got, (cat.name, group, sizes)
 

@@ -53,6 +53,7 @@ class _Static:
     most: int = 0
     by_size: dict[int, int] = field(default_factory=dict)
     by_group: list[dict[tuple[int, ...], int]] = field(default_factory=list)
+    terms: list[list[tuple[tuple[int, int, tuple[tuple[int, int], ...]], int]]] = field(default_factory=list)
 
 
 def _static(rules: Rules) -> _Static:
@@ -164,9 +165,7 @@ def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Coun
     if got is None:
         if len(memo) > KEPT:
             memo.clear()
-        got = memo[sizes] = sum(
-            1 << r for r, cat in enumerate(rules.categories) if _might(cat, st.groups[j], sizes)
-        )
+        got = memo[sizes] = sum(bits for terms, bits in _by_terms(rules, st, j) if _holds(terms, sizes))
     return got
 
 
@@ -205,6 +204,52 @@ def _touches(cat: Category, group: tuple[str, ...]) -> bool:
     if len(parts) > 1 and cat.differ:
         return any(p.same == group and set(p.same) & set(cat.differ) for p in parts)
     return False
+
+
+Terms = tuple[int, int, tuple[tuple[int, int], ...]]
+
+
+def _terms(cat: Category, group: tuple[str, ...]) -> Terms:
+    """What `_might` asks of a group's sizes for a category: the biggest bucket at least this,
+    at least this many buckets, and per (count, need) at least `need` buckets of `count`."""
+    parts = cat.parts
+    big = max((p.count for p in parts if p.same == group and p.count > 1), default=0)
+    spread = max(
+        (
+            p.count
+            for p in parts
+            if len(group) == 1 and group[0] in [r.attribute for r in p.runs] + list(p.distinct)
+        ),
+        default=0,
+    )
+    pairs: set[tuple[int, int]] = set()
+    if len(parts) > 1 and cat.differ:
+        for p in set(parts):
+            if p.same == group and set(p.same) & set(cat.differ):
+                pairs.add((p.count, sum(1 for q in parts if q == p)))
+    return big, spread, tuple(sorted(pairs))
+
+
+def _holds(terms: Terms, sizes: tuple[int, ...]) -> bool:
+    """`_might`, from the category's terms."""
+    big, spread, pairs = terms
+    if big and (not sizes or sizes[0] < big):
+        return False
+    if len(sizes) < spread:
+        return False
+    return all(sum(1 for s in sizes if s >= count) >= need for count, need in pairs)
+
+
+def _by_terms(rules: Rules, st: _Static, j: int) -> list[tuple[Terms, int]]:
+    """Group j's categories by their terms (far fewer than categories): (terms, their bits)."""
+    while len(st.terms) <= j:
+        group = st.groups[len(st.terms)]
+        merged: dict[Terms, int] = {}
+        for r, cat in enumerate(rules.categories):
+            t = _terms(cat, group)
+            merged[t] = merged.get(t, 0) | 1 << r
+        st.terms.append(list(merged.items()))
+    return st.terms[j]
 
 
 def _might(cat: Category, group: tuple[str, ...], sizes: tuple[int, ...]) -> bool:
