@@ -133,24 +133,41 @@ def _beats_combined(rules: Rules, zones: Mapping[str, ZoneCards], key: tuple) ->
     return beats_combined(rules, tuple(free), form.size, exact or None, key)
 
 
-def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> tuple[list[list[int]], tuple[int, ...], Counted]:
-    """Each line's pool (the free cards and the line), the free cards, and the grid's cards
-    (counted once per grid: prefilter.Counted)."""
+class _Grid:
+    """One grid's lines, each with its cards' orders negated and sorted, and its cards counted
+    once (prefilter.Counted): made once for every seat's hand of a deal."""
+
+    def __init__(self, rules: Rules, grid: ZoneCards) -> None:
+        down = _down(rules)
+        self.lines = _lines(grid) or [[]]
+        self.tops = [sorted(map(down.__getitem__, cards)) for cards in self.lines]
+        # each card once (it lies in a row and a column): a card counted twice would loosen
+        # the bound of all lines
+        self.counted = Counted(tuple(dict.fromkeys(c for cards in self.lines for c in cards)))
+
+
+def _down(rules: Rules) -> tuple[int, ...]:
+    """Each card's order negated (sorting them puts the highest first)."""
+    down = rules.memo.get("beats_down")
+    if not isinstance(down, tuple):
+        down = rules.memo["beats_down"] = tuple(-o for o in rules.card_order)
+    return down
+
+
+def _pools(rules: Rules, zones: Mapping[str, ZoneCards]) -> tuple[tuple[int, ...], _Grid]:
+    """The free cards, and the grid's lines (one pool per line: the free cards and the line)."""
     form = rules.form
     line = next(u for u in form.uses if u.line)
-    free = [c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ()))]
+    free = tuple(c for u in form.uses if not u.line for c in _cards(zones.get(u.zone, ())))
     grid = zones.get(line.zone, ())
     # Every seat's hand in one deal has the same grid: its lines are made once (the last grid
     # is kept, a copy, and compared whole: cheap next to sorting its rows and columns again).
     last = rules.memo.get("beats_grid")
     if isinstance(last, tuple) and last[0] == grid:
-        lines: list[list[int]] = last[1]
-        counted: Counted = last[2]
-    else:
-        lines = _lines(grid) or [[]]
-        counted = Counted(tuple(dict.fromkeys(c for cards in lines for c in cards)))
-        rules.memo["beats_grid"] = (dict(grid) if isinstance(grid, Mapping) else list(grid), lines, counted)
-    return [free + cards for cards in lines], tuple(free), counted
+        return free, last[1]
+    made = _Grid(rules, grid)
+    rules.memo["beats_grid"] = (dict(grid) if isinstance(grid, Mapping) else list(grid), made)
+    return free, made
 
 
 def _ranked(
@@ -161,15 +178,11 @@ def _ranked(
     more cards), and the pools, highest cards first: (their orders negated, lowest first; the
     cards). A pool's own categories (`best_allowed`) are counted only when its highest cards
     do not already put it below."""
-    down = rules.memo.get("beats_down")
-    if down is None:
-        down = rules.memo["beats_down"] = tuple(-o for o in rules.card_order)
-    pools, free, counted = _pools(rules, zones)
-    cap = best_allowed(rules, free, declared, base=counted) if len(pools) > 1 else -1
-    out = []
-    for pool in pools:
-        cards = tuple(pool)
-        out.append((tuple(sorted(map(down.__getitem__, cards))), cards))
+    free, grid = _pools(rules, zones)
+    cap = best_allowed(rules, free, declared, base=grid.counted) if len(grid.lines) > 1 else -1
+    mine = sorted(map(_down(rules).__getitem__, free))
+    # two sorted runs: the sort merges them
+    out = [(tuple(sorted(mine + tops)), free + tuple(cards)) for tops, cards in zip(grid.tops, grid.lines)]
     out.sort(key=lambda t: t[0])
     return cap, out
 
