@@ -3,86 +3,17 @@
 Each set type (a category of a `combine:` ranking) is any one of its alternatives. The groups
 worth testing are generated from each alternative's pattern (one card per condition of a cover,
 per place of a run window, subsets of a bucket for a match), cheap bit tests come first, and the
-full check (`_fits`) is remembered by the cards it was asked about. Used by combined.py.
+full check (`_fits`, setfit.py) is remembered by the cards it was asked about. Used by combined.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .rules import Part, Rules, Sequence_
 from .search import _matches
+from .setfit import _fits
 from .setgen import assignments, buckets, windows
-
-
-def _fits(rules: Rules, part: Part, cards: Sequence[int]) -> bool:
-    """Whether these cards, wild ones standing for whatever is needed, make the part."""
-    n = len(cards)
-    if n < max(2, part.count) or n > part.max_count:
-        return False
-    normal = [c for c in cards if not rules.wild[c]]
-    wild = n - len(normal)
-    cols = rules.columns
-    for a in part.same:
-        col = cols[a]
-        if a in rules.multi:
-            common = -1
-            for c in normal:
-                common &= col[c]
-            if normal and not common:
-                return False
-        elif normal and (col[normal[0]] < 0 or any(col[c] != col[normal[0]] for c in normal)):
-            return False
-    for a in part.none:
-        col = cols[a]
-        if any(col[c] > 0 if a in rules.multi else col[c] >= 0 for c in normal):
-            return False
-    for a in part.distinct:
-        vals = [cols[a][c] for c in normal]
-        if len(set(vals)) != len(vals):
-            return False
-    for run in part.runs:
-        col = cols[run.attribute]
-        ok = False
-        for seq in run.sequences:
-            if n > seq.length:
-                continue
-            pos = [seq.positions.get(col[c]) for c in normal]
-            if any(p is None for p in pos):
-                continue
-            flat = [p[0] for p in pos if p is not None]  # the seeds' orders give each value one place
-            if len(set(flat)) != len(flat):
-                continue
-            if not flat or max(flat) - min(flat) < n:
-                ok = True
-                break
-        if not ok:
-            return False
-    if part.cover:
-        if n != len(part.cover):
-            return False
-        used = [False] * len(part.cover)
-
-        def assign(i: int) -> bool:
-            if i == len(normal):
-                return True
-            for j, cond in enumerate(part.cover):
-                if not used[j] and _matches(rules, normal[i], cond):
-                    used[j] = True
-                    if assign(i + 1):
-                        return True
-                    used[j] = False
-            return False
-
-        if not assign(0):
-            return False
-    for a, wanted in part.values:
-        vals = [cols[a][c] for c in normal]
-        if n != len(wanted) or len(set(vals)) != len(vals) or not set(vals) <= wanted:
-            return False
-    return wild <= n
-
 
 SPREAD = 32  # pools of up to this many cards have their alternatives' cards found packed
 FITS_KEPT = 200_000  # remembered set checks per rules (then forgotten and begun again)
