@@ -84,3 +84,29 @@ def test_odds_command_json_modes(capsys):
     assert data["method"] == "exact" and data["hands"] == 22100
     assert main(["odds", "infinite_poker", "--as-played", "--exact"]) == 1
     assert "only sampled" in capsys.readouterr().err
+
+
+def test_a_kept_one_category_copy_answers_as_a_fresh_one_hand_after_hand(variants):
+    """`contains` keeps its one-category copies of the rules (and what their evaluator learns)
+    from hand to hand: each answer is the one a fresh copy gives."""
+    import dataclasses
+    import random
+
+    from cardtable.hands.api import evaluate_pool
+
+    rng = random.Random(5)
+    for vid in ("poker_grid", "sigilian_poker", "limbo_holdem"):
+        rules = variants[vid].hands
+        for _ in range(40):
+            cards = rng.sample(range(variants[vid].deck.size), rules.size + rng.randrange(3))
+            fresh = {
+                i
+                for i, cat in enumerate(rules.categories)
+                if evaluate_pool(
+                    dataclasses.replace(rules, categories=(cat,), never_counts={}, warnings=()),
+                    cards,
+                    rules.size,
+                ).rank
+                == 0
+            }
+            assert formable(rules, cards) == fresh, (vid, cards)

@@ -19,8 +19,16 @@ from .search import Pool, find
 
 
 def only(rules: Rules, index: int) -> Rules:
-    """A copy of the rules whose one category is `index` (for 'can these cards form it?')."""
-    return dataclasses.replace(rules, categories=(rules.categories[index],), never_counts={}, warnings=())
+    """A copy of the rules whose one category is `index` (for 'can these cards form it?'), made
+    once per rules: a copy starts with an empty memo, and what its evaluator remembers (bounds,
+    lookups) pays only when the copy is asked again, hand after hand."""
+    made: dict[int, Rules] = rules.memo.setdefault("only", {})
+    got = made.get(index)
+    if got is None:
+        got = made[index] = dataclasses.replace(
+            rules, categories=(rules.categories[index],), never_counts={}, warnings=()
+        )
+    return got
 
 
 def _direct(rules: Rules) -> bool:
