@@ -141,3 +141,28 @@ def test_a_table_has_its_hand_tables_before_its_first_frame(cache, monkeypatch, 
     app.scene.bot_delay = 0.0
     for _ in range(60):
         app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")], dt=0.05)
+
+
+def test_a_big_deck_table_has_its_per_card_tables_before_its_first_frame(monkeypatch):
+    """The prefilter's per-card keys of the 12,000-card deck took the first computer player's
+    first unit of thinking ~25 ms (a frame near the 33 ms limit): they are made before the table
+    draws, and no frame of play makes them."""
+    import pygame
+
+    from cardtable.app.headless import start
+    from cardtable.hands import prefilter
+    from cardtable.hands.ranking import hand_rules
+
+    variant = load_variant(VARIANTS / "infinite_poker.yaml")  # nothing remembered in memory
+    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
+    hand = hand_rules(variant)
+    assert isinstance(hand.memo.get("prefilter"), prefilter._Static)
+
+    def refused(*args, **kwargs):
+        raise AssertionError("per-card tables made during play")
+
+    monkeypatch.setattr(prefilter, "_keys", refused)  # what it reads each card through
+    app.scene.bot_delay = 0.0
+    for _ in range(40):
+        app.step([], dt=0.05)
+    pygame.display.quit()

@@ -6,16 +6,15 @@ examples found a little every frame, so the window never stalls."""
 
 from __future__ import annotations
 
-import random
 import time
-from typing import Any
 
 import pygame
 
 from ..hands.describe import description
-from ..hands.published import probability, rounded, share
+from ..hands.published import probability, share
 from ..variant import Variant
 from . import frame, ui
+from .frequency import SAMPLE_BUDGET, FrequencySampler
 from .hand_pictures import HandPictures
 from .rules_odds import RankingOdds
 from .scene import App, Scene
@@ -23,41 +22,9 @@ from .scene import App, Scene
 # Seconds of work per frame: looking for the example hands on screen first, then sampling the
 # frequencies with what is left; with drawing and the last step's overrun, under 16 ms a frame.
 WORK_BUDGET = 0.009
-SAMPLE_BUDGET = 0.006  # seconds of sampling per frame once every example on screen is found
 TEXT = (215, 230, 220)
 DIM = (175, 195, 185)
 NEVER = (255, 190, 90)
-
-
-class FrequencySampler:
-    """How often random hands of a variant fall in each category, a few at a time."""
-
-    LIMIT = 200_000
-
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.hands: Any = variant.sections.get("hands")
-        self.counts: list[int] = [0] * (len(self.hands.categories) + 1) if self.hands else []
-        self.samples = 0
-        self.rng = random.Random(1)
-
-    def step(self, budget: float = SAMPLE_BUDGET) -> None:
-        """Sample for `budget` seconds."""
-        if not self.hands or self.samples >= self.LIMIT:
-            return
-        from ..hands.api import evaluate_pool
-
-        size, cards = self.hands.size, range(self.variant.deck.size)
-        end = time.perf_counter() + budget
-        while time.perf_counter() < end:
-            self.counts[evaluate_pool(self.hands, self.rng.sample(cards, size), size).rank] += 1
-            self.samples += 1
-
-    def frequency(self, index: int) -> str:
-        if not self.samples:
-            return ""
-        p = self.counts[index] / self.samples
-        return rounded(p) if p else f"< 1 in {self.samples:,}"
 
 
 class RulesScene(Scene):

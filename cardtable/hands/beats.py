@@ -19,6 +19,7 @@ from operator import neg
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
 from .prefilter import Counted, best_allowed
+from .prefilter import _static as prefilter_tables
 from .rules import Rules
 
 Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], tuple]
@@ -46,6 +47,15 @@ def comparers(rules: Rules) -> Comparers:
     made: Comparers = (lines if kind == "lines" else whole, above if kind else above_whole)
     rules.memo["comparers"] = made
     return made
+
+
+def prepare(rules: Rules) -> None:
+    """Make now the per-card tables the comparers otherwise make on first use (the prefilter's
+    bucket keys, the cards' orders): for a 12,000-card deck ~20 ms, better before a table's
+    first frame than in a computer player's first unit of thinking."""
+    if not rules.combine:
+        prefilter_tables(rules)
+        _down(rules)
 
 
 def plain_comparers(rules: Rules) -> Comparers:

@@ -145,7 +145,7 @@ def _panel_lines(t: TableScene, view: View) -> list[str]:
     if not t.show_rules:
         return list(view["log"])
     if t.sampler is None and t.rules.variant.sections.get("hands") is not None:
-        from ..rules_view import FrequencySampler
+        from ..frequency import FrequencySampler
 
         t.sampler = FrequencySampler(t.rules.variant)
     return rules_lines(t.rules.variant, t.sampler)
