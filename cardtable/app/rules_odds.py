@@ -27,12 +27,13 @@ class RankingOdds:
         if self.freq is not None:
             self.position = {i: k for k, i in enumerate(self.freq.order)}
 
-    def line(self, index: int) -> str:
-        """'as played 4.2% · #7 by frequency' for one category (published index)."""
+    def line(self, index: int, short: bool = False) -> str:
+        """'as played 4.2% · #7 by frequency' for one category (published index); `short` leaves
+        out 'by frequency' (for a row with room for one line only)."""
         f = self.freq
         if f is None or index not in self.position:
             return ""
-        rank = f"#{self.position[index] + 1} by frequency"
+        rank = f"#{self.position[index] + 1}" + ("" if short else " by frequency")
         if not f.measured(index):
             return f"as played: too rare · {rank}"
         return f"as played {rounded(f.share(index))} · {rank}"

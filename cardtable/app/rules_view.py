@@ -218,8 +218,10 @@ class RulesScene(Scene):
         for line in ui.wrap(published, 15, odds_w)[:2]:
             ui.text(surface, line, (right, y), 15, DIM, anchor="topright")
             y += 17
-        played = self.odds.line(i)
-        for line in ui.wrap(played, 15, odds_w)[:2]:
-            if y + 15 <= row.bottom:
-                ui.text(surface, line, (right, y), 15, ui.ACCENT, anchor="topright")
-                y += 17
+        lines = ui.wrap(self.odds.line(i), 15, odds_w)[:2]
+        room = max(1, (row.bottom - y + 2) // 17)
+        if len(lines) > room:  # cut, it read '… · #4 by': the short form, whole words
+            lines = [ui.ellipsize(self.odds.line(i, short=True), 15, odds_w)]
+        for line in lines:
+            ui.text(surface, line, (right, y), 15, ui.ACCENT, anchor="topright")
+            y += 17

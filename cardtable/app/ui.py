@@ -153,6 +153,8 @@ def ellipsize(words: str, size: int, width: int) -> str:
     """The first line of `words` that fits `width`, with an ellipsis when something was cut (a
     single long word is cut letter by letter)."""
     f = font(size)
+    if "\n" not in words and f.size(words)[0] <= width:  # it fits: never cut for the "…"'s room
+        return words
     lines = wrap(words, size, width - f.size(" …")[0])
     if not lines:
         return ""
