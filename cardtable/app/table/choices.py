@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine import wording
 from ...engine.types import View
 
 
@@ -54,4 +55,4 @@ def placement_preview(variant: Any, view: View, card: int | None, at: tuple[int,
         return ""
     lines = ", ".join(f"{cat} {pts}" for _, cat, pts in placement.lines)
     bonus = f" + bonus {placement.bonus}" if placement.bonus else ""
-    return f"{placement.total} points" + (f" ({lines}{bonus})" if lines else "")
+    return wording.count(placement.total, "point", False) + (f" ({lines}{bonus})" if lines else "")

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from ...engine import wording
 from ...engine.types import View, ZoneView
 from .. import ui
 from ..controls import role_badge, verb_of
@@ -97,7 +98,9 @@ def _draw_plate(
     ui.text(
         surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=x - plate.left - pad * 2
     )
-    money = f"{s['chips']:,} chips" if betting else f"{s['points']} points"
+    money = (
+        wording.count(s["chips"], "chip", False) if betting else wording.count(s["points"], "point", False)
+    )
     if s["out"]:
         money = "out"
     elif s["folded"]:

@@ -74,6 +74,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
     draw_pots(t.canvas, layout.plan.pot, view)
+    _repoint(t)
     title = f"{t.rules.variant.name} · hand {view['hand_number']}"
     lines = _panel_lines(t, view)
     t.log_area, t.log_back = draw_panel(
@@ -92,6 +93,17 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     if hinted:
         _draw_hint(t, layout, actor, hint_box)
     draw_tooltip(t.canvas, t.pointer)
+
+
+def _repoint(t: TableScene) -> None:
+    """The card pointed at is the one under the pointer in this frame: a card that left (folded,
+    discarded, a new hand dealt) while the mouse stood still is no longer shown large."""
+    hover = t.choices.hover
+    if hover is None:
+        return
+    under = next((h for h in reversed(t.canvas.hits) if h.rect.collidepoint(t.pointer)), None)
+    still = under is not None and under.kind in ("hand", "card") and under.payload >= 0
+    t.choices.hover = under.payload if still and under is not None else None
 
 
 def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
