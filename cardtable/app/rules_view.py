@@ -10,6 +10,7 @@ import time
 
 import pygame
 
+from ..engine import wording
 from ..hands.describe import description
 from ..hands.published import probability, share
 from ..variant import Variant
@@ -208,14 +209,22 @@ class RulesScene(Scene):
         right = row.right - 10
         y = row.top + 8
         if cat.points:
-            ui.text(surface, f"{cat.points} points", (right, y), 22, ui.ACCENT, bold=True, anchor="topright")
+            ui.text(
+                surface,
+                wording.count(cat.points, "point", False),
+                (right, y),
+                22,
+                ui.ACCENT,
+                bold=True,
+                anchor="topright",
+            )
             y += 26
         measured = self.measured(i)
         colour = NEVER if i in self.never else (225, 238, 228)
         ui.text(surface, ui.ellipsize(measured, 18, odds_w), (right, y), 18, colour, anchor="topright")
         y += 22
         published = self.published(i)
-        for line in ui.wrap(published, 15, odds_w)[:2]:
+        for line in ui.wrap(published, 15, odds_w)[:2] if published else []:  # none: no blank line
             ui.text(surface, line, (right, y), 15, DIM, anchor="topright")
             y += 17
         lines = ui.wrap(self.odds.line(i), 15, odds_w)[:2]

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from ...engine import wording
 from .. import ui
 from ..geometry import card_h
 from .cards import Canvas
@@ -116,6 +117,6 @@ def rules_lines(variant: Any, sampler: Any) -> list[str]:
     order = "lowest wins, the last is best" if getattr(hands, "lowest_wins", False) else "best first"
     out.append(f"Hands, {order} (how often, of {sampler.samples:,} random hands):")
     for i, cat in enumerate(hands.categories):
-        points = f" · {cat.points} points" if cat.points else ""
+        points = f" · {wording.count(cat.points, 'point', False)}" if cat.points else ""
         out.append(f"{i + 1}. {cat.name}{points}  {sampler.frequency(i)}")
     return out
