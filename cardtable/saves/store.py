@@ -211,11 +211,15 @@ class SaveStore:
 
     def set_aside_broken_autosaves(self) -> list[tuple[Path, str]]:
         """At start: every autosave that cannot be read is renamed (kept, listed in Load with its
-        reason) so that Continue never trips on it. Returns (new path, reason) for each."""
+        reason) so that Continue never trips on it. Returns (new path, reason) for each. A game
+        another live window holds is left alone: it is being played (by another installation,
+        whose seal this one cannot check), not broken."""
+        from .locks import holder
+
         moved = []
         for path in self.files():
             name = path.name[: -len(SUFFIX)]
-            if not is_autosave(name):
+            if not is_autosave(name) or holder(path) is not None:
                 continue
             try:
                 read_file(path)
