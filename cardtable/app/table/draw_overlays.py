@@ -21,11 +21,12 @@ def draw_curtain(canvas: Canvas, name: str) -> pygame.Rect:
     )
     words = ui.text(
         surface,
-        "Everyone else, look away: their cards are about to be shown.",
+        f"Everyone else, look away: {name}'s cards are about to be shown.",
         (w // 2, h // 2),
         28,
         (220, 210, 235),
         anchor="center",
+        width=w - 40,
     )
     button = pygame.Rect(0, 0, 360, 64)
     button.center = (w // 2, h // 2 + 80)
