@@ -187,7 +187,7 @@ class TableScene(WhoSees, Scene):
         if why is None and self.session.undo(seat):
             self._version += 1
             self.message = "Your last decision was taken back."
-            self.choices.selected = []
+            self.choices.decided()  # the decision comes back as first offered: no cards, no amount
         else:
             self.message = f"Undo is not possible: {why or 'not fair now'}."
 
