@@ -135,7 +135,7 @@ def _command_module(name: str) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(_file_means_play(sys.argv[1:] if argv is None else argv))
     try:
         code = int(args.handler(args) or 0)
         sys.stdout.flush()  # here, where a closed pipe is caught, not at exit
@@ -151,6 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _file_means_play(argv: list[str]) -> list[str]:
+    """`cardtable my_game.yaml ...` is `cardtable play my_game.yaml ...`: what a file manager's
+    "Open with" runs, and what a designer types first."""
+    first = argv[0] if argv else ""
+    if first.lower().endswith((".yaml", ".yml")) and os.path.isfile(first):
+        return ["play", *argv]
+    return argv
 
 
 def gui_main() -> int:

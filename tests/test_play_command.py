@@ -57,3 +57,21 @@ def test_bad_setup_is_one_clear_line_and_exit_2_without_a_window(monkeypatch, ca
     assert main(["play", "texas_holdem", *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and says in err[0], err
+
+
+def test_a_variant_file_alone_on_the_command_line_is_played(monkeypatch, capsys):
+    """`cardtable my_game.yaml` (or a file manager's "Open with Cardtable") plays it, as
+    `cardtable play my_game.yaml` does, instead of a usage error."""
+    from conftest import VARIANTS
+
+    import cardtable.app.main as app_main
+    from cardtable.cli import main
+
+    opened = []
+    monkeypatch.setattr(app_main, "run_app", lambda **kwargs: opened.append(kwargs) or 0)
+    path = str(VARIANTS / "examples" / "seven_card_stud.yaml")
+    assert main([path, "--seed", "3"]) == 0
+    assert len(opened) == 1 and opened[0]["seed"] == 3
+    with pytest.raises(SystemExit):  # a word that is no file is still a usage error
+        main(["no_such_command"])
+    assert "invalid choice" in capsys.readouterr().err
