@@ -160,6 +160,11 @@ def test_a_key_that_does_nothing_at_the_table_says_so(tmp_path, monkeypatch):
             app.step(press(pygame.K_k))
             said = [t["text"] for t in app.manifest()["texts"]]
             assert any("K does nothing now" in t for t in said), said
+            for _ in range(8):  # a few seconds later the bar says what to do again
+                app.step([], dt=0.5)
+            said = [t["text"] for t in app.manifest()["texts"]]
+            assert not any("K does nothing now" in t for t in said), said
+            assert any(t.startswith("Your move, Ann") for t in said), said
             seen.add("k")
         put = keys.get(pygame.K_RETURN)
         if "enter" not in seen and put is not None and not put.enabled:  # no card chosen yet

@@ -36,6 +36,8 @@ class Table(Protocol):
     slider: Slider | None
     show_rules: bool
     message: str  # shown in the bar: why an action was refused, or why a key did nothing
+    fleeting: tuple[str, float] | None  # a message that goes by itself: (its words, until when)
+    clock: float
     log_back: int  # lines the side panel is scrolled back
     log_area: pygame.Rect | None
     pointer: tuple[int, int]  # where the pointer was last seen
@@ -160,10 +162,13 @@ def _key(t: Table, event: pygame.event.Event) -> None:
                 control.action()
                 return
         why = _why_not(t.controls, event.key) if t.controls else ""
-        if why:  # a decision is asked: a key that does nothing says so, not silence
-            t.message = why
+        if why:  # a decision is asked: a key that does nothing says so, not silence, for a while
+            t.message, t.fleeting = why, (why, t.clock + FLEETING_S)
         if event.key in (pygame.K_SPACE, pygame.K_RETURN):
             t.hurry()  # nobody is asked: no more waiting until somebody is
+
+
+FLEETING_S = 3.0  # how long the bar says why a key did nothing, before the instruction comes back
 
 
 def _why_not(controls: list[Control], key: int) -> str:

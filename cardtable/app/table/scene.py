@@ -71,6 +71,7 @@ class TableScene(WhoSees, Scene):
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.message = ""  # why the last action was refused, or what undo did
+        self.fleeting: tuple[str, float] | None = None  # a message that goes by itself (input.py)
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
         self.log_area: pygame.Rect | None = None  # where the side panel's text was last drawn
@@ -257,6 +258,10 @@ class TableScene(WhoSees, Scene):
 
     def update(self, dt: float) -> None:
         self.anim.tick(dt)
+        if self.fleeting is not None and (self.message != self.fleeting[0] or self.clock >= self.fleeting[1]):
+            if self.message == self.fleeting[0]:
+                self.message = ""  # said long enough: the bar's instruction again
+            self.fleeting = None
         self._note_hand_end()
         if self.showdown is not None:
             return  # everyone looks at the showdown; nobody acts until someone presses Continue
