@@ -251,3 +251,25 @@ def test_leftover_temporary_files_are_cleaned_at_start(tmp_path, monkeypatch):
     os.utime(old, (hour_ago, hour_ago))
     assert startup_notice() == ""
     assert not old.exists() and fresh.exists()
+
+
+def test_load_names_a_set_aside_save_by_when_and_what_not_by_its_file(tmp_path, monkeypatch):
+    """Load listed a set-aside autosave by its file name ('unreadable-20261124-033827-1-
+    autosave-…'); it says when it was set aside and what it was."""
+    import pygame
+    from input_events import key
+
+    from cardtable.app.headless import start
+    from cardtable.paths import user_saves
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    store = SaveStore(user_saves())
+    store.folder.mkdir(parents=True)
+    store.path("autosave-abc").write_text("{broken")
+    app = start(None, scene="menu")
+    app.step([key(pygame.K_l, "l")])
+    texts = [t["text"] for t in app.manifest()["texts"]]
+    pygame.display.quit()
+    assert not [t for t in texts if t.startswith("unreadable-")], texts
+    aside = [t for t in texts if t.startswith("Set aside ")]
+    assert len(aside) == 1 and aside[0].endswith("an autosave"), texts

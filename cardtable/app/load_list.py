@@ -4,6 +4,7 @@ rules changed, whether it was changed outside Cardtable, and whether another win
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,9 @@ from typing import Any
 from ..saves import SavedGame, SaveError, SaveStore, locks
 from ..saves.format import TRUST_WORDS
 from ..saves.store import SUFFIX, is_autosave, read_file
+
+# SaveStore.set_aside's names: "unreadable-YYYYmmdd-HHMMSS-n-" before the old name
+SET_ASIDE = re.compile(r"unreadable-(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-\d+-(.*)")
 
 
 @dataclass
@@ -47,12 +51,22 @@ class LoadEntry:
         return TRUST_WORDS[self.game.trust]
 
     def title(self) -> str:
+        aside = None if self.example else SET_ASIDE.fullmatch(self.name)
+        if aside is not None:  # set aside at a start: when, and what it was (not its file name)
+            y, mo, d, h, mi, was = aside.groups()
+            what = self._started() or ("an autosave" if is_autosave(was) else was.replace("_", " "))
+            return f"Set aside {y}-{mo}-{d} {h}:{mi}: {what}"
         if self.autosave:
-            started = str(self.game.summary.get("started_at", "")) if self.game else ""
+            started = self._started()
             if started:
-                return f"Game started {started.replace('T', ' ')[:16]}"
+                return started
             return "Autosave (the last game played)" if self.name == "autosave" else "Autosave"
         return f"Example: {self.name.replace('_', ' ')}" if self.example else self.name.replace("_", " ")
+
+    def _started(self) -> str:
+        """'Game started 2026-11-24 03:36', when the save is readable and says so; else ""."""
+        started = str(self.game.summary.get("started_at", "")) if self.game else ""
+        return f"Game started {started.replace('T', ' ')[:16]}" if started else ""
 
     def summary(self) -> str:
         if self.game is None:
