@@ -19,3 +19,8 @@ def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Even
     if kind == pygame.MOUSEMOTION:
         return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     return pygame.event.Event(kind, pos=pos, button=button)
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    """A left click, as the table reads it: the button let go at `pos`."""
+    return mouse(pygame.MOUSEBUTTONUP, pos)

@@ -7,16 +7,13 @@ import pygame
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from input_events import key
 
 from cardtable.app import settings as user_settings
 from cardtable.app.headless import start
 from cardtable.app.table.hints import MARGIN, clear_place
 
 pytestmark = pytest.mark.usefixtures("fresh_user")
-
-
-def key(k: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 def texts(app) -> str:

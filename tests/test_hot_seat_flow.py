@@ -7,6 +7,7 @@ import random
 
 import pygame
 import pytest
+from input_events import key, mouse
 
 from cardtable.app import settings
 from cardtable.app.headless import start
@@ -19,14 +20,6 @@ HANDS = 6
 
 
 pytestmark = pytest.mark.usefixtures("fresh_user")
-
-
-def key(k, kind=pygame.KEYDOWN, mod=0):
-    return pygame.event.Event(kind, key=k, mod=mod, unicode="")
-
-
-def mouse(kind, pos):
-    return pygame.event.Event(kind, pos=pos, button=1)
 
 
 def showdown_up(m):

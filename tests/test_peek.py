@@ -5,6 +5,7 @@ import json
 
 import pygame
 import pytest
+from input_events import click, key, keyup
 
 from cardtable.app import settings
 from cardtable.app.controls import verb_of
@@ -14,14 +15,6 @@ from cardtable.app.table import TableScene, computer_action
 from cardtable.app.table.input import PEEK_KEY
 
 pytestmark = pytest.mark.usefixtures("fresh_user")
-
-
-def key(k, kind=pygame.KEYDOWN):
-    return pygame.event.Event(kind, key=k, mod=0, unicode="")
-
-
-def click(pos):
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
 
 
 def own_cards(m, seat):
@@ -90,7 +83,7 @@ def test_peek_looks_only_while_held_and_keeps_the_choice_until_the_turn_passes()
     assert table.choices.hover == card["id"]
     app.step([click(centre(card))])
     assert table.choices.selected == [card["id"]]
-    app.step([key(PEEK_KEY, pygame.KEYUP)])  # letting go hides the hand, keeps the choice
+    app.step([keyup(PEEK_KEY)])  # letting go hides the hand, keeps the choice
     m = app.manifest()
     assert m["viewer"] is None and not any(c["face_up"] for c in own_cards(m, seat))
     assert table.choices.selected == [card["id"]] and table.choices.hover is None
@@ -126,7 +119,7 @@ def test_the_bar_tells_the_person_to_move_how_to_look():
     assert hint_shown() and any(f"Your move, {name}" in t["text"] for t in app.manifest()["texts"])
     app.step([key(PEEK_KEY)])
     assert app.manifest()["viewer"] is not None and not hint_shown()
-    app.step([key(PEEK_KEY, pygame.KEYUP)])
+    app.step([keyup(PEEK_KEY)])
     assert hint_shown()
 
 

@@ -6,6 +6,7 @@ import random
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
+from input_events import click, key
 
 from cardtable.app.headless import start
 from cardtable.app.new_game import NewGameScene
@@ -13,14 +14,6 @@ from cardtable.app.table import TableScene
 from cardtable.session import visible_cards
 
 pytestmark = pytest.mark.usefixtures("fresh_user")
-
-
-def key(k, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
-
-
-def click(pos):
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos)
 
 
 def move(pos):
@@ -315,7 +308,7 @@ def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
 
     until_ann()
     assert not undo_control().enabled and "nothing to take back" in undo_control().tip
-    app.step([key(pygame.K_z, pygame.KMOD_CTRL)])
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])
     assert table.message == "Undo is not possible: nothing to take back yet."
     before = session.decisions()
     app.step([key(pygame.K_c)])  # Ann calls; pre-flop nothing is revealed until the computers reply

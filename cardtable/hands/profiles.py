@@ -134,7 +134,7 @@ def count_contains(rules: Rules, deck_size: int, size: int) -> dict[int, int]:
     """Category index -> the exact number of `size`-card hands that contain it, for every
     category `supported` names.
 
-    Reading of a declared part (a Called Shot): the player names its cards before the deal, so
+    Reading of a declared part: the player names its cards before the deal, so
     for any one declaration a hand contains it when it holds every named card: C(D - k, K - k)
     hands of K cards from D hold k named cards (exactly 1 when k = K). A category without parts
     (High Card) is contained in every hand, as the evaluator says. Hands of more cards than the

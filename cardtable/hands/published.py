@@ -59,7 +59,7 @@ def rounded(p: float) -> str:
     if p <= 0:
         return "0%"
     if p < 1e-4:
-        return f"1 in {1 / p:,.0f}" if p >= 1e-12 else f"1 in {1 / p:.2g}"
+        return _one_in(p)
     decimals = max(0, 2 - math.floor(math.log10(p * 100)))
     return f"{p:.{decimals}%}"
 
@@ -68,6 +68,9 @@ def share(p: float) -> str:
     """A probability for people: '4.7534%' down to 0.01%, then '1 in 12,988', then '1 in 1.7e+34'."""
     if p <= 0:
         return "0"
-    if p >= 1e-6:
-        return f"{p:.4%}" if p >= 1e-4 else f"1 in {1 / p:,.0f}"
+    return f"{p:.4%}" if p >= 1e-4 else _one_in(p)
+
+
+def _one_in(p: float) -> str:
+    """'1 in 12,988', or '1 in 1.7e+34' when the number is past reading digit by digit."""
     return f"1 in {1 / p:,.0f}" if p >= 1e-12 else f"1 in {1 / p:.2g}"
