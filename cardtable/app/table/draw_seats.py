@@ -115,5 +115,11 @@ def _draw_plate(
         ui.MUTED if s["folded"] else ui.INK,
         width=plate.width - 2 * pad,
     )
-    room = ui.line(22) + 24  # a speech bubble stands above the plate, or below it at the window's top
-    canvas.anim.draw_bubble(surface, seat, plate if plate.top >= room else plate.move(0, plate.height + room))
+    canvas.anim.draw_bubble(surface, seat, bubble_panel(plate))
+
+
+def bubble_panel(plate: pygame.Rect) -> pygame.Rect:
+    """What a seat's speech bubble stands over: its plate, or, at the window's top, a plate's
+    place below it."""
+    room = ui.line(22) + 24
+    return plate if plate.top >= room else plate.move(0, plate.height + room)

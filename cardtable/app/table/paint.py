@@ -15,8 +15,8 @@ from ..controls import Control, build_controls, verb_of
 from .draw_bar import button_rows, draw_bar
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, rules_lines
-from .draw_seats import draw_seat
-from .draw_zones import draw_felt, draw_pots, draw_table_zones
+from .draw_seats import bubble_panel, draw_seat
+from .draw_zones import covered, draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
 from .palette import BACKDROP
@@ -124,16 +124,13 @@ def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
 
 def _hint_place(t: TableScene, layout: TableLayout, view: View) -> pygame.Rect | None:
     """Where the hint stands on the felt with the panel folded: clear of every seat, the pot, the
-    piles and a board holding cards (an empty board may be covered: the hint goes once the person
-    decides, before anything is dealt there); None when no place is clear."""
+    piles and their words, the speech bubbles up and the cards of the board (an empty board may be
+    covered: the hint goes once the person decides, before anything is dealt there); the bare felt
+    beside a grid or a pile is free. None when no place is clear."""
     plan = layout.plan
-    board_cards = any(
-        z.get("cards") or z.get("cells")
-        for z in view["zones"].values()
-        if not isinstance(z["owner"], int) and z["shape"] != "stack"
-    )
-    vital = [s.box for s in plan.seats] + [plan.pot] + ([plan.stacks] if plan.stacks else [])
-    vital += [plan.board] if board_cards else []
+    vital = [s.box for s in plan.seats] + [plan.pot] + covered(layout, view, t.grid)
+    said = (t.anim.bubble_box(i, bubble_panel(s.plate)) for i, s in enumerate(plan.seats))
+    vital += [b for b in said if b is not None]  # what was just said, too (the log is folded)
     return t.hints.place_on_felt(plan.table, vital, [plan.labels])
 
 
