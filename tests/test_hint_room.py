@@ -54,3 +54,27 @@ def test_the_betting_hint_stands_beside_the_12000_card_grid_at_1088x612():
     first = max(i for i, t in enumerate(m["texts"]) if t["text"] == "Hint")
     for t in m["texts"][:first]:  # every word drawn before it: the deck's, the seats', a speech bubble's
         assert not box.colliderect(pygame.Rect(t["rect"])), (t, box)
+
+
+@pytest.mark.parametrize("size", [(1088, 612), (1280, 720), (1920, 1080)])
+def test_the_card_pointed_at_shows_large_clear_of_the_hint(size):
+    """Pointing at one's card with a hint on show: the large preview (on the felt when the panel
+    is folded, in the panel when open) is not partly under the hint box."""
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=size, autosave=False)
+    to_ann(app)
+    m = app.manifest()
+    assert "Got it" in [t["text"] for t in m["texts"]]
+    for card in [c for c in m["cards"] if c["where"] == "hand:0"]:
+        x, y, w, h = card["rect"]
+        app.step(
+            [
+                pygame.event.Event(
+                    pygame.MOUSEMOTION, pos=(x + w - 6, y + h // 2), rel=(0, 0), buttons=(0, 0, 0)
+                )
+            ]
+        )
+        m = app.manifest()
+        big = [pygame.Rect(c["rect"]) for c in m["cards"] if c["where"] == "preview"]
+        assert big, "no preview"
+        if "Got it" in [t["text"] for t in m["texts"]]:
+            assert not big[0].colliderect(hint_rect(m)), (big[0], hint_rect(m))
