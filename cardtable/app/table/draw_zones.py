@@ -78,7 +78,8 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
     line = below + ui.line(18)
     ui.text(surface, f"{count:,}", (slot.centerx, line), 18, LABEL, anchor="midtop", width=slot.width)
     if count >= 2000:  # a physical deck's height: about 0.2 mm a card
-        tall = f"{count * 0.2 / 1000:.1f} m tall"
+        height = f"{count * 0.2 / 1000:.1f} m"
+        tall = ui.fit([f"{height} tall", height], 16, slot.width)
         ui.text(
             surface, tall, (slot.centerx, line + ui.line(18)), 16, LABEL, anchor="midtop", width=slot.width
         )
@@ -226,10 +227,18 @@ def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:
     pots = view.get("pots") or []
     if not pots:
         return
-    words = f"Pot {sum(p['amount'] for p in pots):,}"
+    total = f"Pot {sum(p['amount'] for p in pots):,}"
+    forms = [total]
     all_in = any(s["chips"] == 0 and not s["out"] and not s["folded"] for s in view["seats"])
     if len(pots) > 1 and all_in:  # side pots are real only once somebody is all in
-        words += "  (" + " + ".join(f"{p['amount']:,}" for p in pots) + ")"
+        amounts = [f"{p['amount']:,}" for p in pots]
+        forms = [
+            f"{total}  ({' + '.join(amounts)})",
+            f"{total}  (main {amounts[0]} + {len(pots) - 1} side)",
+            f"{total} in {len(pots)} pots",
+            total,
+        ]
     pygame.draw.rect(canvas.surface, GLOW, area, border_radius=area.height // 2)
     inner = area.inflate(-area.height, 0)
+    words = ui.fit(forms, 26, inner.width, bold=True)  # as much as fits, in whole words
     ui.text(canvas.surface, words, inner.center, 26, ui.INK, True, "center", width=inner.width)
