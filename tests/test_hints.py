@@ -69,9 +69,11 @@ def test_hints_say_nothing_of_anybody_s_cards():
 
 
 def hint_box(m: dict) -> list[int]:
-    """The hint box's rect: from its title down to its buttons."""
-    rects = [t["rect"] for t in m["texts"] if t["text"] in ("Hint", "Got it", "Hide hints")]
-    assert len(rects) == 3, "no hint on show"
+    """The hint box's rect: its title, its lines and its buttons (drawn in that order)."""
+    texts = m["texts"]
+    marks = [i for i, t in enumerate(texts) if t["text"] in ("Hint", "Got it", "Hide hints")]
+    assert len(marks) == 3, "no hint on show"
+    rects = [t["rect"] for t in texts[marks[0] : marks[-1] + 1]]
     left, top = min(r[0] for r in rects) - 10, min(r[1] for r in rects) - 8
     right, bottom = max(r[0] + r[2] for r in rects) + 10, max(r[1] + r[3] for r in rects) + 8
     return [left, top, right - left, bottom - top]

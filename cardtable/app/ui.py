@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -147,6 +147,16 @@ def _wrap(words: str, size: int, width: int) -> tuple[str, ...]:
                 line = word
         lines.append(line)
     return tuple(lines)
+
+
+def fit(forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of `forms` (the same said in fewer and fewer words) that fits `width` whole;
+    the last shortened with an ellipsis when none does."""
+    f = font(size, bold)
+    for words in forms:
+        if f.size(words)[0] <= width:
+            return words
+    return ellipsize(forms[-1], size, width) if forms else ""
 
 
 def ellipsize(words: str, size: int, width: int) -> str:

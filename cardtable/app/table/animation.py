@@ -18,6 +18,7 @@ from ...engine.types import View
 from .. import ui
 
 BUBBLE_TIME = 2.2  # seconds a speech bubble stays up
+BUBBLE_PAD = (14, 8)  # round a speech bubble's words
 DEAL_TIME = 0.28  # seconds a newly arrived card takes to glide in from the deck
 
 
@@ -63,19 +64,30 @@ class Animations:
         self.bubbles[seat] = (words, self.clock)
 
     def draw_bubble(self, surface: pygame.Surface, seat: int, panel: pygame.Rect) -> None:
+        words = self.saying(seat)
+        if words:
+            at = _bubble_at(panel)
+            ui.tag(surface, words, at, 22, (255, 255, 255), pad=BUBBLE_PAD, radius=10, anchor="midbottom")
+
+    def saying(self, seat: int) -> str:
+        """The words of the seat's speech bubble now up ("" for none)."""
         bubble = self.bubbles.get(seat)
-        if bubble and self.clock - bubble[1] < BUBBLE_TIME:
-            ui.tag(
-                surface,
-                bubble[0],
-                (panel.centerx, panel.top - 6),
-                22,
-                (255, 255, 255),
-                pad=(14, 8),
-                radius=10,
-                anchor="midbottom",
-            )
+        return bubble[0] if bubble and self.clock - bubble[1] < BUBBLE_TIME else ""
+
+    def bubble_box(self, seat: int, panel: pygame.Rect) -> pygame.Rect | None:
+        """Where the seat's speech bubble now up stands over `panel` (as draw_bubble puts it)."""
+        words = self.saying(seat)
+        if not words:
+            return None
+        box = pygame.Rect((0, 0), ui.font(22, True).size(words))
+        box.midbottom = _bubble_at(panel)
+        return box.inflate(BUBBLE_PAD)
 
     def pulse(self) -> int:
         """The breathing width (3 to 5 px) of the glow round the seat to move."""
         return 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
+
+
+def _bubble_at(panel: pygame.Rect) -> tuple[int, int]:
+    """The point a speech bubble's words stand on: just above the middle of `panel`."""
+    return panel.centerx, panel.top - 6

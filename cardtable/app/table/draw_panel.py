@@ -36,9 +36,7 @@ def draw_panel(
     panel is folded), and how far back it is scrolled (no further than its first line)."""
     plan = layout.plan
     if plan.side is None or plan.header is None or plan.preview is None or plan.log is None:
-        if hover is not None and hover >= 0:
-            _popup(canvas, layout, hover, pointer)
-        return None, 0
+        return None, 0  # the card pointed at shows on the felt (draw_popup), over everything else
     surface = canvas.surface
     pygame.draw.rect(surface, (24, 30, 28), plan.side)
     header, big, rest = plan.header, plan.preview, plan.log
@@ -88,16 +86,22 @@ def _lines(surface: pygame.Surface, area: pygame.Rect, lines: list[str], back: i
     return back
 
 
-def _popup(canvas: Canvas, layout: TableLayout, card: int, pointer: tuple[int, int]) -> None:
-    """The card pointed at, large, in the top corner of the felt away from the pointer (the
-    panel is folded): drawn over the table, like a tooltip."""
+def draw_popup(
+    canvas: Canvas, layout: TableLayout, card: int, pointer: tuple[int, int], hint: pygame.Rect | None
+) -> None:
+    """The card pointed at, large, in a top corner of the felt (the panel is folded): away from
+    the pointer, and from the hint box on show where a corner allows; drawn over the table and
+    the hint, like a tooltip."""
     plan = layout.plan
     surface = canvas.surface
     width = min(int(plan.table.height * 0.6 / 1.4), int(190 * ui.scale()))
     box = pygame.Rect(0, 0, width + 16, card_h(width) + 16 + ui.line(18))
-    box.topright = (plan.table.right - 8, plan.table.top + 8)
-    if box.collidepoint(pointer):
-        box.topleft = (plan.table.left + 8, plan.table.top + 8)
+    right, left = box.copy(), box.copy()
+    right.topright = (plan.table.right - 8, plan.table.top + 8)
+    left.topleft = (plan.table.left + 8, plan.table.top + 8)
+    free = [b for b in (right, left) if not b.collidepoint(pointer)]
+    clear = [b for b in free if hint is None or not b.colliderect(hint)]
+    box = (clear or free or [right])[0]
     pygame.draw.rect(surface, (24, 30, 28), box, border_radius=12)
     canvas.card(card, (box.left + 8, box.top + 8), width, "preview", kind=None)
     name = canvas.faces.painter.deck.name(card)

@@ -98,22 +98,24 @@ def _draw_plate(
     ui.text(
         surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=x - plate.left - pad * 2
     )
-    money = (
-        wording.count(s["chips"], "chip", False) if betting else wording.count(s["points"], "point", False)
-    )
-    if s["out"]:
-        money = "out"
-    elif s["folded"]:
-        money += " · folded"
-    elif s["bet"]:
-        money += f" · bet {s['bet']:,}"
+    amount = s["chips"] if betting else s["points"]
+    money = wording.count(amount, "chip" if betting else "point", False)
+    extra = "folded" if s["folded"] else f"bet {s['bet']:,}" if s["bet"] else ""
+    # a narrow plate drops the word "chips" before it cuts anything
+    forms = ["out"] if s["out"] else [f"{money} · {extra}", f"{amount:,} · {extra}"] if extra else [money]
     ui.text(
         surface,
-        money,
+        ui.fit(forms, 20, plate.width - 2 * pad),
         (plate.left + pad, plate.top + line),
         20,
         ui.MUTED if s["folded"] else ui.INK,
         width=plate.width - 2 * pad,
     )
-    room = ui.line(22) + 24  # a speech bubble stands above the plate, or below it at the window's top
-    canvas.anim.draw_bubble(surface, seat, plate if plate.top >= room else plate.move(0, plate.height + room))
+    canvas.anim.draw_bubble(surface, seat, bubble_panel(plate))
+
+
+def bubble_panel(plate: pygame.Rect) -> pygame.Rect:
+    """What a seat's speech bubble stands over: its plate, or, at the window's top, a plate's
+    place below it."""
+    room = ui.line(22) + 24
+    return plate if plate.top >= room else plate.move(0, plate.height + room)

@@ -43,9 +43,7 @@ def draw_table_zones(
         ui.text(
             canvas.surface, labels, plan.labels.midleft, 18, LABEL, anchor="midleft", width=plan.labels.width
         )
-    share = plan.board.height // max(1, len(spread))
-    for i, (name, z) in enumerate(spread):
-        area = pygame.Rect(plan.board.left, plan.board.top + i * share, plan.board.width, share)
+    for name, z, area in spread_areas(layout, view):
         if "cells" in z:
             draw_grid(canvas, area, name, z, view, flips, spots, grid, choices)
         else:
@@ -64,7 +62,7 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
     """A pile drawn as layers as thick as its count, its top card (a back, mostly) on it, and
     its name and count below, within `slot`."""
     surface, count = canvas.surface, z["count"]
-    layers = 0 if count == 0 else min(10, 1 + count.bit_length())
+    layers = _layers(count)
     x = slot.left + (slot.width - width - layers) // 2
     y = slot.top + 4 + layers * 2
     for i in range(layers):
@@ -80,10 +78,66 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
     line = below + ui.line(18)
     ui.text(surface, f"{count:,}", (slot.centerx, line), 18, LABEL, anchor="midtop", width=slot.width)
     if count >= 2000:  # a physical deck's height: about 0.2 mm a card
-        tall = f"{count * 0.2 / 1000:.1f} m tall"
+        height = f"{count * 0.2 / 1000:.1f} m"
+        tall = ui.fit([f"{height} tall", height], 16, slot.width)
         ui.text(
             surface, tall, (slot.centerx, line + ui.line(18)), 16, LABEL, anchor="midtop", width=slot.width
         )
+
+
+def _layers(count: int) -> int:
+    return 0 if count == 0 else min(10, 1 + count.bit_length())
+
+
+def stack_cover(slot: pygame.Rect, width: int, count: int) -> pygame.Rect:
+    """What draw_stack covers of its slot: the pile and its lines of text below it."""
+    below = slot.top + 4 + _layers(count) * 2 + int(width * 1.4) + 4
+    bottom = below + 2 * ui.line(18) + (ui.line(16) if count >= 2000 else 0)
+    return pygame.Rect(slot.left, slot.top, slot.width, min(slot.height, bottom - slot.top))
+
+
+def row_slot(area: pygame.Rect, z: ZoneView, width: int) -> tuple[int, pygame.Rect]:
+    """A row's or fan's card width and the slot its cards (or, none yet, its outline) take."""
+    room = max(5, len(z["cards"]))
+    if z["shape"] == "row":  # a row is laid out side by side: shrink the cards to fit, never overlap
+        width = min(width, int(area.width / (room * 1.08)))
+    width = max(8, min(width, int((area.height - 4) / 1.4)))
+    slot = pygame.Rect(0, 0, min(area.width, int(width * (room * 1.08))), int(width * 1.4))
+    slot.center = area.center
+    return width, slot
+
+
+def spread_areas(layout: TableLayout, view: View) -> list[tuple[str, ZoneView, pygame.Rect]]:
+    """The table's rows and grids (not its piles), each with its share of the board area."""
+    plan = layout.plan
+    spread = [(n, z) for n, z in view["zones"].items() if z["owner"] == "table" and z["shape"] != "stack"]
+    share = plan.board.height // max(1, len(spread))
+    return [
+        (name, z, pygame.Rect(plan.board.left, plan.board.top + i * share, plan.board.width, share))
+        for i, (name, z) in enumerate(spread)
+    ]
+
+
+def covered(layout: TableLayout, view: View, grid: GridCamera) -> list[pygame.Rect]:
+    """What the middle of the table shows that nothing may hide: each pile and its words, and
+    the cards (or the places they will go) of each row and grid that holds any; the rest of the
+    middle is bare felt."""
+    plan = layout.plan
+    out = []
+    piles = [z for z in view["zones"].values() if z["owner"] == "table" and z["shape"] == "stack"]
+    if plan.stacks is not None and piles:
+        each = plan.stacks.height // len(piles)
+        for i, z in enumerate(piles):
+            slot = pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each)
+            out.append(stack_cover(slot, plan.stack_card, z["count"]))
+    for _, z, area in spread_areas(layout, view):
+        if "cells" in z:
+            if z["cells"] or any(t["type"] == "place" for t in view.get("legal", [])):
+                rows, cols = grid_extent(z, view)[2:]
+                out.append(grid.cover(area, rows, cols))
+        elif z.get("cards"):
+            out.append(row_slot(area, z, plan.board_card)[1])
+    return out
 
 
 def draw_row(
@@ -97,12 +151,7 @@ def draw_row(
 ) -> None:
     """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click."""
     cards = z["cards"]
-    room = max(5, len(cards))
-    if z["shape"] == "row":  # a row is laid out side by side: shrink the cards to fit, never overlap
-        width = min(width, int(area.width / (room * 1.08)))
-    width = max(8, min(width, int((area.height - 4) / 1.4)))
-    slot = pygame.Rect(0, 0, min(area.width, int(width * (room * 1.08))), int(width * 1.4))
-    slot.center = area.center
+    width, slot = row_slot(area, z, width)
     if not cards:  # show where the cards will go
         pygame.draw.rect(canvas.surface, (40, 118, 80), slot, width=2, border_radius=8)
     choices = set(flips["choices"]) if flips and flips.get("key") == "index" else set()
@@ -178,10 +227,18 @@ def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:
     pots = view.get("pots") or []
     if not pots:
         return
-    words = f"Pot {sum(p['amount'] for p in pots):,}"
+    total = f"Pot {sum(p['amount'] for p in pots):,}"
+    forms = [total]
     all_in = any(s["chips"] == 0 and not s["out"] and not s["folded"] for s in view["seats"])
     if len(pots) > 1 and all_in:  # side pots are real only once somebody is all in
-        words += "  (" + " + ".join(f"{p['amount']:,}" for p in pots) + ")"
+        amounts = [f"{p['amount']:,}" for p in pots]
+        forms = [
+            f"{total}  ({' + '.join(amounts)})",
+            f"{total}  (main {amounts[0]} + {len(pots) - 1} side)",
+            f"{total} in {len(pots)} pots",
+            total,
+        ]
     pygame.draw.rect(canvas.surface, GLOW, area, border_radius=area.height // 2)
     inner = area.inflate(-area.height, 0)
+    words = ui.fit(forms, 26, inner.width, bold=True)  # as much as fits, in whole words
     ui.text(canvas.surface, words, inner.center, 26, ui.INK, True, "center", width=inner.width)

@@ -38,6 +38,18 @@ class GridCamera:
             self.pan[1] += pos[1] - self.drag[1]
             self.drag = pos
 
+    def cover(self, area: pygame.Rect, rows: int, cols: int, most: int = 110) -> pygame.Rect:
+        """What a rows x cols grid drawn in `area` covers (its cards, their places, the bound
+        drawn round them): the fitted grid, or all of `area` once zoomed in."""
+        if self.zoom > 1:
+            return area.copy()
+        width = grid_cell_size(rows, cols, area, most)
+        gap = grid_gap(width)
+        total_w, total_h = cols * (width + gap) - gap, rows * (card_h(width) + gap) - gap
+        box = pygame.Rect(0, 0, total_w + 8, total_h + 8)  # the bound's line, 4 px round the cards
+        box.center = area.center
+        return box.clip(area)
+
     def place(
         self, area: pygame.Rect, rows: int, cols: int, most: int = 110
     ) -> tuple[pygame.Rect, int, int, tuple[int, int]]:

@@ -1,10 +1,12 @@
 """First-game hints: the first time a person meets a kind of decision in a game (each verb's
 `hint`, one text per kind), a short hint appears at the top of the side panel until they decide or
-close it. With the panel folded it stands on the felt only where it hides no seat, pot, pile or
-card on the board (`clear_place`, trying narrower boxes); where there is no such place it waits
-behind a "Hint" button in the action bar, whose tip says it whole and which opens it. "Hide hints"
-switches them off for good (remembered in settings); the How to play page switches them back on.
-The hints are the same for everyone: no card of anybody is in them."""
+close it. With the panel folded it stands on the felt only where it hides no seat, pot, pile,
+speech bubble or card on the board (`clear_place`, trying narrower boxes; its title and buttons
+share the top row so it fits the narrow felt beside a board; once placed it stays while its place
+stays clear); where there is no such place it waits behind a "Hint" button in the action bar,
+whose tip says it whole and which opens it. "Hide hints" switches them off for good (remembered
+in settings); the How to play page switches them back on. The hints are the same for everyone:
+no card of anybody is in them."""
 
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ HINT_PX = 18
 FILL = (250, 246, 228)
 EDGE = (214, 170, 60)
 PANEL_BG = (24, 30, 28)  # the side panel's own colour (draw_panel)
-WIDTHS = (320, 270, 230)  # the box's widths on the felt, widest (fewest lines) first
+WIDTHS = (320, 270, 230, 210, 190)  # the box's widths on the felt, widest (fewest lines) first
 MARGIN = 10  # kept free around the box on the felt
+BUTTONS = ("Got it", "Hide hints")
 
 RectTuple = tuple[int, int, int, int]
 
@@ -34,6 +37,8 @@ class Hints:
         self.seen: set[tuple[int, str]] = set()
         self.showing: tuple[int, str] | None = None
         self.opened = False  # the bar's "Hint" button opened a hint that had no free place
+        # where the hint on show stood on the felt, and for what (hint, felt, sizes)
+        self.placed: tuple[tuple[object, ...], pygame.Rect] | None = None
 
     def current(self, seat: int | None, text: str) -> str:
         """The hint to show `seat` for a decision whose hint is `text` ("" for none)."""
@@ -63,6 +68,7 @@ class Hints:
         """The size of the box of the hint on show, `width` wide."""
         words = self.showing[1] if self.showing is not None else ""
         g = _Box()
+        width = max(width, g.least)
         return width, g.height(len(ui.wrap(words, HINT_PX, width - 2 * g.pad)))
 
     def draw(self, canvas: Canvas, box: pygame.Rect, panel: pygame.Rect | None = None) -> None:
@@ -77,14 +83,17 @@ class Hints:
             pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
-        ui.text(surface, "Hint", (box.left + g.pad, box.top + g.pad), 20, (150, 110, 20), True)
-        y = box.top + g.pad + g.title + g.pad // 2
+        row = box.top + g.pad + g.head // 2  # the title and the two buttons share the top row
+        ui.text(surface, "Hint", (box.left + g.pad, row), 20, (150, 110, 20), True, anchor="midleft")
+        y = box.top + g.pad + g.head + g.pad // 2
         for line in lines:
             ui.text(surface, line, (box.left + g.pad, y), HINT_PX, ui.INK)
             y += g.line
-        row = box.bottom - g.pad - g.tag // 2
-        got = ui.tag(surface, "Got it", (box.left + g.pad, row), 18, EDGE, anchor="midleft")
-        off = ui.tag(surface, "Hide hints", (box.right - g.pad, row), 18, (225, 220, 205), anchor="midright")
+        # ui.tag's box stands 6 px beyond its text
+        off = ui.tag(
+            surface, "Hide hints", (box.right - g.pad - 6, row), 18, (225, 220, 205), anchor="midright"
+        )
+        got = ui.tag(surface, "Got it", (off.left - g.pad - 6, row), 18, EDGE, anchor="midright")
         canvas.hit(got, "button", self.decided)
         canvas.hit(off, "button", self.switch_off)
         canvas.tip(got, "close the hint: you have read it")
@@ -102,21 +111,29 @@ class Hints:
         pot, the piles, a board holding cards) and hiding as little of `others` as it can; None
         when no box fits clear of them (the bar's "Hint" button then holds it)."""
         sizes = tuple(self.box_size(min(w, felt.width - 2 * MARGIN)) for w in WIDTHS)
-        return clear_place(felt, sizes, vital, others)
+        key = (self.showing, tuple(felt), sizes)
+        walls = [pygame.Rect(r).inflate(2 * MARGIN, 2 * MARGIN) for r in vital]
+        if self.placed is not None and self.placed[0] == key and self.placed[1].collidelist(walls) == -1:
+            return self.placed[1].copy()  # the box stays while its place stays clear (a bubble fades)
+        box = clear_place(felt, sizes, vital, others)
+        self.placed = (key, box.copy()) if box is not None else None
+        return box
 
 
 class _Box:
-    """The hint box's measures at the interface's text scale: its padding, the title's height,
-    a line of the hint's and the buttons' row."""
+    """The hint box's measures at the interface's text scale: its padding, the top row's height
+    (the title, and the buttons: ui.tag's text and 6 px above and below) and a line of the hint's.
+    The buttons share the title's row, so a box fits the narrow bare felt beside a board."""
 
     def __init__(self) -> None:
         self.pad = max(8, round(10 * ui.scale()))
-        self.title = ui.line(20)
+        self.head = max(ui.line(20), ui.line(18) + 12)
         self.line = ui.line(HINT_PX) + 2
-        self.tag = ui.line(18) + 12  # ui.tag's height: its text and 6 px above and below
+        words = ui.font(20, True).size("Hint")[0] + sum(ui.font(18, True).size(b)[0] for b in BUTTONS)
+        self.least = 4 * self.pad + words + 24  # the top row: title, two buttons, gaps between
 
     def height(self, lines: int) -> int:
-        return self.pad + self.title + self.pad // 2 + lines * self.line + self.pad + self.tag + self.pad
+        return self.pad + self.head + self.pad // 2 + lines * self.line + self.pad
 
 
 def clear_place(

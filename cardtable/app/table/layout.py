@@ -147,8 +147,23 @@ def _score(needs: Needs, p: TablePlan) -> float:
     useful = min(p.board_card, int((70 if needs.board.grid else 100) * needs.scale))
     comfortable = min(own_w, int(48 * needs.scale)) if needs.own else 0  # one's own cards, readable
     return (
-        readable * 10_000 + useful * (8 if needs.board.grid else 2) + seat_w + 0.5 * own_w + 3 * comfortable
+        readable * 10_000
+        + useful * (8 if needs.board.grid else 2)
+        + seat_w
+        + 0.5 * own_w
+        + 3 * comfortable
+        - 2 * _squeezed(needs, p.seats[needs.bottom])
     )
+
+
+def _squeezed(needs: Needs, own: SeatBox) -> float:
+    """How many pixels of each of the viewer's cards its fan hides beyond its usual overlap,
+    for want of room (0 when the fan has its full spread, or is not the viewer's)."""
+    count = needs.hands[needs.bottom]
+    if not needs.own or count < 2:
+        return 0.0
+    step = (own.cards.width - own.card_width) / (count - 1)
+    return max(0.0, int(own.card_width * OWN_SPREAD) - step)
 
 
 def _candidates(needs: Needs, table: pygame.Rect) -> list[TablePlan]:
@@ -164,22 +179,31 @@ def _candidates(needs: Needs, table: pygame.Rect) -> list[TablePlan]:
     for width in widths:
         for top in range(min(others, 5) + 1):
             for beside in (True, False):
-                for corner in (False, True) if others >= 2 else (False,):
-                    p = _arrange(needs, table, width, least_own or width, top, beside, corner)
+                for foot in _feet(others):
+                    p = _arrange(needs, table, width, least_own or width, top, beside, foot)
                     if p is not None:
-                        shapes.append((_score(needs, p), width, top, beside, corner, p))
+                        shapes.append((_score(needs, p), width, top, beside, foot, p))
     if not shapes:  # nothing fits: the smallest arrangement, squeezed
-        p = _arrange(needs, table, card_min, card_min, others // 3, False, False, squeeze=True)
+        p = _arrange(needs, table, card_min, card_min, others // 3, False, "between", squeeze=True)
         assert p is not None
         return [p]
     out = []
-    for _, width, top, beside, corner, p in sorted(shapes, key=lambda x: -x[0])[:3]:
-        out.append(p)
-        for own in (int(96 * s), int(80 * s), int(64 * s), int(52 * s)) if needs.own else ():
-            q = _arrange(needs, table, width, max(card_min, own), top, beside, corner)
-            if q is not None:
-                out.append(q)
+    ranked = sorted(shapes, key=lambda x: -x[0])
+    # the best few of each form of foot: a long own hand may only show its worth at its own size
+    for foot in _feet(others):
+        for _, width, top, beside, _, p in [x for x in ranked if x[4] == foot][:3]:
+            out.append(p)
+            for own in (int(96 * s), int(80 * s), int(64 * s), int(52 * s)) if needs.own else ():
+                q = _arrange(needs, table, width, max(card_min, own), top, beside, foot)
+                if q is not None:
+                    out.append(q)
     return out
+
+
+def _feet(others: int) -> tuple[str, ...]:
+    """Where the bottom seat may go: `between` the side columns, `below` them along the whole
+    felt (its fan under the side seats), or in the `corner` at the foot of the left side."""
+    return ("between", "below", "corner") if others >= 2 else ("between", "below")
 
 
 def _arrange(
@@ -189,19 +213,20 @@ def _arrange(
     own_w: int,
     top: int,
     beside: bool,
-    corner: bool,
+    foot: str,
     squeeze: bool = False,
 ) -> TablePlan | None:
     """Seats at card width `width` (the bottom one `own_w`), `top` of them along the top and the
     others down the sides (their cards `beside` their plates or below), the bottom seat along the
-    bottom or (`corner`) at the foot of the left side; the middle what is left. None when the
-    seats do not fit."""
+    bottom between the sides, below them, or at the foot of the left side (`foot`, see _feet);
+    the middle what is left. None when the seats do not fit."""
     s = needs.scale
     n = len(needs.hands)
     gap = max(6, int(10 * s))
     inner = table.inflate(-2 * gap, -2 * gap)
     plate = plate_size(s)
     order = [(needs.bottom + k) % n for k in range(n)]
+    corner, below = foot == "corner", foot == "below"
     if corner:  # the bottom seat is the lowest of the left side
         left_n = (n - top + 1) // 2
         lefts, tops, rights = order[:left_n], order[left_n : left_n + top], order[left_n + top :]
@@ -224,44 +249,46 @@ def _arrange(
             return plate[0] + (8 + span if count else 0), max(plate[1], rows_h)
         return max(plate[0], span), plate[1] + (6 + rows_h if count else 0)
 
+    bottom_h = 0 if corner else size_of(needs.bottom, True)[1]
+    # below: the side columns stop above the bottom seat, which has the felt's whole width
+    sides_h = inner.height - (bottom_h + gap if below else 0)
     heights: dict[str, list[int]] = {}
     col_w = {}
     for name, side in (("left", lefts), ("right", rights)):
         sizes = [size_of(seat, beside) for seat in side]
         col_w[name] = max((sz[0] for sz in sizes), default=0)
         heights[name] = [sz[1] for sz in sizes]
-        if sum(sz[1] + gap for sz in sizes) > inner.height + gap and not squeeze:
+        if sum(sz[1] + gap for sz in sizes) > sides_h + gap and not squeeze:
             return None
     lw, rw = col_w["left"], col_w["right"]
     if lw + rw + 2 * gap + plate[0] > inner.width and not squeeze:
         return None
-    mid = pygame.Rect(inner.left + lw + (gap if lw else 0), inner.top, 0, inner.height)
+    mid = pygame.Rect(inner.left + lw + (gap if lw else 0), inner.top, 0, sides_h)
     mid.width = inner.right - (rw + gap if rw else 0) - mid.left
     top_sizes = [size_of(seat, False) for seat in tops]
     top_h = max((sz[1] for sz in top_sizes), default=0)
     if sum(sz[0] + gap for sz in top_sizes) > mid.width + gap and not squeeze:
         return None
     seats: dict[int, SeatBox] = {}
-    bottom_h = 0
     if not corner:
         count = needs.hands[needs.bottom]
         spread = OWN_SPREAD if own else OTHERS_SPREAD
+        foot_w = inner.width if below else mid.width
         # the viewer's fan may overlap more, down to a third of each card showing
-        if plate[0] + 8 + fan_span(count, own_w, min(spread, 0.3)) > mid.width and not squeeze:
+        if plate[0] + 8 + fan_span(count, own_w, min(spread, 0.3)) > foot_w and not squeeze:
             return None
-        bottom_h = size_of(needs.bottom, True)[1]
-        at = pygame.Rect(mid.left, mid.bottom - bottom_h, mid.width, bottom_h)
+        at = pygame.Rect(inner.left if below else mid.left, inner.bottom - bottom_h, foot_w, bottom_h)
         zones = max(1, needs.zones[needs.bottom])
         seats[needs.bottom] = seat_box(at, plate, count, zones, own_w, spread, True, own)
     centre = pygame.Rect(mid.left, mid.top + (top_h + gap if top_h else 0), mid.width, 0)
-    centre.height = mid.bottom - (bottom_h + gap if bottom_h else 0) - centre.top
+    centre.height = mid.bottom - (bottom_h + gap if bottom_h and not below else 0) - centre.top
     if centre.height < int(60 * s) and not squeeze:
         return None
     for name, seats_on, x, w_col in (
         ("left", lefts, inner.left, lw),
         ("right", rights, inner.right - rw, rw),
     ):
-        column = pygame.Rect(x, inner.top, w_col, inner.height)
+        column = pygame.Rect(x, inner.top, w_col, sides_h)
         for seat, slot in zip(seats_on, column_slots(column, heights[name], name == "right", gap)):
             seats[seat] = _fit(needs, seat, slot, plate, width, own_w, beside)
     for seat, slot in zip(tops, row_slots(pygame.Rect(mid.left, mid.top, mid.width, top_h), len(tops))):

@@ -14,9 +14,9 @@ from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
 from .draw_bar import button_rows, draw_bar
 from .draw_overlays import draw_curtain
-from .draw_panel import draw_panel, rules_lines
-from .draw_seats import draw_seat
-from .draw_zones import draw_felt, draw_pots, draw_table_zones
+from .draw_panel import draw_panel, draw_popup, rules_lines
+from .draw_seats import bubble_panel, draw_seat
+from .draw_zones import covered, draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
 from .palette import BACKDROP
@@ -90,8 +90,12 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     message, *shorter = [t.message] if t.message else _hint(t, actor, own)
     t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices, shorter)
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
-    if hinted:
-        _draw_hint(t, layout, actor, hint_box)
+    hover = t.choices.hover if t.choices.hover is not None and t.choices.hover >= 0 else None
+    drawn = None
+    if hinted and (hover is None or layout.plan.side is None):  # in the panel the card shows in its place
+        drawn = _draw_hint(t, layout, actor, hint_box)
+    if hover is not None and layout.plan.side is None:
+        draw_popup(t.canvas, layout, hover, t.pointer, drawn)
     draw_tooltip(t.canvas, t.pointer)
 
 
@@ -124,32 +128,33 @@ def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
 
 def _hint_place(t: TableScene, layout: TableLayout, view: View) -> pygame.Rect | None:
     """Where the hint stands on the felt with the panel folded: clear of every seat, the pot, the
-    piles and a board holding cards (an empty board may be covered: the hint goes once the person
-    decides, before anything is dealt there); None when no place is clear."""
+    piles and their words, the speech bubbles up and the cards of the board (an empty board may be
+    covered: the hint goes once the person decides, before anything is dealt there); the bare felt
+    beside a grid or a pile is free. None when no place is clear."""
     plan = layout.plan
-    board_cards = any(
-        z.get("cards") or z.get("cells")
-        for z in view["zones"].values()
-        if not isinstance(z["owner"], int) and z["shape"] != "stack"
-    )
-    vital = [s.box for s in plan.seats] + [plan.pot] + ([plan.stacks] if plan.stacks else [])
-    vital += [plan.board] if board_cards else []
+    vital = [s.box for s in plan.seats] + [plan.pot] + covered(layout, view, t.grid)
+    said = (t.anim.bubble_box(i, bubble_panel(s.plate)) for i, s in enumerate(plan.seats))
+    vital += [b for b in said if b is not None]  # what was just said, too (the log is folded)
     return t.hints.place_on_felt(plan.table, vital, [plan.labels])
 
 
-def _draw_hint(t: TableScene, layout: TableLayout, seat: int | None, box: pygame.Rect | None) -> None:
+def _draw_hint(
+    t: TableScene, layout: TableLayout, seat: int | None, box: pygame.Rect | None
+) -> pygame.Rect | None:
     """The hint box under the side panel's header, or (folded) on the felt at its clear place; or,
-    opened from the bar's button, where it hides least."""
+    opened from the bar's button, where it hides least. Where it was drawn on the felt."""
     plan, side = layout.plan, layout.plan.side
     if side is not None:
         t.hints.draw_in_panel(t.canvas, side, (plan.header or side).bottom + 4)
-    elif box is not None:
-        t.hints.draw(t.canvas, box)
-    elif t.hints.opened:
+        return None
+    if box is None and t.hints.opened:
         w, h = t.hints.box_size(min(320, plan.table.width - 20))
         vital = [plan.pot] + ([plan.seats[seat].box] if seat is not None else [])
         others = [s.box for s in plan.seats] + [plan.board, plan.labels]
-        t.hints.draw(t.canvas, least_in_the_way(plan.table, w, h, vital, others))
+        box = least_in_the_way(plan.table, w, h, vital, others)
+    if box is not None:
+        t.hints.draw(t.canvas, box)
+    return box
 
 
 def _panel_lines(t: TableScene, view: View) -> list[str]:
