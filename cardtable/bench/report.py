@@ -80,7 +80,7 @@ def print_report(r: dict[str, Any]) -> None:
     for row in r.get("reopen", []):
         print(
             f"reopen {row['variant']} after {row['decisions']:,} decisions: {row['resume_s']} s "
-            f"(check {row['check_s']} s)"
+            f"(check {row['check_s']} s); an action's autosave then {row['autosave_ms']} ms"
         )
     if r.get("evaluator_vs_treys"):
         print("evaluator beside treys: " + json.dumps(r["evaluator_vs_treys"]))
