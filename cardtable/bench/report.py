@@ -63,6 +63,10 @@ def print_report(r: dict[str, Any]) -> None:
         f"(CPU {t['table_cpu_ms_max']})"
     )
     print(
+        f"  {_mark(t['hurried_frame_ms_max'] <= 33)} none > 33 ms while hurried (Space): "
+        f"{t['hurried_frame_ms_max']} (CPU {t['hurried_cpu_ms_max']})"
+    )
+    print(
         f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']} "
         f"(CPU {t['rules_panel_cpu_ms_max']})"
     )
