@@ -42,6 +42,9 @@ class BrowserScene(Scene):
     def update(self, dt: float) -> None:
         self.browser.update(dt)
 
+    def blank_slots(self) -> int:
+        return sum(hi - lo for lo, hi in self.browser.blank)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.browser.draw(surface)
         record_browser(self.browser, surface.get_size())

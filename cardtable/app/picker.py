@@ -62,6 +62,9 @@ class PickerScene(Scene):
     def update(self, dt: float) -> None:
         self.browser.update(dt)
 
+    def blank_slots(self) -> int:
+        return sum(hi - lo for lo, hi in self.browser.blank)
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         self.browser.draw(surface)

@@ -57,6 +57,10 @@ class Scene:
     def resized(self, size: tuple[int, int]) -> None:
         pass
 
+    def blank_slots(self) -> int:
+        """Visible card slots the last frame left undrawn (faces not made yet): the frame log's."""
+        return 0
+
 
 class App:
     """The window, a stack of scenes, and the main loop."""
@@ -176,14 +180,25 @@ class App:
         gc.freeze()
 
     def run(self) -> None:
+        from .framelog import open_log
+
         shown: Scene | None = None
-        while self.running:
-            dt = self.clock.tick(self.fps) / 1000.0
-            self.step(pygame.event.get(), dt)
-            pygame.display.flip()
-            if self.scenes and self.scene is not shown:
-                shown = self.scene
-                self.settle()
+        log = open_log()  # CARDTABLE_FRAME_LOG: a line per frame, for measuring from outside
+        try:
+            while self.running:
+                dt = self.clock.tick(self.fps) / 1000.0
+                if log is not None:
+                    log.begin()
+                self.step(pygame.event.get(), dt)
+                pygame.display.flip()
+                if self.scenes and self.scene is not shown:
+                    shown = self.scene
+                    self.settle()
+                if log is not None and self.scenes:
+                    log.end(self.scene.manifest_scene, self.scene.blank_slots())
+        finally:
+            if log is not None:
+                log.close()
 
 
 def _typed(event: pygame.event.Event) -> str:
