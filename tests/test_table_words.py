@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from input_events import key
+from input_events import key, mouse
 
 from cardtable.app import frame, ui
 from cardtable.app.headless import start
@@ -80,3 +80,17 @@ def test_a_narrow_plate_says_chips_and_bet_or_fold_whole_at_800x600():
         if folded >= 3:
             return
     raise AssertionError("no plate said a fold")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900), (1920, 1080)])
+def test_the_side_panel_s_keys_line_is_whole(size):
+    """The side panel's line of keys says what fits in whole words (Tab and Esc at least), not
+    "F11: full…"."""
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=size, autosave=False)
+    app.step([], dt=0.5)
+    m = app.manifest()
+    (keys,) = [t for t in m["texts"] if t["text"].startswith("Tab: rules")]
+    assert "…" not in keys["text"] and "Esc: menu" in keys["text"], keys
+    if "F11" not in keys["text"]:  # the whole line, pointed at
+        app.step([mouse(pygame.MOUSEMOTION, pygame.Rect(keys["rect"]).center)], dt=0.1)
+        assert any("F11: full screen" in t["text"] for t in app.manifest()["texts"])

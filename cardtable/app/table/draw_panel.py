@@ -14,7 +14,12 @@ from ..geometry import card_h
 from .cards import Canvas
 from .view_layout import TableLayout
 
-KEYS = "Tab: rules · L: log · F11: full screen · Esc: menu"
+# The keys line, said shorter while it does not fit (the "?" lists every key)
+KEYS = (
+    "Tab: rules · L: log · F11: full screen · Esc: menu",
+    "Tab: rules · L: log · Esc: menu",
+    "Tab: rules · Esc: menu",
+)
 
 
 # Seconds of sampling per frame with the rules panel open: beside a computer player's thinking
@@ -44,7 +49,10 @@ def draw_panel(
     x, room = header.left + pad, header.width - 2 * pad
     # the "?" (How to play) sits at the header's top right
     ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room - 36)
-    ui.text(surface, KEYS, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
+    keys = ui.fit(KEYS, 16, room - 36)
+    line = ui.text(surface, keys, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
+    if keys != KEYS[0]:
+        canvas.tip(line, KEYS[0])
     width = min(big.width - 2 * pad, int((big.height - ui.line(20) - 8) / 1.4))
     if hover is not None and hover >= 0:
         canvas.card(hover, (big.centerx - width // 2, big.top + 2), width, "preview", kind=None)
