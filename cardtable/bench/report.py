@@ -67,6 +67,10 @@ def print_report(r: dict[str, Any]) -> None:
         f"{t['hurried_frame_ms_max']} (CPU {t['hurried_cpu_ms_max']})"
     )
     print(
+        f"  {_mark(t['next_game_ms_max'] <= 33)} the next game's first frame (Play again) <= 33 ms: "
+        f"{t['next_game_ms_max']} (CPU {t['next_game_cpu_ms_max']})"
+    )
+    print(
         f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']} "
         f"(CPU {t['rules_panel_cpu_ms_max']})"
     )
