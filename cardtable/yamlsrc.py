@@ -87,7 +87,10 @@ def _scalar(node: yaml.ScalarNode, path: str) -> Scalar:
         raise refuse(f"a value of {len(node.value):,} characters (the limit is {MAX_TEXT:,})")
     if node.tag in (_TAG + "str", _TAG + "timestamp"):
         return node.value
-    value = _SCALARS.construct_object(node) if node.tag != _TAG + "int" or len(node.value) <= 40 else None
+    value = None
+    if node.tag != _TAG + "int" or len(node.value) <= 40:
+        value = _SCALARS.construct_object(node)
+        _SCALARS.constructed_objects.pop(node, None)  # it remembers every node it built: forget it
     if node.tag == _TAG + "int" and (value is None or abs(value) > MAX_NUMBER):
         raise refuse(
             f"the number {node.value[:20]}{'…' if len(node.value) > 20 else ''} is too large (at most {MAX_NUMBER:,})"

@@ -62,3 +62,13 @@ def test_the_evaluator_beside_treys_leads_with_what_play_uses():
     assert out["5_card"]["time_ratio"] == 0.5 and out["7_card"]["time_ratio"] == 0.8
     assert out["5_card_matcher"]["time_ratio"] == 20.0 and out["7_card_matcher"]["time_ratio"] == 5.0
     assert evaluator_vs_treys({**hands, "treys": None}) is None
+
+
+def test_reopening_reports_an_actions_autosave_without_touching_the_users_key(variants, fresh_user):
+    from cardtable.bench import reopen
+    from cardtable.saves import seal
+
+    seal.forget_cached_key()  # a key read earlier in this process would hide a new one being made
+    row = reopen.measure(variants["texas_holdem"], 40)
+    assert row["valid"] and row["autosave_ms"] > 0
+    assert not any(p.name == "save-key" for p in fresh_user.rglob("*"))  # no key read or made

@@ -1,5 +1,6 @@
 """Reopening long saved games: seconds to resume (replay the log) and to check a save, for games of
-1,000 and 5,000 decisions. The games are played by a cautious table (mostly checks and calls, the
+1,000 and 5,000 decisions; and what each action of such a game adds to its frame by saving it
+(the program autosaves after every action, in the frame the action was made in). The games are played by a cautious table (mostly checks and calls, the
 smallest bets, no early showdowns) with plenty of chips and no hand limit, so they last.
 
     python -m cardtable.bench.reopen [VARIANT DECISIONS]...
@@ -8,14 +9,18 @@ smallest bets, no early showdowns) with plenty of chips and no hand limit, so th
 from __future__ import annotations
 
 import random
+import statistics
+import tempfile
 import time
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..engine import Rules
 from ..engine.bots import fill
 from ..engine.bots.seen import hand_cards
 from ..engine.types import OptionValue
-from ..saves import SavedGame
+from ..saves import SavedGame, dumps
+from ..saves.store import atomic_write
 from ..session import GameSession
 from ..variant import Variant
 
@@ -48,11 +53,31 @@ def long_game(variant: Variant, decisions: int, seed: int = 1) -> SavedGame:
     return SavedGame(variant.id, variant.digest, variant.name, seed, seats, options, st["log"])
 
 
+BENCH_KEY = b"cardtable bench: not a user's key."  # the user's own key is never read or made here
+
+
+def autosave_ms(session: GameSession, repeats: int = 5) -> float:
+    """Milliseconds of an autosave of the game as it stands (median of `repeats`): what an action
+    at this length of game adds to its frame. The session's save as the program writes it (its
+    summary, the signed text, the atomic write with its fsyncs) into a temporary folder; the first
+    write, which encodes every action, is not counted (after an action only that one is new)."""
+    with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as folder:
+        path = Path(folder) / "autosave.cardtable.json"
+        atomic_write(path, dumps(session.saved(), BENCH_KEY))
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            atomic_write(path, dumps(session.saved(), BENCH_KEY))
+            times.append(time.perf_counter() - start)
+    return round(statistics.median(times) * 1000, 3)
+
+
 def measure(variant: Variant, decisions: int) -> dict[str, object]:
-    """Seconds to resume and to check a saved game of `decisions` decisions of `variant`."""
+    """Seconds to resume and to check a saved game of `decisions` decisions of `variant`, and an
+    action's autosave at that length."""
     saved = long_game(variant, decisions)
     start = time.perf_counter()
-    GameSession.resume(saved, variant)
+    session = GameSession.resume(saved, variant)
     resumed = time.perf_counter() - start
     start = time.perf_counter()
     ok = GameSession.check_saved(saved, variant).ok
@@ -63,6 +88,7 @@ def measure(variant: Variant, decisions: int) -> dict[str, object]:
         "valid": ok,
         "resume_s": round(resumed, 4),
         "check_s": round(checked, 4),
+        "autosave_ms": autosave_ms(session),
     }
 
 

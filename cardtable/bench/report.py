@@ -63,6 +63,10 @@ def print_report(r: dict[str, Any]) -> None:
         f"(CPU {t['table_cpu_ms_max']})"
     )
     print(
+        f"  {_mark(t['hurried_frame_ms_max'] <= 33)} none > 33 ms while hurried (Space): "
+        f"{t['hurried_frame_ms_max']} (CPU {t['hurried_cpu_ms_max']})"
+    )
+    print(
         f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']} "
         f"(CPU {t['rules_panel_cpu_ms_max']})"
     )
@@ -80,7 +84,7 @@ def print_report(r: dict[str, Any]) -> None:
     for row in r.get("reopen", []):
         print(
             f"reopen {row['variant']} after {row['decisions']:,} decisions: {row['resume_s']} s "
-            f"(check {row['check_s']} s)"
+            f"(check {row['check_s']} s); an action's autosave then {row['autosave_ms']} ms"
         )
     if r.get("evaluator_vs_treys"):
         print("evaluator beside treys: " + json.dumps(r["evaluator_vs_treys"]))

@@ -6,6 +6,7 @@ is what the program does each tick: events, update (the thinking step included),
 1280x720, the common screen:
 
 - every game: p50/p95/max frame while the computer players play;
+- the same while a person hurries them (Space: more thinking a frame, no delays);
 - the rules panel (Tab) shown while they play;
 - a game with a grid on the table: wheel-zoom over the grid in and out (a new card size each step);
 - the rules screen of every game.
@@ -51,8 +52,9 @@ def _bot_table(variant: Variant, players: int) -> Any:
     return app
 
 
-def _play(app: Any, frames: int, rules: bool = False) -> tuple[list[float], int]:
-    """Frames of computer players playing; the decisions they made."""
+def _play(app: Any, frames: int, rules: bool = False, hurry: bool = False) -> tuple[list[float], int]:
+    """Frames of computer players playing; the decisions they made. `hurry`: as a person holding
+    Space does (the table thinks more a frame for them then)."""
     scene = app.scene
     scene.show_rules = rules
     times, start_version = [], scene._version
@@ -61,6 +63,8 @@ def _play(app: Any, frames: int, rules: bool = False) -> tuple[list[float], int]
             scene.continue_game()
         if scene.finished:
             break
+        if hurry:
+            scene.hurry()
         times.append(_frame(app, []))
     return times, scene._version - start_version
 
@@ -71,11 +75,14 @@ def game_frames(variant: Variant, frames: int) -> dict[str, Any]:
     played, decisions = _play(_bot_table(variant, seats), frames)
     playing = _stats(played)
     with_rules, more = _play(_bot_table(variant, seats), frames // 2, rules=True)
+    rules_panel = _stats(with_rules)
+    hurried, most = _play(_bot_table(variant, seats), frames // 2, hurry=True)
     return {
         "variant": variant.id,
-        "decisions": decisions + more,
+        "decisions": decisions + more + most,
         **playing,
-        "rules_panel": _stats(with_rules),
+        "rules_panel": rules_panel,
+        "hurried": _stats(hurried),
     }
 
 
@@ -129,6 +136,8 @@ def run(
         "table_cpu_ms_max": max(g["cpu_ms_max"] for g in games),
         "rules_panel_ms_max": max(g["rules_panel"]["frame_ms_max"] for g in games),
         "rules_panel_cpu_ms_max": max(g["rules_panel"]["cpu_ms_max"] for g in games),
+        "hurried_frame_ms_max": max(g["hurried"]["frame_ms_max"] for g in games),
+        "hurried_cpu_ms_max": max(g["hurried"]["cpu_ms_max"] for g in games),
         "grid_zoom": grids,
         "grid_zoom_ms_p95": max((g["frame_ms_p95"] for g in grids), default=None),
         "grid_zoom_cpu_ms_p95": max((g["cpu_ms_p95"] for g in grids), default=None),

@@ -20,6 +20,18 @@ Primitive = tuple[str, tuple, bool]  # kind, numbers, cut
 FALLBACK: list[Primitive] = [("circle", (50, 50, 44), False), ("circle", (50, 50, 30), True)]
 
 
+_SHIPPED: dict[str, list[Primitive]] | None = None  # the shipped shapes, read once per process
+
+
+def shipped_shapes() -> dict[str, list[Primitive]]:
+    """The shipped glyph shapes, read the first time only: every new table makes a GlyphBook, and
+    reading the file took 5-8 ms of the frame that opened it (shared: nobody changes them)."""
+    global _SHIPPED
+    if _SHIPPED is None:
+        _SHIPPED = load_shapes()
+    return _SHIPPED
+
+
 def load_shapes(path: Path | None = None) -> dict[str, list[Primitive]]:
     """Glyph id -> primitives, read with the project's safe YAML loader."""
     path = path or shipped("sprites") / "glyphs.yaml"
@@ -86,7 +98,7 @@ class GlyphBook:
     def __init__(
         self, shapes: dict[str, list[Primitive]] | None = None, budget: Budget | None = None
     ) -> None:
-        self.shapes = load_shapes() if shapes is None else shapes
+        self.shapes = shipped_shapes() if shapes is None else shapes
         self._cache: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "glyphs")
 
     def known(self, gid: str | None) -> bool:

@@ -109,10 +109,35 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
     log = data.pop("log")
     mac = data.pop("mac", None)
     head = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
-    lines = ",\n".join("  " + json.dumps(a, sort_keys=True, separators=(",", ":")) for a in log)
+    lines = ",\n".join(_LINES.encode(log))
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
     tail = f',\n "mac": "{mac}"' if mac is not None else ""
     return head[:-2] + ",\n " + body + tail + "\n}\n"
+
+
+class _LogLines:
+    """The last log saved, entry by entry, with each entry's line of text. A game saves after every
+    action, and a log's entries are final once written (engine.rules: a new state shares them), so
+    the entries the last save already had (the same objects, in the same places) keep their
+    lines: an action re-encodes only itself, not the whole game (16-19 ms at 5,000 decisions)."""
+
+    def __init__(self) -> None:
+        self.entries: list[Action] = []
+        self.lines: list[str] = []
+
+    def encode(self, log: list[Action]) -> list[str]:
+        same = 0  # how many leading entries are the very ones encoded last time
+        for mine, theirs in zip(self.entries, log):
+            if mine is not theirs:
+                break
+            same += 1
+        lines = self.lines[:same]
+        lines += ["  " + json.dumps(a, sort_keys=True, separators=(",", ":")) for a in log[same:]]
+        self.entries, self.lines = list(log), lines
+        return lines
+
+
+_LINES = _LogLines()
 
 
 def parse(text: str, where: str) -> dict[str, Any]:
