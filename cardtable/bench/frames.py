@@ -5,7 +5,8 @@ Run in a fresh interpreter (`isolated`), so its memory is the program's own and 
 - every ladder level, a steady pan (a drag of PAN pixels a frame): p50/p95/max frame time, the
   share of frames that left some visible slot undrawn and the longest run of frames one slot
   stayed blank, with the faces made within the per-frame budget as in the program;
-- a zoom sweep from one card filling the window to the whole deck and back: the worst frame;
+- a zoom sweep from one card filling the window to the whole deck and back: the worst frame, and
+  the share of its frames that left slots undrawn (each level shows only a few frames);
 - a tour of the whole deck at every level, a screenful at a time, each stop drawn until every
   slot on screen is drawn: how long a cold jump takes to fill;
 - search latency per keystroke, and panning with a search showing;
@@ -46,6 +47,7 @@ class Bench:
         self.memory = RssSampler()
         self.cpu: list[float] = []
         self.sweep_cpu_ms = 0.0
+        self.sweep_blanks = BlankRuns()  # frames of the zoom sweeps that left slots undrawn
 
     def frame(self) -> float:
         """One frame as the program draws it (update, draw, flip); its seconds (and its CPU
@@ -131,7 +133,8 @@ class Bench:
         }
 
     def zoom_sweep(self) -> tuple[float, int]:
-        """The worst frame (ms) and frame count of an animated zoom all the way in and out again."""
+        """The worst frame (ms) and frame count of an animated zoom all the way in and out again
+        (each level shows a few frames: the blank slots they leave are noted in `sweep_blanks`)."""
         cam = self.browser.camera
         cam.jump(cam.fit_level())
         cam.center_on(self.browser.layout.cols / 2, self.browser.layout.rows / 2)
@@ -141,6 +144,7 @@ class Bench:
             cam.zoom_to(target, (SIZE[0] / 2, SIZE[1] / 2))
             while cam.animating and frames < 5000:
                 worst = max(worst, self.frame())
+                self.sweep_blanks.frame(self.browser.blank)
                 frames += 1
         self.sweep_cpu_ms = max(self.sweep_cpu_ms, round(max(self.cpu) * 1000, 3))
         return round(worst * 1000, 3), frames
@@ -230,6 +234,8 @@ def run(variant: Variant, progress: Callable[[str], None], quick: bool = False) 
         "zoom_sweep_max_ms": max(sweep_ms, sweep_after_ms),
         "zoom_sweep_frames": sweep_frames,
         "zoom_sweep_max_cpu_ms": bench.sweep_cpu_ms,
+        "zoom_sweep_blank_frame_share": round(bench.sweep_blanks.share, 4),
+        "zoom_sweep_longest_blank_run": bench.sweep_blanks.longest,
         **bench.memory.as_dict(),
         "rss_mb": bench.memory.max_mb,
         "memory_budget_mb": round(budget.limit / 2**20, 1),

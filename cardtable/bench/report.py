@@ -38,7 +38,8 @@ def print_report(r: dict[str, Any]) -> None:
         )
     print(
         f"  {_mark(r['zoom_sweep_max_ms'] < 33)} zoom sweep worst frame < 33 ms: {r['zoom_sweep_max_ms']} "
-        f"(CPU {r['zoom_sweep_max_cpu_ms']})"
+        f"(CPU {r['zoom_sweep_max_cpu_ms']}); frames with a blank slot "
+        f"{r['zoom_sweep_blank_frame_share']:.1%}, a slot blank at most {r['zoom_sweep_longest_blank_run']} frames"
     )
     print(
         f"  {_mark(r['rss_peak_mb'] < 300)} peak resident < 300 MB: {r['rss_peak_mb']} MB (sampled max "
@@ -65,6 +66,10 @@ def print_report(r: dict[str, Any]) -> None:
     print(
         f"  {_mark(t['hurried_frame_ms_max'] <= 33)} none > 33 ms while hurried (Space): "
         f"{t['hurried_frame_ms_max']} (CPU {t['hurried_cpu_ms_max']})"
+    )
+    print(
+        f"  {_mark(t['next_game_ms_max'] <= 33)} the next game's first frame (Play again) <= 33 ms: "
+        f"{t['next_game_ms_max']} (CPU {t['next_game_cpu_ms_max']})"
     )
     print(
         f"  {_mark(t['rules_panel_ms_max'] < 16)} rules panel < 16 ms: {t['rules_panel_ms_max']} "

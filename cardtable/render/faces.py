@@ -13,7 +13,7 @@ import pygame
 
 from ..deck import Deck
 from ..paths import shipped
-from .art import INK, CardArt, Suit, build_art, luminance, readable
+from .art import INK, CardArt, Suit, deck_art, luminance, readable
 from .cache import Budget, ByteLRU
 from .glyphs import GlyphBook
 
@@ -60,7 +60,7 @@ class FacePainter:
     ) -> None:
         self.deck = deck
         self.glyphs = glyphs or GlyphBook(budget=budget)
-        self.art = art if art is not None else build_art(deck)
+        self.art = art if art is not None else deck_art(deck)
         self._fonts: dict[int, pygame.font.Font] = {}
         # Parts kept while the shared memory budget allows (bounded by bytes, not entries).
         self._text: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "text")
