@@ -64,3 +64,16 @@ def test_a_new_table_of_the_same_deck_reuses_its_card_art(variants):
     assert FacePainter(deck).art is first
     other = variants["texas_holdem"].deck
     assert len(FacePainter(other).art) == other.size and FacePainter(deck).art is first
+
+
+def test_a_variants_content_key_is_worked_out_once(variants, monkeypatch):
+    """The rules screen asked for it four times on opening (3 ms each for the 12,000-card deck)."""
+    from cardtable.hands import asplayed, ranking
+
+    v = variants["infinite_poker"]
+    key = ranking.content_key(v)
+    plans = []
+    real = asplayed.deal_plan
+    monkeypatch.setattr(asplayed, "deal_plan", lambda *a: plans.append(a) or real(*a))
+    assert ranking.content_key(v) == key and plans == []
+    assert ranking.content_key(variants["texas_holdem"]) != key and plans  # another: worked out

@@ -8,8 +8,6 @@ is what the program does each tick: events, update (the thinking step included),
 - every game: p50/p95/max frame while the computer players play;
 - the same while a person hurries them (Space: more thinking a frame, no delays);
 - the rules panel (Tab) shown while they play;
-- the frame that starts the next game (the end screen's Play again: a new table, its first frame
-  and the collection a new screen settles with);
 - a game with a grid on the table: wheel-zoom over the grid in and out (a new card size each step);
 - the rules screen of every game.
 """
@@ -85,32 +83,7 @@ def game_frames(variant: Variant, frames: int) -> dict[str, Any]:
         **playing,
         "rules_panel": rules_panel,
         "hurried": _stats(hurried),
-        **next_game(variant, frames // 2),
     }
-
-
-def next_game(variant: Variant, frames: int, repeats: int = 3) -> dict[str, float]:
-    """The frame that starts the next game, as Play again does after a game of `frames` frames:
-    the new session and table, the first frame drawn and the settling collection (the worst of
-    `repeats`, wall clock and CPU). The game is not saved: the bench writes no user's save."""
-    from ..app.launch import table_for
-    from ..session import GameSession
-
-    app = _bot_table(variant, max(2, min(variant.max_players, 4)))
-    _play(app, frames)
-    wall, cpu = 0.0, 0.0
-    for seed in range(repeats):
-        c, start = time.process_time(), time.perf_counter()
-        old = app.scene
-        session = GameSession(variant, old.session.seats, seed, old.session.options)
-        app.replace(table_for(app, session))
-        app.step([], dt=DT)
-        app.settle()
-        wall = max(wall, time.perf_counter() - start)
-        cpu = max(cpu, time.process_time() - c)
-        app.scene.bot_delay = 0.0
-        _play(app, frames // 4)
-    return {"next_game_ms": round(wall * 1000, 3), "next_game_cpu_ms": round(cpu * 1000, 3)}
 
 
 def grid_zoom(variant: Variant, steps: int) -> dict[str, Any] | None:
@@ -165,8 +138,6 @@ def run(
         "rules_panel_cpu_ms_max": max(g["rules_panel"]["cpu_ms_max"] for g in games),
         "hurried_frame_ms_max": max(g["hurried"]["frame_ms_max"] for g in games),
         "hurried_cpu_ms_max": max(g["hurried"]["cpu_ms_max"] for g in games),
-        "next_game_ms_max": max(g["next_game_ms"] for g in games),
-        "next_game_cpu_ms_max": max(g["next_game_cpu_ms"] for g in games),
         "grid_zoom": grids,
         "grid_zoom_ms_p95": max((g["frame_ms_p95"] for g in grids), default=None),
         "grid_zoom_cpu_ms_p95": max((g["cpu_ms_p95"] for g in grids), default=None),

@@ -73,6 +73,11 @@ def run(args: argparse.Namespace) -> int:
     quick = args.quick
     progress("start-up")
     result: dict[str, Any] = {"variant": spread, "quick": quick, **startup.run(spread, 3)}
+    from ..bench import opening
+
+    progress("opening screens from the menu")
+    shown = [v for v in dict.fromkeys([spread, standard_deck(builtin)]) if v] if quick else sorted(builtin)
+    result["opening"] = opening.run(shown, spread, tries=1 if quick else 3)
     result.update(frames.isolated(spread, progress, quick))
     result["table"] = table.run(builtin, progress, quick)
     std = standard_deck(builtin)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,10 +143,28 @@ def ranked(variant: Any) -> bool:
     )
 
 
+_KEYS: dict[int, tuple[weakref.ref[Any], str]] = {}  # content keys of variants still alive
+
+
 def content_key(variant: Any) -> str:
     """A digest of what the measurement depends on: the deck's cards, the categories' patterns,
-    the hand forming and the deal (not names, sentences or comments, which change nothing)."""
-    from .asplayed import deal_plan
+    the hand forming and the deal (not names, sentences or comments, which change nothing).
+    Worked out once per loaded variant (a loaded variant does not change): the rules screen asks
+    for it several times on opening, 3 ms each for the 12,000-card deck."""
+    kept = _KEYS.get(id(variant))
+    if kept is not None and kept[0]() is variant:
+        return kept[1]
+    for gone in [k for k, (ref, _) in _KEYS.items() if ref() is None]:
+        del _KEYS[gone]
+    key = _content_key(variant)
+    _KEYS[id(variant)] = (weakref.ref(variant), key)
+    return key
+
+
+def _content_key(variant: Any) -> str:
+    from . import asplayed
+
+    deal_plan = asplayed.deal_plan
 
     rules: Rules = variant.sections["hands"]
     parts = [

@@ -1,0 +1,138 @@
+"""Opening a screen from the menu, as a person does: the frame that opens it (the key handled, the
+new screen built, its first update and drawing, and the collection a new screen settles with),
+in a fresh interpreter, the first time (what the program loads on first use included) and again
+after going back to the menu. The screens' own frames (`table.rules_screen`) start after this.
+And the frame that starts the next game (the end screen's Play again: a new game's session and
+table, its first frame, the settling collection), after a game of computer players.
+
+    python -m cardtable.bench.opening KEY VARIANT     prints {"first_ms", "again_ms", ...}
+
+KEY is the menu's key ("r" the rules, "d" the deck browser) or "next" (Play again), VARIANT the
+game chosen in the menu. Nothing is saved: no user's save is written.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any
+
+SIZE = (1280, 720)
+
+
+def _open(app: Any, key: int) -> tuple[float, float]:
+    """Press `key` on the menu: the frame's (wall, CPU) milliseconds, as App.run makes it."""
+    import pygame
+
+    down = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=pygame.key.name(key), scancode=0)
+    cpu, start = time.process_time(), time.perf_counter()
+    app.step([down], dt=1 / 120)
+    pygame.display.flip()
+    app.settle()
+    return (time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000
+
+
+def _next_game(app: Any, variant: Any, frames: int) -> dict[str, Any]:
+    """A game of computer players on the menu for `frames` frames, then Play again (twice): the
+    frame that starts the next game, as the end screen's Play again does (without the save)."""
+    import pygame
+
+    from ..app.launch import table_for
+    from ..session import GameSession
+
+    seats = [{"name": f"Computer {i + 1}", "kind": "bot"} for i in range(max(2, min(variant.max_players, 4)))]
+    app.push(table_for(app, GameSession(variant, seats, 1, {})))
+    app.settle()
+    times = []
+    for seed in (2, 3):
+        for _ in range(frames):
+            app.step([], dt=1 / 120)
+        cpu, start = time.process_time(), time.perf_counter()
+        app.replace(table_for(app, GameSession(variant, seats, seed, {})))
+        app.step([], dt=1 / 120)
+        pygame.display.flip()
+        app.settle()
+        times.append(((time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000))
+    return {
+        "screen": "next game",
+        "first_ms": round(times[0][0], 3),
+        "first_cpu_ms": round(times[0][1], 3),
+        "again_ms": round(times[1][0], 3),
+        "again_cpu_ms": round(times[1][1], 3),
+    }
+
+
+def main(key_name: str, variant: str) -> dict[str, Any]:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # standard output holds the JSON only
+    import pygame
+
+    from ..app.display import open_window
+    from ..app.menu import MenuScene
+    from ..app.scene import App
+
+    app = App(open_window(SIZE, resizable=False))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step([])
+    app.settle()
+    menu.select([e.id for e in menu.entries].index(variant))
+    app.step([])
+    if key_name == "next":
+        return _next_game(app, menu.entry.variant if menu.entry else None, 240)
+    key = pygame.key.key_code(key_name)
+    first, first_cpu = _open(app, key)
+    opened = type(app.scene).__name__
+    while app.scene is not menu:  # back to the menu, as Esc does
+        app.pop()
+    app.step([])
+    again, again_cpu = _open(app, key)
+    return {
+        "screen": opened,
+        "first_ms": round(first, 3),
+        "first_cpu_ms": round(first_cpu, 3),
+        "again_ms": round(again, 3),
+        "again_cpu_ms": round(again_cpu, 3),
+    }
+
+
+def opening(key_name: str, variant: str, tries: int = 3) -> dict[str, Any]:
+    """The median of `tries` fresh interpreters (and the worst first opening)."""
+    runs = []
+    for _ in range(tries):
+        out = subprocess.run(
+            [sys.executable, "-m", "cardtable.bench.opening", key_name, variant],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        runs.append(json.loads(out))
+    result: dict[str, Any] = {"variant": variant, "screen": runs[0]["screen"]}
+    for k in ("first_ms", "first_cpu_ms", "again_ms", "again_cpu_ms"):
+        result[k] = round(statistics.median(r[k] for r in runs), 3)
+    result["first_ms_max"] = max(r["first_ms"] for r in runs)
+    return result
+
+
+def run(variants: list[str], spread: str, tries: int = 3) -> dict[str, Any]:
+    """The rules screen of each of `variants` and the deck browser of `spread`, opened from the
+    menu, and Play again in each of `variants`; the worst first and again openings."""
+    screens = [opening("r", vid, tries) for vid in variants] + [opening("d", spread, tries)]
+    games = [opening("next", vid, tries) for vid in variants]
+    return {
+        "screens": screens,
+        "next_game": games,
+        "next_game_ms_max": max(g["first_ms"] for g in games),
+        "next_game_cpu_ms_max": max(g["first_cpu_ms"] for g in games),
+        "open_first_ms_max": max(s["first_ms"] for s in screens),
+        "open_again_ms_max": max(s["again_ms"] for s in screens),
+        "open_again_cpu_ms_max": max(s["again_cpu_ms"] for s in screens),
+    }
+
+
+if __name__ == "__main__":
+    print(json.dumps(main(sys.argv[1], sys.argv[2])))
