@@ -23,6 +23,7 @@ from .ladder import LEVELS, TILE_MAX, cell, nearest
 from .layout import GridLayout, make_layout, sort_keys
 from .prefetch import Heading, ahead
 from .search import DeckSearch
+from .stand_in import StandIns
 from .tiles import TileCache, tile_cells
 
 FELT = (22, 74, 52)
@@ -80,6 +81,9 @@ class DeckBrowser:
         # not made yet (a placeholder card shows) or a tile row not painted yet (bare felt).
         self.blank: list[tuple[int, int]] = []
         self.heading = Heading()  # which way the view moves: faces are made ahead of it
+        # Right after a zoom step, faces made at another size stand in, scaled, for those of the
+        # new size not made yet (not blank: counted apart, in `stand_ins`).
+        self.stand = StandIns(self.atlas, self.memory)
 
     # ------------------------------------------------------------------ state changes
 
@@ -193,6 +197,7 @@ class DeckBrowser:
         self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
         self.heading.update(cam.cx, cam.cy, cam.level)
         self.blank = []
+        self.stand.new_frame(cam.width, start)
         try:
             screen.fill(FELT)
             w = self.camera.width
@@ -206,6 +211,11 @@ class DeckBrowser:
         self._draw_hud(screen)
         if self.selected is not None:
             self._draw_large(screen, self.selected)
+
+    @property
+    def stand_ins(self) -> int:
+        """Visible slots the last frame drew with a face scaled from another size (not blank)."""
+        return self.stand.shown
 
     @property
     def busy(self) -> bool:
@@ -313,8 +323,13 @@ class DeckBrowser:
                 s = strip(w, gid)
                 lo, hi = max(p0, gid * g), min(p1, gid * g + g)
                 if s is None:
-                    faces.extend((blank, (x0 + p * cw, y)) for p in range(lo, hi))
-                    self.blank.append((lo, hi))
+                    for p in range(lo, hi):
+                        face = self.stand.face(w, p)
+                        if face is None:
+                            faces.append((blank, (x0 + p * cw, y)))
+                            self.blank.append((p, p + 1))
+                        else:
+                            faces.append((face, (x0 + p * cw, y)))
                 else:
                     fl = s.faces
                     base = gid * g

@@ -1,0 +1,84 @@
+"""Zooming the deck browser by a step: while the new size's faces are made (a few frames), the faces
+already made at a neighbouring size stand in, scaled, instead of blank grey cards. A tour of the
+real window found every wheel notch leaving slots blank for 3-6 frames, and the bench's zoom sweep
+then found blank slots in over half its frames."""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.render.browser import DeckBrowser
+from cardtable.render.faces import card_height
+from cardtable.render.ladder import LEVELS
+
+PLACEHOLDER = (205, 205, 198)
+SIZE = (800, 600)
+
+
+def _filled_browser(deck, level: int) -> DeckBrowser:
+    browser = DeckBrowser(deck, SIZE)
+    browser.camera.jump(level)
+    browser.camera.center_on(browser.layout.cols / 2, browser.layout.rows / 2)
+    screen = pygame.display.set_mode(SIZE)  # this size, whatever an earlier test left
+    for _ in range(200):
+        browser.draw(screen)
+        if not browser.blank:
+            break
+    assert not browser.blank
+    return browser
+
+
+def _slot_centres(browser: DeckBrowser) -> list[tuple[int, int]]:
+    cam = browser.camera
+    (cw, ch), (ox, oy), (c0, c1, r0, r1) = cam.cell, cam.origin(), cam.visible()
+    w = cam.width
+    return [
+        (ox + c * cw + w // 2, oy + r * ch + card_height(w) // 2)
+        for r in range(r0, r1)
+        for c in range(c0, c1)
+        if ox + c * cw >= 0
+        and ox + c * cw + w <= SIZE[0]
+        and oy + r * ch >= 40
+        and oy + r * ch + card_height(w) <= SIZE[1]
+    ]
+
+
+def test_a_zoom_step_shows_the_neighbouring_sizes_faces_not_blank_cards(variants, monkeypatch):
+    from cardtable.render import stand_in as browser_module
+
+    monkeypatch.setattr(browser_module, "STAND_BUDGET", 3600.0)  # all the scaling a frame wants
+    deck = variants["infinite_poker"].deck
+    level = LEVELS.index(64)
+    browser = _filled_browser(deck, level)
+    screen = pygame.display.get_surface()
+    for width in (86, 48):  # a step in; then out, below where it started
+        browser.camera.set_level(LEVELS.index(width))
+        browser.draw(screen, budget=0.0)  # the new size's own faces: at most one strip this frame
+        assert browser.blank == []
+        assert browser.stand_ins > 0
+        centres = _slot_centres(browser)
+        assert centres and not any(screen.get_at(p)[:3] == PLACEHOLDER for p in centres)
+        for _ in range(200):  # and the size's own faces come as before
+            browser.draw(screen)
+            if not browser.stand_ins and not browser.blank:
+                break
+        assert browser.stand_ins == 0 and browser.blank == []
+
+
+def test_with_no_neighbour_made_the_slots_left_are_said_blank(variants):
+    deck = variants["infinite_poker"].deck
+    browser = DeckBrowser(deck, SIZE)
+    browser.camera.jump(LEVELS.index(115))
+    screen = pygame.display.set_mode(SIZE)  # this size, whatever an earlier test left
+    browser.draw(screen, budget=0.0)
+    assert browser.stand_ins == 0 and browser.blank
+
+
+def test_scaling_stand_ins_keeps_to_its_share_of_the_frame(variants, monkeypatch):
+    from cardtable.render import stand_in as browser_module
+
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(64))
+    monkeypatch.setattr(browser_module, "STAND_BUDGET", 0.0)  # no time for scaling: none made
+    browser.camera.set_level(LEVELS.index(86))
+    browser.draw(pygame.display.get_surface(), budget=0.0)
+    assert browser.stand_ins == 0 and browser.blank
