@@ -191,8 +191,9 @@ class DeckBrowser:
         start = time.perf_counter()
         cam = self.camera
         c0, c1, r0, r1 = cam.visible()
-        if sum(hi - lo for lo, hi in self.blank) > COLD_SHARE * (c1 - c0) * (r1 - r0):
-            budget = max(budget, COLD_BUDGET)  # a cold jump: most of the screen still blank
+        waiting = sum(hi - lo for lo, hi in self.blank) + self.stand.shown  # last frame's
+        if waiting > COLD_SHARE * (c1 - c0) * (r1 - r0):
+            budget = max(budget, COLD_BUDGET)  # a cold jump: most of the screen still to make
         deadline = start + budget
         self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
         self.heading.update(cam.cx, cam.cy, cam.level)

@@ -23,25 +23,32 @@ class StandIns:
         self._scaled: ByteLRU[tuple[int, int, int], Strip] = ByteLRU(budget, "stand-ins", lambda s: s.nbytes)
         self._width = 0
         self._until = 0.0
+        self._sizes: list[int] | None = None  # other card sizes with strips made, nearest first
         self.shown = 0  # visible slots the frame drew with a stand-in
 
     def new_frame(self, width: int, start: float) -> None:
         """A frame at card `width` begins (at perf_counter `start`)."""
         self.shown = 0
         self._until = start + STAND_BUDGET
+        self._sizes = None
         if width != self._width:  # stand-ins serve one size, just after a zoom step
             self._scaled.clear()
             self._width = width
 
+    def _other_sizes(self, width: int) -> list[int]:
+        """The other card sizes that have strips made, nearest first (once a frame: a frame
+        with many slots to fill asks for each, and most sizes have none)."""
+        if self._sizes is None:
+            level = LEVELS.index(width)
+            made = {w for w, _ in self.atlas.strips if w > TILE_MAX and w != width}
+            self._sizes = sorted(made, key=lambda w: abs(LEVELS.index(w) - level))
+        return self._sizes
+
     def face(self, width: int, pos: int) -> pygame.Surface | None:
         """A face for position `pos` at `width` scaled from another size whose strip is made
         (card sizes only), or None."""
-        level = LEVELS.index(width)
         h = card_height(width)
-        for near in sorted(range(len(LEVELS)), key=lambda i: abs(i - level)):
-            if near == level or LEVELS[near] <= TILE_MAX:
-                continue
-            w2 = LEVELS[near]
+        for w2 in self._other_sizes(width):
             g2 = group_size(w2)
             gid2 = pos // g2
             key = (width, w2, gid2)
