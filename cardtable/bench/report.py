@@ -12,6 +12,11 @@ def _mark(ok: bool) -> str:
 
 def print_report(r: dict[str, Any]) -> None:
     print(f"{r['variant']} at {r['size'][0]}x{r['size'][1]}{' (quick)' if r.get('quick') else ''}")
+    if r.get("bytecode_cache") is False:
+        print(
+            "  note: Python keeps no bytecode here (PYTHONDONTWRITEBYTECODE): start-up and first "
+            "openings include compiling every module"
+        )
     print("steady pan (" + "x".join(str(p) for p in r["pan_px_per_frame"]) + " px a frame):")
     print(f"{'card px':>8} {'visible':>8} {'p50 ms':>7} {'p95 ms':>7} {'max ms':>7} {'blank':>7} {'run':>4}")
     for v in r["deck_view"]:

@@ -91,6 +91,9 @@ class Attribute:
         return tuple(v for v in self.values if mask >> v.index & 1)
 
 
+_FIELD = re.compile(r"\{([a-z_][a-z0-9_]*(?:\.[a-z]+)?)\}")  # a card template's {attribute.part}
+
+
 @dataclass
 class Deck:
     """A built deck. Card c's value of attribute a is `columns[a][c]`: a value index, -1 for
@@ -152,7 +155,29 @@ class Deck:
             vals = self.values(card, attr)
             return "+".join(getattr(v, part or "name") for v in vals)
 
-        return re.sub(r"\{([a-z_][a-z0-9_]*(?:\.[a-z]+)?)\}", field_text, template).strip()
+        return _FIELD.sub(field_text, template).strip()
+
+    def _render_all(self, templates: tuple[str, ...]) -> tuple[str, ...]:
+        """Every card's template rendered, as `_render` does card by card, but each template split
+        once and each field's text worked out once per value (12,000 names: 29 ms one by one)."""
+        split = [_FIELD.split(t) for t in templates]  # literal, field, literal, ..., literal
+        texts: dict[tuple[str, int], str] = {}  # (field, column value) -> its text
+
+        def text(name: str, card: int) -> str:
+            attr, _, part = name.partition(".")
+            x = self.columns[attr][card]
+            got = texts.get((name, x))
+            if got is None:
+                got = texts[(name, x)] = "+".join(getattr(v, part or "name") for v in self.values(card, attr))
+            return got
+
+        out = []
+        for card, g in enumerate(self.group_of_card):
+            pieces = split[g]
+            out.append(
+                "".join(piece if i % 2 == 0 else text(piece, card) for i, piece in enumerate(pieces)).strip()
+            )
+        return tuple(out)
 
     def name(self, card: int) -> str:
         return self.names[card]
@@ -162,7 +187,7 @@ class Deck:
 
     @cached_property
     def names(self) -> tuple[str, ...]:
-        return tuple(self._render(self.name_templates[g], c) for c, g in enumerate(self.group_of_card))
+        return self._render_all(self.name_templates)
 
     @cached_property
     def search_text(self) -> tuple[str, ...]:
