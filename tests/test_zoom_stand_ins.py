@@ -82,3 +82,17 @@ def test_scaling_stand_ins_keeps_to_its_share_of_the_frame(variants, monkeypatch
     browser.camera.set_level(LEVELS.index(86))
     browser.draw(pygame.display.get_surface(), budget=0.0)
     assert browser.stand_ins == 0 and browser.blank
+
+
+def test_zooming_in_from_the_tiles_the_tiles_stand_in(variants, monkeypatch):
+    """From the farther sizes (drawn from tiles) to the first card size: the tiles, scaled."""
+    from cardtable.render import stand_in
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(36))
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(48))
+    browser.draw(screen, budget=0.0)
+    assert browser.blank == [] and browser.stand_ins > 0
+    centres = _slot_centres(browser)
+    assert centres and not any(screen.get_at(p)[:3] == PLACEHOLDER for p in centres)

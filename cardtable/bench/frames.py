@@ -48,6 +48,7 @@ class Bench:
         self.cpu: list[float] = []
         self.sweep_cpu_ms = 0.0
         self.sweep_blanks = BlankRuns()  # frames of the zoom sweeps that left slots undrawn
+        self.sweep_standing = 0  # ... and that showed faces scaled from another size
 
     def frame(self) -> float:
         """One frame as the program draws it (update, draw, flip); its seconds (and its CPU
@@ -83,18 +84,20 @@ class Bench:
         cam.jump(level)
         cam.center_on(self.browser.layout.cols / 3, self.browser.layout.rows / 3)
         self.fill()
-        times, blanks, visible = [], BlankRuns(), 0
+        times, blanks, visible, standing = [], BlankRuns(), 0, 0
         self.cpu = []
         for _ in range(frames):
             cam.pan(*PAN)
             times.append(self.frame())
             blanks.frame(self.browser.blank)
+            standing += self.browser.stand_ins > 0
             visible = max(visible, self.visible_cards())
         return {
             "card_width": LEVELS[level],
             "visible_cards": visible,
             **frame_stats(times, self.cpu),
             **blanks.as_dict(),
+            "stand_in_frame_share": round(standing / max(1, frames), 4),  # drawn, but scaled
         }
 
     def tour(self, level: int, stops: int | None = None) -> dict[str, Any]:
@@ -145,6 +148,7 @@ class Bench:
             while cam.animating and frames < 5000:
                 worst = max(worst, self.frame())
                 self.sweep_blanks.frame(self.browser.blank)
+                self.sweep_standing += self.browser.stand_ins > 0
                 frames += 1
         self.sweep_cpu_ms = max(self.sweep_cpu_ms, round(max(self.cpu) * 1000, 3))
         return round(worst * 1000, 3), frames
@@ -236,6 +240,7 @@ def run(variant: Variant, progress: Callable[[str], None], quick: bool = False) 
         "zoom_sweep_max_cpu_ms": bench.sweep_cpu_ms,
         "zoom_sweep_blank_frame_share": round(bench.sweep_blanks.share, 4),
         "zoom_sweep_longest_blank_run": bench.sweep_blanks.longest,
+        "zoom_sweep_stand_in_frame_share": round(bench.sweep_standing / max(1, bench.sweep_blanks.frames), 4),
         **bench.memory.as_dict(),
         "rss_mb": bench.memory.max_mb,
         "memory_budget_mb": round(budget.limit / 2**20, 1),

@@ -45,6 +45,7 @@ def print_report(r: dict[str, Any]) -> None:
         f"  {_mark(r['zoom_sweep_max_ms'] < 33)} zoom sweep worst frame < 33 ms: {r['zoom_sweep_max_ms']} "
         f"(CPU {r['zoom_sweep_max_cpu_ms']}); frames with a blank slot "
         f"{r['zoom_sweep_blank_frame_share']:.1%}, a slot blank at most {r['zoom_sweep_longest_blank_run']} frames"
+        f", with faces scaled from another size {r['zoom_sweep_stand_in_frame_share']:.1%}"
     )
     print(
         f"  {_mark(r['rss_peak_mb'] < 300)} peak resident < 300 MB: {r['rss_peak_mb']} MB (sampled max "

@@ -83,7 +83,7 @@ class DeckBrowser:
         self.heading = Heading()  # which way the view moves: faces are made ahead of it
         # Right after a zoom step, faces made at another size stand in, scaled, for those of the
         # new size not made yet (not blank: counted apart, in `stand_ins`).
-        self.stand = StandIns(self.atlas, self.memory)
+        self.stand = StandIns(self.atlas, self.tiles, self.memory)
 
     # ------------------------------------------------------------------ state changes
 
@@ -325,7 +325,7 @@ class DeckBrowser:
                 lo, hi = max(p0, gid * g), min(p1, gid * g + g)
                 if s is None:
                     for p in range(lo, hi):
-                        face = self.stand.face(w, p)
+                        face = self.stand.face(w, p, cols)
                         if face is None:
                             faces.append((blank, (x0 + p * cw, y)))
                             self.blank.append((p, p + 1))
