@@ -72,3 +72,14 @@ def test_reopening_reports_an_actions_autosave_without_touching_the_users_key(va
     row = reopen.measure(variants["texas_holdem"], 40)
     assert row["valid"] and row["autosave_ms"] > 0
     assert not any(p.name == "save-key" for p in fresh_user.rglob("*"))  # no key read or made
+
+
+def test_starting_a_game_from_new_game_is_timed_without_touching_the_users_folders(fresh_user):
+    """The frame that turns New game into the table (a fresh program's first game): the table is
+    what opened, and the game it started saved nothing among the person's own games or settings."""
+    from cardtable.bench import opening
+
+    before = sorted(p for p in fresh_user.rglob("*") if "cache" not in p.parts)
+    row = opening.opening("start", "texas_holdem", tries=1)
+    assert row["screen"] == "TableScene" and row["first_ms"] > 0 and row["again_ms"] > 0
+    assert sorted(p for p in fresh_user.rglob("*") if "cache" not in p.parts) == before

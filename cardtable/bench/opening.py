@@ -7,8 +7,10 @@ table, its first frame, the settling collection), after a game of computer playe
 
     python -m cardtable.bench.opening KEY VARIANT     prints {"first_ms", "again_ms", ...}
 
-KEY is the menu's key ("r" the rules, "d" the deck browser) or "next" (Play again), VARIANT the
-game chosen in the menu. Nothing is saved: no user's save is written.
+KEY is the menu's key ("r" the rules, "d" the deck browser), "start" (New game, then Enter: the
+frame that turns New game into the table) or "next" (Play again), VARIANT the game chosen in the
+menu. Nothing is saved among the user's games or settings: a game started here saves in a
+folder of its own, deleted afterwards.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from typing import Any
 
@@ -66,6 +69,28 @@ def _next_game(app: Any, variant: Any, frames: int) -> dict[str, Any]:
     }
 
 
+def _start(app: Any, menu: Any) -> dict[str, Any]:
+    """New game with its first seats and options, then Enter: the frame that opens the table, the
+    first time and again (back at the menu, New game again)."""
+    import pygame
+
+    times = []
+    for _ in range(2):
+        _open(app, pygame.K_n)
+        times.append(_open(app, pygame.K_RETURN))
+        opened = type(app.scene).__name__
+        while app.scene is not menu:
+            app.pop()
+        app.step([])
+    return {
+        "screen": opened,
+        "first_ms": round(times[0][0], 3),
+        "first_cpu_ms": round(times[0][1], 3),
+        "again_ms": round(times[1][0], 3),
+        "again_cpu_ms": round(times[1][1], 3),
+    }
+
+
 def main(key_name: str, variant: str) -> dict[str, Any]:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"  # standard output holds the JSON only
@@ -84,6 +109,8 @@ def main(key_name: str, variant: str) -> dict[str, Any]:
     app.step([])
     if key_name == "next":
         return _next_game(app, menu.entry.variant if menu.entry else None, 240)
+    if key_name == "start":
+        return _start(app, menu)
     key = pygame.key.key_code(key_name)
     first, first_cpu = _open(app, key)
     opened = type(app.scene).__name__
@@ -104,12 +131,17 @@ def opening(key_name: str, variant: str, tries: int = 3) -> dict[str, Any]:
     """The median of `tries` fresh interpreters (and the worst first opening)."""
     runs = []
     for _ in range(tries):
-        out = subprocess.run(
-            [sys.executable, "-m", "cardtable.bench.opening", key_name, variant],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout
+        # its own saves and settings (a game started saves itself); the user's cache, as a
+        # person's program reads it
+        with tempfile.TemporaryDirectory(prefix="cardtable-bench-") as home:
+            env = {**os.environ, "XDG_DATA_HOME": f"{home}/data", "XDG_CONFIG_HOME": f"{home}/config"}
+            out = subprocess.run(
+                [sys.executable, "-m", "cardtable.bench.opening", key_name, variant],
+                check=True,
+                capture_output=True,
+                text=True,
+                env=env,
+            ).stdout
         runs.append(json.loads(out))
     result: dict[str, Any] = {"variant": variant, "screen": runs[0]["screen"]}
     for k in ("first_ms", "first_cpu_ms", "again_ms", "again_cpu_ms"):
@@ -120,11 +152,16 @@ def opening(key_name: str, variant: str, tries: int = 3) -> dict[str, Any]:
 
 def run(variants: list[str], spread: str, tries: int = 3) -> dict[str, Any]:
     """The rules screen of each of `variants` and the deck browser of `spread`, opened from the
-    menu, and Play again in each of `variants`; the worst first and again openings."""
+    menu, a game of each of `variants` started from New game, and Play again in each; the worst
+    first and again openings."""
     screens = [opening("r", vid, tries) for vid in variants] + [opening("d", spread, tries)]
+    starts = [opening("start", vid, tries) for vid in variants]
     games = [opening("next", vid, tries) for vid in variants]
     return {
         "screens": screens,
+        "start": starts,
+        "start_first_ms_max": max(s["first_ms"] for s in starts),
+        "start_again_ms_max": max(s["again_ms"] for s in starts),
         "next_game": games,
         "next_game_ms_max": max(g["first_ms"] for g in games),
         "next_game_cpu_ms_max": max(g["first_cpu_ms"] for g in games),
