@@ -96,3 +96,58 @@ def test_zooming_in_from_the_tiles_the_tiles_stand_in(variants, monkeypatch):
     assert browser.blank == [] and browser.stand_ins > 0
     centres = _slot_centres(browser)
     assert centres and not any(screen.get_at(p)[:3] == PLACEHOLDER for p in centres)
+
+
+def _bare_felt_count(browser: DeckBrowser, screen: pygame.Surface) -> int:
+    from cardtable.render.browser import FELT
+
+    return sum(screen.get_at(p)[:3] == FELT for p in _slot_centres(browser))
+
+
+def test_a_step_in_between_the_far_sizes_the_smaller_tiles_stand_in(variants, monkeypatch):
+    """27 px to 36 px, both drawn from tiles: the 27 px tiles, scaled, instead of bare felt."""
+    from cardtable.render import stand_in
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(27))
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(36))
+    browser.draw(screen, budget=0.0)  # the 36 px tiles: one row painted this frame
+    assert browser.blank == [] and browser.stand_ins > 0
+    assert _bare_felt_count(browser, screen) == 0
+    for _ in range(200):  # and the size's own tiles come as before
+        browser.draw(screen)
+        if not browser.stand_ins and not browser.blank:
+            break
+    assert browser.stand_ins == 0 and browser.blank == []
+
+
+def test_a_step_out_between_the_far_sizes_the_larger_tiles_stand_in(variants, monkeypatch):
+    """36 px to 27 px: every slot the painted 36 px tiles hold shows them, scaled; only slots
+    beyond them (the view now reaches farther) are left blank."""
+    from cardtable.render import stand_in
+    from cardtable.render.tiles import tile_cells
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(36))
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(27))
+    browser.draw(screen, budget=0.0)
+    assert browser.stand_ins > 0
+    cols = browser.layout.cols
+    tc, tr = tile_cells(36)
+    for lo, hi in browser.blank:
+        for p in range(lo, hi):
+            col, row = p % cols, p // cols
+            tile = browser.tiles.tiles.peek((36, col // tc, row // tr))
+            assert tile is None or row - (row // tr) * tr >= tile.shown_rows, (col, row)
+
+
+def test_far_stand_ins_keep_to_their_share_of_the_frame(variants, monkeypatch):
+    from cardtable.render import stand_in
+
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(27))
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 0.0)  # no time for scaling: none made
+    browser.camera.set_level(LEVELS.index(36))
+    browser.draw(pygame.display.get_surface(), budget=0.0)
+    assert browser.stand_ins == 0 and browser.blank

@@ -257,14 +257,12 @@ class DeckBrowser:
                 seq.append((tile.surface, (ox + tx * tc * cw, oy + ty * tr * ch)))
         screen.fblits(seq)
         cols, total = self.layout.cols, self.layout.size
-        for tile, tx, ty in tiles:  # rows this frame showed bare (painting comes after the blit)
-            if tile.shown_rows >= tr:
-                continue
-            lo_c, hi_c = max(c0, tx * tc), min(c1, tx * tc + tc)
-            for row in range(max(r0, ty * tr + tile.shown_rows), min(r1, ty * tr + tr)):
-                lo, hi = row * cols + lo_c, min(total, row * cols + hi_c)
-                if lo < hi:
-                    self.blank.append((lo, hi))
+        # Rows not painted yet show bare felt (painting comes after the blit), unless tiles of a
+        # neighbouring far size, scaled, stand in.
+        cover, blank = self.stand.over_tiles(w, tiles, (c0, c1, r0, r1), (ox, oy), (cols, total))
+        self.blank.extend(blank)
+        if cover:
+            screen.blits(cover, doreturn=False)
         grid = (cols, self.layout.rows)
         heading = (self.heading.dx, self.heading.dy)
         for r, a, b in ahead((c0, c1, r0, r1), heading, grid, (tc, tr)):

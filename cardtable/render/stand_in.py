@@ -14,7 +14,9 @@ from .atlas import FaceAtlas, Strip, group_size
 from .cache import Budget, ByteLRU
 from .faces import card_height
 from .ladder import LEVELS, TILE_MAX, cell
-from .tiles import TileCache, tile_cells
+from .tiles import Tile, TileCache, tile_cells
+
+Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect]
 
 STAND_BUDGET = 0.003  # seconds a frame may spend scaling stand-ins
 
@@ -70,18 +72,94 @@ class StandIns:
             tile = self.tiles.tiles.peek((w2, tx, ty))
             if tile is None or row - ty * tr >= tile.shown_rows:
                 continue
-            key = (-1, width, w2, tx, ty)
-            scaled = self._scaled.get(key)
+            scaled = self._scaled_tile(width, w2, tx, ty, tile)
             if scaled is None:
-                if time.perf_counter() > self._until:
-                    return None
-                surface = pygame.transform.scale(tile.surface, (tc * cw, tr * ch))
-                scaled = self._scaled.put(key, Strip(surface, []))
+                return None
             self.shown += 1
-            return scaled.surface.subsurface(
-                ((col - tx * tc) * cw, (row - ty * tr) * ch, width, card_height(width))
-            )
+            return scaled.subsurface(((col - tx * tc) * cw, (row - ty * tr) * ch, width, card_height(width)))
         return None
+
+    def _scaled_tile(self, width: int, w2: int, tx: int, ty: int, tile: Tile) -> pygame.Surface | None:
+        """Tile (w2, tx, ty) scaled to `width`'s cells (made now if the frame's share allows)."""
+        key = (-1, width, w2, tx, ty)
+        scaled = self._scaled.get(key)
+        if scaled is None:
+            if time.perf_counter() > self._until:
+                return None
+            tc, tr = tile_cells(w2)
+            cw2, ch2 = cell(w2)
+            cw, ch = cell(width)
+            # Nearest-pixel `scale`, not `smoothscale`: a stand-in shows for a few frames only.
+            src = tile.surface.subsurface((0, 0, tc * cw2, tr * ch2))  # not the odd extra column
+            scaled = self._scaled.put(key, Strip(pygame.transform.scale(src, (tc * cw, tr * ch)), []))
+        return scaled.surface
+
+    def over_tiles(
+        self,
+        width: int,
+        tiles: list[tuple[Tile, int, int]],
+        view: tuple[int, int, int, int],
+        origin: tuple[int, int],
+        grid: tuple[int, int],
+    ) -> tuple[list[Blit], list[tuple[int, int]]]:
+        """The cells of `tiles` (at `width`, shown in the cells `view` c0, c1, r0, r1) whose rows
+        are not painted yet: the blits (onto the screen, `origin` being cell (0, 0)) of tiles of
+        another far size that stand in for them, scaled, and the positions left bare as (first,
+        end) ranges; `grid`: (columns, positions)."""
+        c0, c1, r0, r1 = view
+        cols, total = grid
+        tc, tr = tile_cells(width)
+        blits: list[Blit] = []
+        blank: list[tuple[int, int]] = []
+        for tile, tx, ty in tiles:
+            if tile.shown_rows >= tr:
+                continue
+            lo_c, hi_c = max(c0, tx * tc), min(c1, tx * tc + tc)
+            rows = range(max(r0, ty * tr + tile.shown_rows), min(r1, ty * tr + tr))
+            for row, a, b in self._cover(width, [(r, lo_c, hi_c) for r in rows], origin, grid, blits):
+                lo, hi = row * cols + a, min(total, row * cols + b)
+                if lo < hi:
+                    blank.append((lo, hi))
+        return blits, blank
+
+    def _cover(
+        self,
+        width: int,
+        bare: list[tuple[int, int, int]],
+        origin: tuple[int, int],
+        grid: tuple[int, int],
+        blits: list[Blit],
+    ) -> list[tuple[int, int, int]]:
+        """Cover runs of bare cells (row, first column, end column) with painted rows of tiles
+        made at another far size, scaled, nearest size first (adding to `blits`); returns the runs
+        left bare."""
+        cols, total = grid
+        cw, ch = cell(width)
+        ox, oy = origin
+        for w2 in self._made_tile_sizes(width):
+            if not bare:
+                break
+            if w2 == width:
+                continue
+            tc, tr = tile_cells(w2)
+            left: list[tuple[int, int, int]] = []
+            for r, a, b in bare:
+                ty = r // tr
+                for tx in range(a // tc, (b - 1) // tc + 1):
+                    lo, hi = max(a, tx * tc), min(b, tx * tc + tc)
+                    tile = self.tiles.tiles.peek((w2, tx, ty))
+                    scaled = None
+                    if tile is not None and r - ty * tr < tile.shown_rows:
+                        scaled = self._scaled_tile(width, w2, tx, ty, tile)
+                    if scaled is None:
+                        left.append((r, lo, hi))
+                        continue
+                    x, y = (lo - tx * tc) * cw, (r - ty * tr) * ch
+                    rect = pygame.Rect(x, y, (hi - lo) * cw, ch)
+                    blits.append((scaled, (ox + tx * tc * cw + x, oy + ty * tr * ch + y), rect))
+                    self.shown += max(0, min(total, r * cols + hi) - (r * cols + lo))
+            bare = left
+        return bare
 
     def _from_strips(self, width: int, pos: int) -> pygame.Surface | None:
         h = card_height(width)
