@@ -136,7 +136,7 @@ def test_a_table_has_its_hand_tables_before_its_first_frame(cache, monkeypatch, 
     def refused(*args, **kwargs):
         raise AssertionError("a hand table read or built during play")
 
-    monkeypatch.setattr(tables, "build", refused)
+    monkeypatch.setattr(tables, "build_steps", refused)
     monkeypatch.setattr(tables, "read", refused)
     app.scene.bot_delay = 0.0
     for _ in range(60):

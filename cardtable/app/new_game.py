@@ -9,12 +9,14 @@ from typing import Any
 
 import pygame
 
+from ..engine import scoring
 from ..variant import Variant
 from . import settings, ui
 from .scene import App, Scene
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
 ROW = 46
+BUILD_AHEAD_S = 0.004  # of each frame, building the hand tables ahead (the screen itself takes ~1 ms)
 PRIVACY_LABELS = {"curtain": "Curtain", "peek": "Peek (hold H)"}
 PRIVACY_HELP = {
     "curtain": "a curtain before each person's turn",
@@ -51,6 +53,7 @@ class NewGameScene(Scene):
         self.hit: list[tuple[pygame.Rect, Any]] = []  # clickable areas of the last frame
         self.notes: list[tuple[pygame.Rect, str]] = []  # rows drawn short: their words in full
         self.pointer = (-1, -1)
+        self.built_ahead = False  # the hand tables the game will use: made while a person chooses
 
     # ------------------------------------------------------------------ choices
     def add_seat(self) -> None:
@@ -190,6 +193,12 @@ class NewGameScene(Scene):
         ui.text(surface, label, rect.center, 24, ui.INK, anchor="center", width=rect.width - 8)
         if enabled:
             self.hit.append((rect, action))
+
+    def update(self, dt: float) -> None:
+        if not self.built_ahead:
+            # A first game on this machine builds its lookup tables (up to a second): a few ms
+            # a frame of it now, while the screen waits for a person, and not at Start.
+            self.built_ahead = scoring.build_ahead(self.variant, BUILD_AHEAD_S)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Two columns, seats on the left and the choices on the right, rows as tall as the

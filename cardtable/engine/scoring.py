@@ -15,6 +15,8 @@ from .types import Card, State
 if TYPE_CHECKING:
     from ..hands.api import HandValue, Placement, ZoneCards
     from ..hands.beats import Comparers
+    from ..hands.rules import Rules as HandRules
+    from ..variant import Variant
     from .rules import Rules
 
 
@@ -68,16 +70,31 @@ def prepare(rules: Rules, ranking: object = "published") -> None:
     the per-card tables of the quickest comparers, so that no decision during play pays for them:
     a table's build takes up to a second, once per machine; a 12,000-card deck's per-card keys
     ~20 ms, once per game."""
-    if "hands" not in rules.variant.sections:
-        return
     from ..hands import api, beats
+
+    for ranked in _ranked(rules.variant, ranking):
+        api.ranker(ranked)
+        beats.prepare(ranked)
+
+
+def build_ahead(variant: Variant, budget_s: float) -> bool:
+    """About `budget_s` seconds of building the lookup tables a new game of `variant` will use
+    (the published ranking) that no file holds yet, for a screen waiting for a person to call
+    once a frame, so that the game's start does not build them (up to a second, once per
+    machine); True once nothing is left to do ahead."""
+    from ..hands import api
+
+    return all(api.build_ahead(ranked, budget_s) for ranked in _ranked(variant, "published"))
+
+
+def _ranked(variant: Variant, ranking: object) -> list[HandRules]:
+    """The hand rules a game of `variant` ranks hands by: its ranking's, and its low half's."""
+    if "hands" not in variant.sections:
+        return []
     from ..hands.ranking import hand_rules
 
-    hand = hand_rules(rules.variant, ranking)
-    for ranked in (hand, hand.split.rules if hand.split is not None else None):
-        if ranked is not None:
-            api.ranker(ranked)
-            beats.prepare(ranked)
+    hand = hand_rules(variant, ranking)
+    return [hand] if hand.split is None else [hand, hand.split.rules]
 
 
 def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tuple[int, int]) -> Placement:

@@ -154,6 +154,12 @@ def ranker(rules: Rules) -> Callable[[Sequence[int]], tuple]:
     return fast(table, _matcher(rules))
 
 
+def build_ahead(rules: Rules, budget_s: float) -> bool:
+    """About `budget_s` seconds of building the lookup table no file holds yet (tables.py); True
+    once nothing is left to do ahead."""
+    return tables.build_ahead(rules, _matcher(rules), budget_s)
+
+
 def strength_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> tuple:
     """`evaluate_rules(...).key`, through `strength` when the hand is any cards of its zones."""
     form = rules.form

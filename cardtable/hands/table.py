@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 
 from .rules import Part, Rules, Run
@@ -282,17 +282,36 @@ def codes(rules: Rules, p: Plan) -> tuple[list[int], list[int], list[int], Calla
     return fine, prime, coarse, facts_of
 
 
+EVALUATED_PER_STEP = 32  # hands the matcher values between two steps of a build
+INDEXED_PER_STEP = 1024  # and hands entered in the table
+
+
 def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Table:
-    """Walk every hand of `p.size` cards once; `evaluate` (the general matcher) values one hand
-    of each signature."""
+    """The table, built at once."""
+    return finish(build_steps(rules, p, evaluate))
+
+
+def finish(steps: Generator[None, None, Table]) -> Table:
+    """What a build begun in steps makes, its remaining steps taken now."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def build_steps(
+    rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]
+) -> Generator[None, None, Table]:
+    """The table, built a step at a time (a step is about a millisecond: the hands of one prefix
+    of size - 3 cards, or a few hands valued), so a screen can build while it waits for a
+    person. It walks every hand of `p.size` cards once; `evaluate` (the general matcher)
+    values one hand of each signature."""
     fine, prime, coarse, facts_of = codes(rules, p)
     n, k = len(fine), p.size
     nfacts = 1 << len(p.facts)
     wide = max(coarse) * k + 1  # a pool's coarse sum is below this
     code = [f * wide + c for f, c in zip(fine, coarse)]
-    by_code: dict[int, list[int]] = {}
-    for card, x in enumerate(code):
-        by_code.setdefault(x, []).append(card)
     # The last two cards of a hand come from precomputed pair sums: one set operation per
     # prefix of size - 2 cards does the inner work at C speed.
     pairs: list[list[int]] = [[] for _ in range(n + 1)]  # pairs[j]: sums of pairs whose first card >= j
@@ -318,24 +337,34 @@ def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Ta
             if sig not in found:
                 found[sig] = (*prefix, *top_pair[s - head])
 
-    def walk(start: int, head: int, prefix: tuple[int, ...]) -> None:
-        if len(prefix) == k - 2:
-            visit(head, prefix)
+    def walk(start: int, head: int, prefix: tuple[int, ...]) -> Generator[None, None, None]:
+        if len(prefix) == k - 3:  # one card short of the visits: each prefix is one step
+            for i in range(start, n - 1):
+                visit(head + code[i], (*prefix, i))
+            yield
             return
         for i in range(start, n - (k - 2 - len(prefix))):
-            walk(i + 1, head + code[i], (*prefix, i))
+            yield from walk(i + 1, head + code[i], (*prefix, i))
 
-    if k >= 2:
-        walk(0, 0, ())
+    if k == 2:
+        visit(0, ())
+    elif k > 2:
+        yield from walk(0, 0, ())
     else:
         for card in range(n):
             found.setdefault(fine[card] * nfacts + facts_of(coarse[card]), (card,))
     hands = list(found.values())
-    values = [evaluate(hand) for hand in hands]
+    values = []
+    for at, hand in enumerate(hands, 1):
+        values.append(evaluate(hand))
+        if at % EVALUATED_PER_STEP == 0:
+            yield
     keys = sorted(set(values))
     pos = {key: i for i, key in enumerate(keys)}
     table = Table(p, prime, coarse, facts_of, nfacts, {}, keys, [()] * len(keys), dict(known))
-    for hand, v in zip(hands, values):
+    for at, (hand, v) in enumerate(zip(hands, values), 1):
         table.index[table.signature(hand)] = pos[v]
         table.witnesses[pos[v]] = hand
+        if at % INDEXED_PER_STEP == 0:
+            yield
     return table

@@ -4,7 +4,8 @@ A table is filed under a digest of everything it depends on (the compiled hand r
 deck's columns they read), so an edited variant gets a new table. The file is read defensively:
 its size, a SHA-256 checksum, its shape, and a sample of its entries re-valued by the general
 matcher must all agree, or it is rebuilt. A table is built on first use, once enough hands have
-been valued the slow way to pay for it (a few seconds for a 52-card deck), or at once by `ensure`.
+been valued the slow way to pay for it (a few seconds for a 52-card deck), or at once by `ensure`,
+or ahead in small steps by `build_ahead` (a screen waiting for a person).
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ import json
 import os
 import random
 import tempfile
-from collections.abc import Callable, Sequence
+import time
+from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .rules import Rules
-from .table import Key, Plan, Table, build, codes, plan
+from .table import Key, Plan, Table, build_steps, codes, finish, plan
 
 FORMAT = 1
 MAGIC = b"cardtable-hand-table\n"
@@ -156,6 +158,7 @@ class _Slot:
     table: Table | None = None
     tried_disk: bool = False
     slow: int = 0  # hands valued without a table so far
+    building: Generator[None, None, Table] | None = None  # a build begun ahead (`build_ahead`)
 
 
 def _slot(rules: Rules) -> _Slot:
@@ -168,18 +171,53 @@ def _slot(rules: Rules) -> _Slot:
 
 
 def ensure(rules: Rules, evaluate: Evaluate) -> Table | None:
-    """The table for these rules (read or built now), or None when no table can serve them."""
+    """The table for these rules (read or built now: a build begun ahead is finished), or None
+    when no table can serve them."""
     slot = _slot(rules)
     if slot.plan is None:
         return None
     if slot.table is None:
         path = folder() / f"{slot.name}.table"
-        slot.table = read(path, slot.name, rules, slot.plan, evaluate)
-        slot.tried_disk = True
+        if slot.building is None:
+            slot.table = read(path, slot.name, rules, slot.plan, evaluate)
+            slot.tried_disk = True
         if slot.table is None:
-            slot.table = build(rules, slot.plan, evaluate)
-            write(path, slot.table, slot.name)
+            steps = slot.building or _made(rules, slot, evaluate)
+            slot.building = None
+            slot.table = finish(steps)
     return slot.table
+
+
+def _made(rules: Rules, slot: _Slot, evaluate: Evaluate) -> Generator[None, None, Table]:
+    """The table built, then filed (a step of its own), in steps."""
+    assert slot.plan is not None
+    table = yield from build_steps(rules, slot.plan, evaluate)
+    yield
+    write(folder() / f"{slot.name}.table", table, slot.name)
+    return table
+
+
+def build_ahead(rules: Rules, evaluate: Evaluate, budget_s: float) -> bool:
+    """Build a table no file holds yet, about `budget_s` seconds of it per call (at least one
+    step), for a screen that waits for a person (New game) to call once a frame; True when
+    nothing is left to do here: the table is in memory, or filed (`ensure` reads it when the
+    game starts), or none can serve these rules."""
+    slot = _slot(rules)
+    if slot.plan is None or slot.table is not None:
+        return True
+    if slot.building is None:
+        if (folder() / f"{slot.name}.table").is_file():
+            return True
+        slot.building = _made(rules, slot, evaluate)
+    end = time.perf_counter() + budget_s
+    while True:
+        try:
+            next(slot.building)
+        except StopIteration as done:
+            slot.table, slot.building = done.value, None
+            return True
+        if time.perf_counter() >= end:
+            return False
 
 
 def current(rules: Rules, evaluate: Evaluate) -> Table | None:

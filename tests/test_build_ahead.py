@@ -1,0 +1,81 @@
+"""Hand tables built ahead, a step at a time, while New game waits for a person: a first game on a
+machine then starts without building them (up to a second in one frame)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from input_events import key
+
+from cardtable.app.headless import start
+from cardtable.app.new_game import NewGameScene
+from cardtable.hands import table as table_mod
+from cardtable.hands import tables
+from cardtable.hands.api import _matcher
+from cardtable.variant import load_variant
+from tests.conftest import VARIANTS
+
+SHORT_DECK = VARIANTS / "examples" / "short_deck_holdem.yaml"  # 36 cards: a quick build
+
+
+@pytest.fixture
+def empty_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def hands_of(path):
+    return load_variant(path).sections["hands"]
+
+
+def test_a_table_built_in_steps_is_the_table_built_at_once_and_is_filed(empty_cache):
+    rules = hands_of(SHORT_DECK)
+    calls = 1
+    while not tables.build_ahead(rules, _matcher(rules), 0.0):  # one step a call
+        calls += 1
+    assert calls > 50  # many small steps, not one
+    whole = table_mod.build(rules, table_mod.plan(rules), _matcher(rules))
+    made = tables._slot(rules).table
+    assert made is not None and made.keys == whole.keys and made.index == whole.index
+    assert tables.ensure(rules, _matcher(rules)) is made  # the game's start finds it made
+    assert (tables.folder() / f"{tables._slot(rules).name}.table").is_file()
+
+
+def test_a_build_begun_ahead_is_finished_by_the_game_s_start(empty_cache):
+    rules = hands_of(SHORT_DECK)
+    for _ in range(20):
+        assert not tables.build_ahead(rules, _matcher(rules), 0.0)
+    made = tables.ensure(rules, _matcher(rules))
+    whole = table_mod.build(rules, table_mod.plan(rules), _matcher(rules))
+    assert made is not None and made.keys == whole.keys and made.index == whole.index
+    assert tables.build_ahead(rules, _matcher(rules), 0.0)  # nothing left to do
+
+
+def test_a_filed_table_is_left_for_the_game_s_start_to_read(empty_cache):
+    tables.ensure(hands_of(SHORT_DECK), _matcher(hands_of(SHORT_DECK)))  # files it
+    rules = hands_of(SHORT_DECK)
+    assert tables.build_ahead(rules, _matcher(rules), 0.0)  # done at once: nothing built
+    slot = tables._slot(rules)
+    assert slot.table is None and slot.building is None
+    assert tables.ensure(rules, _matcher(rules)) is not None
+
+
+def test_new_game_builds_the_tables_before_start_and_the_table_does_not(fresh_user, empty_cache, monkeypatch):
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(1280, 720), autosave=False)
+    variant = load_variant(SHORT_DECK)
+    app.push(NewGameScene(app, variant))
+    frames = 0
+    while not app.scene.built_ahead:
+        app.step([], dt=1 / 60)
+        frames += 1
+        assert frames < 5000
+    assert frames > 1  # a little each frame
+    rules = variant.sections["hands"]
+    assert tables._slot(rules).table is not None
+
+    def built(*args):
+        raise AssertionError("the table built its hand table at the game's start")
+
+    monkeypatch.setattr(tables, "build_steps", built)
+    app.step([key(pygame.K_RETURN)], dt=1 / 60)
+    assert type(app.scene).__name__ == "TableScene"
