@@ -198,7 +198,7 @@ class DeckBrowser:
         self.memory.new_frame()  # what this frame shows is not dropped while it is drawn
         self.heading.update(cam.cx, cam.cy, cam.level)
         self.blank = []
-        self.stand.new_frame(cam.width, start)
+        self.stand.new_frame(cam.width)
         try:
             screen.fill(FELT)
             w = self.camera.width

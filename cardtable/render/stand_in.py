@@ -32,14 +32,23 @@ class StandIns:
         self._tile_sizes: list[int] | None = None  # tile sizes with tiles made, nearest first
         self.shown = 0  # visible slots the frame drew with a stand-in
 
-    def new_frame(self, width: int, start: float) -> None:
-        """A frame at card `width` begins (at perf_counter `start`)."""
+    def new_frame(self, width: int) -> None:
+        """A frame at card `width` begins."""
         self.shown = 0
-        self._until = start + STAND_BUDGET
+        self._until = 0.0  # set by the frame's first scaling (see `_room`)
         self._sizes = self._tile_sizes = None
         if width != self._width:  # stand-ins serve one size, just after a zoom step
             self._scaled.clear()
             self._width = width
+
+    def _room(self) -> bool:
+        """Whether this frame may scale another stand-in: its share is counted from its first
+        scaling, not from the frame's start, so the first frame after a zoom step (which spends
+        its start making the new size's tiles) still gets stand-ins."""
+        now = time.perf_counter()
+        if not self._until:
+            self._until = now + STAND_BUDGET
+        return now < self._until
 
     def _other_sizes(self, width: int) -> list[int]:
         """The other card sizes that have strips made, nearest first (once a frame: a frame
@@ -84,7 +93,7 @@ class StandIns:
         key = (-1, width, w2, tx, ty)
         scaled = self._scaled.get(key)
         if scaled is None:
-            if time.perf_counter() > self._until:
+            if not self._room():
                 return None
             tc, tr = tile_cells(w2)
             cw2, ch2 = cell(w2)
@@ -170,7 +179,7 @@ class StandIns:
             scaled = self._scaled.get(key)
             if scaled is None:
                 src = self.atlas.strips.peek((w2, gid2))
-                if src is None or time.perf_counter() > self._until:
+                if src is None or not self._room():
                     continue
                 n = len(src.faces)
                 surface = pygame.transform.scale(src.surface, (width, h * n))
