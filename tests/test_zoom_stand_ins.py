@@ -151,3 +151,39 @@ def test_far_stand_ins_keep_to_their_share_of_the_frame(variants, monkeypatch):
     browser.camera.set_level(LEVELS.index(36))
     browser.draw(pygame.display.get_surface(), budget=0.0)
     assert browser.stand_ins == 0 and browser.blank
+
+
+def test_far_stand_ins_stay_when_the_tiles_they_came_from_are_dropped(variants, monkeypatch):
+    """The memory budget drops the old size's tiles while the new size's are made: what was scaled
+    from them stands in still."""
+    from cardtable.render import stand_in
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(27))
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(36))
+    browser.draw(screen, budget=0.0)
+    assert browser.blank == [] and browser.stand_ins > 0
+    for key in [k for k in browser.tiles.tiles if k[0] == 27]:
+        browser.tiles.tiles.pop(key)
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 0.0)  # nothing scaled anew
+    browser.draw(screen, budget=0.0)
+    assert browser.blank == [] and browser.stand_ins > 0
+
+
+def test_slabs_hand_out_areas_of_one_size_then_serve_again():
+    from cardtable.render.slabs import MAX_SLABS, SLAB_PX, Slabs
+
+    like = pygame.Surface((4, 4))
+    slabs = Slabs()
+    size = (SLAB_PX // 2, SLAB_PX // 3)
+    areas = [slabs.take(size, like) for _ in range(6)]
+    assert all(a is not None and a.get_size() == size for a in areas)
+    assert slabs.count == 1  # six of them fit one slab
+    assert len({a.get_abs_offset() for a in areas if a is not None}) == 6  # none overlap
+    assert slabs.take((SLAB_PX + 1, 10), like) is None  # too large for any slab
+    for _ in range(MAX_SLABS - 1):
+        assert slabs.take((SLAB_PX, SLAB_PX), like) is not None
+    assert slabs.take((SLAB_PX, SLAB_PX), like) is None  # all there may be are full
+    slabs.reset()
+    assert slabs.take((SLAB_PX, SLAB_PX), like) is not None and slabs.count == MAX_SLABS

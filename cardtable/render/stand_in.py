@@ -14,6 +14,7 @@ from .atlas import FaceAtlas, Strip, group_size
 from .cache import Budget, ByteLRU
 from .faces import card_height
 from .ladder import LEVELS, TILE_MAX, cell
+from .slabs import Slabs
 from .tiles import Tile, TileCache, tile_cells
 
 Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect]
@@ -26,6 +27,8 @@ class StandIns:
         self.atlas = atlas
         self.tiles = tiles
         self._scaled: ByteLRU[tuple[int, ...], Strip] = ByteLRU(budget, "stand-ins", lambda s: s.nbytes)
+        self._tile_rows: dict[tuple[int, ...], int] = {}  # rows painted in a tile when scaled
+        self._slabs = Slabs()  # memory the scaled tiles reuse from one zoom step to the next
         self._width = 0
         self._until = 0.0
         self._sizes: list[int] | None = None  # other card sizes with strips made, nearest first
@@ -39,6 +42,8 @@ class StandIns:
         self._sizes = self._tile_sizes = None
         if width != self._width:  # stand-ins serve one size, just after a zoom step
             self._scaled.clear()
+            self._tile_rows.clear()
+            self._slabs.reset()
             self._width = width
 
     def _room(self) -> bool:
@@ -61,7 +66,8 @@ class StandIns:
 
     def _made_tile_sizes(self, width: int) -> list[int]:
         if self._tile_sizes is None:
-            self._tile_sizes = sorted({w for w, _, _ in self.tiles.tiles}, key=lambda w: abs(w - width))
+            made = {w for w, _, _ in self.tiles.tiles} | {k[2] for k in self._tile_rows}  # or scaled
+            self._tile_sizes = sorted(made, key=lambda w: abs(w - width))
         return self._tile_sizes
 
     def face(self, width: int, pos: int, cols: int) -> pygame.Surface | None:
@@ -78,30 +84,38 @@ class StandIns:
         for w2 in self._made_tile_sizes(width):
             tc, tr = tile_cells(w2)
             tx, ty = col // tc, row // tr
-            tile = self.tiles.tiles.peek((w2, tx, ty))
-            if tile is None or row - ty * tr >= tile.shown_rows:
+            got = self._scaled_tile(width, w2, tx, ty)
+            if got is None or row - ty * tr >= got[1]:
                 continue
-            scaled = self._scaled_tile(width, w2, tx, ty, tile)
-            if scaled is None:
-                return None
+            scaled = got[0]
             self.shown += 1
             return scaled.subsurface(((col - tx * tc) * cw, (row - ty * tr) * ch, width, card_height(width)))
         return None
 
-    def _scaled_tile(self, width: int, w2: int, tx: int, ty: int, tile: Tile) -> pygame.Surface | None:
-        """Tile (w2, tx, ty) scaled to `width`'s cells (made now if the frame's share allows)."""
+    def _scaled_tile(self, width: int, w2: int, tx: int, ty: int) -> tuple[pygame.Surface, int] | None:
+        """Tile (w2, tx, ty) scaled to `width`'s cells (made now if the tile is there and the
+        frame's share allows), with the rows painted in it: kept even if the tile is dropped."""
         key = (-1, width, w2, tx, ty)
         scaled = self._scaled.get(key)
-        if scaled is None:
-            if not self._room():
-                return None
-            tc, tr = tile_cells(w2)
-            cw2, ch2 = cell(w2)
-            cw, ch = cell(width)
-            # Nearest-pixel `scale`, not `smoothscale`: a stand-in shows for a few frames only.
-            src = tile.surface.subsurface((0, 0, tc * cw2, tr * ch2))  # not the odd extra column
-            scaled = self._scaled.put(key, Strip(pygame.transform.scale(src, (tc * cw, tr * ch)), []))
-        return scaled.surface
+        if scaled is not None:
+            return scaled.surface, self._tile_rows.get(key, 0)
+        tile = self.tiles.tiles.peek((w2, tx, ty))
+        if tile is None or not tile.shown_rows or not self._room():
+            return None
+        tc, tr = tile_cells(w2)
+        cw2, ch2 = cell(w2)
+        cw, ch = cell(width)
+        # Nearest-pixel `scale`, not `smoothscale`: a stand-in shows for a few frames only.
+        src = tile.surface.subsurface((0, 0, tc * cw2, tr * ch2))  # not the odd extra column
+        size = (tc * cw, tr * ch)
+        into = self._slabs.take(size, tile.surface)
+        try:
+            surface = pygame.transform.scale(src, size, into) if into else pygame.transform.scale(src, size)
+        except ValueError:  # a slab of another pixel format
+            surface = pygame.transform.scale(src, size)
+        self._scaled.put(key, Strip(surface, []))
+        self._tile_rows[key] = tile.shown_rows
+        return surface, tile.shown_rows
 
     def over_tiles(
         self,
@@ -156,13 +170,11 @@ class StandIns:
                 ty = r // tr
                 for tx in range(a // tc, (b - 1) // tc + 1):
                     lo, hi = max(a, tx * tc), min(b, tx * tc + tc)
-                    tile = self.tiles.tiles.peek((w2, tx, ty))
-                    scaled = None
-                    if tile is not None and r - ty * tr < tile.shown_rows:
-                        scaled = self._scaled_tile(width, w2, tx, ty, tile)
-                    if scaled is None:
+                    got = self._scaled_tile(width, w2, tx, ty)
+                    if got is None or r - ty * tr >= got[1]:
                         left.append((r, lo, hi))
                         continue
+                    scaled = got[0]
                     x, y = (lo - tx * tc) * cw, (r - ty * tr) * ch
                     rect = pygame.Rect(x, y, (hi - lo) * cw, ch)
                     blits.append((scaled, (ox + tx * tc * cw + x, oy + ty * tr * ch + y), rect))
