@@ -13,7 +13,7 @@ from cardtable.hands import table as table_mod
 from cardtable.hands import tables
 from cardtable.hands.api import _matcher
 from cardtable.variant import load_variant
-from tests.conftest import VARIANTS
+from conftest import VARIANTS
 
 SHORT_DECK = VARIANTS / "examples" / "short_deck_holdem.yaml"  # 36 cards: a quick build
 
