@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardtable.render.atlas import group_size
 from cardtable.render.browser import DeckBrowser
 from cardtable.render.faces import card_height
 from cardtable.render.ladder import LEVELS
@@ -187,3 +188,19 @@ def test_slabs_hand_out_areas_of_one_size_then_serve_again():
     assert slabs.take((SLAB_PX, SLAB_PX), like) is None  # all there may be are full
     slabs.reset()
     assert slabs.take((SLAB_PX, SLAB_PX), like) is not None and slabs.count == MAX_SLABS
+
+
+def test_a_step_out_to_the_tiles_the_cards_faces_stand_in(variants, monkeypatch):
+    """48 px (faces card by card) to 36 px (tiles): the 48 px faces, scaled, not bare felt."""
+    from cardtable.render import stand_in
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(48))
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(36))
+    browser.draw(screen, budget=0.0)
+    assert browser.stand_ins > 0
+    cols = browser.layout.cols
+    for lo, hi in browser.blank:  # only slots whose 48 px face was never made are left blank
+        for p in range(lo, hi):
+            assert browser.atlas.strips.peek((48, p // group_size(48))) is None, (p % cols, p // cols)

@@ -17,7 +17,7 @@ from .ladder import LEVELS, TILE_MAX, cell
 from .slabs import Slabs
 from .tiles import Tile, TileCache, tile_cells
 
-Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect]
+Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect] | tuple[pygame.Surface, tuple[int, int]]
 
 STAND_BUDGET = 0.003  # seconds a frame may spend scaling stand-ins
 
@@ -180,25 +180,67 @@ class StandIns:
                     blits.append((scaled, (ox + tx * tc * cw + x, oy + ty * tr * ch + y), rect))
                     self.shown += max(0, min(total, r * cols + hi) - (r * cols + lo))
             bare = left
-        return bare
+        return self._cover_from_strips(width, bare, origin, grid, blits)
 
     def _from_strips(self, width: int, pos: int) -> pygame.Surface | None:
-        h = card_height(width)
         for w2 in self._other_sizes(width):
-            g2 = group_size(w2)
-            gid2 = pos // g2
-            key = (width, w2, gid2)
-            scaled = self._scaled.get(key)
-            if scaled is None:
-                src = self.atlas.strips.peek((w2, gid2))
-                if src is None or not self._room():
-                    continue
-                n = len(src.faces)
-                surface = pygame.transform.scale(src.surface, (width, h * n))
-                faces = [surface.subsurface((0, i * h, width, h)) for i in range(n)]
-                scaled = self._scaled.put(key, Strip(surface, faces))
-            i = pos - gid2 * g2
-            if i < len(scaled.faces):
-                self.shown += 1
-                return scaled.faces[i]
+            face = self._strip_face(width, w2, pos)
+            if face is not None:
+                return face
         return None
+
+    def _strip_face(self, width: int, w2: int, pos: int) -> pygame.Surface | None:
+        """The face at `pos` from the strip made at card size `w2`, scaled to `width`."""
+        g2 = group_size(w2)
+        gid2 = pos // g2
+        key = (width, w2, gid2)
+        scaled = self._scaled.get(key)
+        if scaled is None:
+            src = self.atlas.strips.peek((w2, gid2))
+            if src is None or not self._room():
+                return None
+            h = card_height(width)
+            n = len(src.faces)
+            surface = pygame.transform.scale(src.surface, (width, h * n))
+            faces = [surface.subsurface((0, i * h, width, h)) for i in range(n)]
+            scaled = self._scaled.put(key, Strip(surface, faces))
+        i = pos - gid2 * g2
+        if i < len(scaled.faces):
+            self.shown += 1
+            return scaled.faces[i]
+        return None
+
+    def _cover_from_strips(
+        self,
+        width: int,
+        bare: list[tuple[int, int, int]],
+        origin: tuple[int, int],
+        grid: tuple[int, int],
+        blits: list[Blit],
+    ) -> list[tuple[int, int, int]]:
+        """At the nearest tile size, just after a step out from the cards: bare cells covered
+        card by card with the faces made a ladder step up, scaled (adding to `blits`); returns the
+        runs left bare. Farther out a screen holds too many cards to cover one by one."""
+        up = LEVELS.index(width) + 1
+        if not bare or up >= len(LEVELS) or LEVELS[up] <= TILE_MAX:
+            return bare
+        w2 = LEVELS[up]
+        cols, total = grid
+        cw, ch = cell(width)
+        ox, oy = origin
+        left: list[tuple[int, int, int]] = []
+        for r, a, b in bare:
+            run = -1  # first column of the run of cells left bare, if one is open
+            for c in range(a, b):
+                pos = r * cols + c
+                face = self._strip_face(width, w2, pos) if pos < total else None
+                if face is None:
+                    run = c if run < 0 else run
+                    continue
+                blits.append((face, (ox + c * cw, oy + r * ch)))
+                if run >= 0:
+                    left.append((r, run, c))
+                    run = -1
+            if run >= 0:
+                left.append((r, run, b))
+        return left
