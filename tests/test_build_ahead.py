@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import VARIANTS
 from input_events import key
 
 from cardtable.app.headless import start
@@ -13,7 +14,6 @@ from cardtable.hands import table as table_mod
 from cardtable.hands import tables
 from cardtable.hands.api import _matcher
 from cardtable.variant import load_variant
-from tests.conftest import VARIANTS
 
 SHORT_DECK = VARIANTS / "examples" / "short_deck_holdem.yaml"  # 36 cards: a quick build
 
