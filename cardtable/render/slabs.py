@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 SLAB_PX = 660  # holds one tile scaled up a ladder step (at most 660x660); or several scaled down
-MAX_SLABS = 16  # about 28 MB at most, kept once made
+MAX_SLABS = 8  # about 14 MB at most, kept once made (16 showed the same zoom sweep, 5 MB more resident)
 
 
 class Slabs:
