@@ -204,3 +204,23 @@ def test_a_step_out_to_the_tiles_the_cards_faces_stand_in(variants, monkeypatch)
     for lo, hi in browser.blank:  # only slots whose 48 px face was never made are left blank
         for p in range(lo, hi):
             assert browser.atlas.strips.peek((48, p // group_size(48))) is None, (p % cols, p // cols)
+
+
+def test_a_far_jump_takes_no_stand_ins(variants, monkeypatch):
+    """Stand-ins come from a neighbouring size (a wheel notch or two). From 48 px to 760 px, a
+    48 px strip or a far tile scaled is a blurred picture of megabytes (the bench's search pan
+    at 760 px after a tour kept 65 MB of them, 60 MB over the memory budget): the few slots of
+    such a size wait a frame or two for their own faces instead."""
+    from cardtable.render import stand_in
+
+    monkeypatch.setattr(stand_in, "STAND_BUDGET", 3600.0)
+    browser = _filled_browser(variants["infinite_poker"].deck, LEVELS.index(36))  # tiles made
+    screen = pygame.display.get_surface()
+    browser.camera.set_level(LEVELS.index(48))
+    for _ in range(200):
+        browser.draw(screen)
+        if not browser.stand_ins and not browser.blank:
+            break
+    browser.camera.set_level(LEVELS.index(760))
+    browser.draw(screen, budget=0.0)
+    assert browser.stand_ins == 0

@@ -20,6 +20,9 @@ from .tiles import Tile, TileCache, tile_cells
 Blit = tuple[pygame.Surface, tuple[int, int], pygame.Rect] | tuple[pygame.Surface, tuple[int, int]]
 
 STAND_BUDGET = 0.003  # seconds a frame may spend scaling stand-ins
+# Ladder steps a stand-in may come from: a wheel notch or two. From farther (a jump) a picture is
+# scaled many times over: blurred, and megabytes a slot at the biggest sizes.
+NEAR = 2
 
 
 class StandIns:
@@ -59,15 +62,14 @@ class StandIns:
         """The other card sizes that have strips made, nearest first (once a frame: a frame
         with many slots to fill asks for each, and most sizes have none)."""
         if self._sizes is None:
-            level = LEVELS.index(width)
             made = {w for w, _ in self.atlas.strips if w > TILE_MAX and w != width}
-            self._sizes = sorted(made, key=lambda w: abs(LEVELS.index(w) - level))
+            self._sizes = _nearest(made, width)
         return self._sizes
 
     def _made_tile_sizes(self, width: int) -> list[int]:
         if self._tile_sizes is None:
             made = {w for w, _, _ in self.tiles.tiles} | {k[2] for k in self._tile_rows}  # or scaled
-            self._tile_sizes = sorted(made, key=lambda w: abs(w - width))
+            self._tile_sizes = _nearest(made, width)
         return self._tile_sizes
 
     def face(self, width: int, pos: int, cols: int) -> pygame.Surface | None:
@@ -244,3 +246,10 @@ class StandIns:
             if run >= 0:
                 left.append((r, run, b))
         return left
+
+
+def _nearest(sizes: set[int], width: int) -> list[int]:
+    """The sizes within NEAR ladder steps of `width`, nearest first."""
+    level = LEVELS.index(width)
+    near = [w for w in sizes if abs(LEVELS.index(w) - level) <= NEAR]
+    return sorted(near, key=lambda w: abs(LEVELS.index(w) - level))
