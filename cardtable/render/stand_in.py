@@ -1,8 +1,8 @@
 """Stand-in faces right after a zoom step: while the deck browser makes the faces of the new size
-(a few frames), faces already made at another ladder size are shown scaled in their place, the
-nearest size first, instead of blank grey cards; zooming in from the far sizes, the tiles they
-were drawn from. Scaled a strip (or a tile) at a time, kept (charged to the shared memory budget)
-for one size only, and within a small share of each frame."""
+(a few frames), faces already made at another ladder size at most NEAR steps away are shown
+scaled in their place, the nearest size first, instead of blank grey cards; zooming in from the
+far sizes, the tiles they were drawn from. Scaled a strip (or a tile) at a time, kept (charged to
+the shared memory budget) for one size only, and within a small share of each frame."""
 
 from __future__ import annotations
 
