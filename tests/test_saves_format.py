@@ -7,22 +7,14 @@ import os
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from saved_games import saved_game
 
 from cardtable.saves import SavedGame, SaveError, SaveStore, dumps, loads
 from cardtable.saves import store as store_module
 
 
 def _game(n_actions: int = 5) -> SavedGame:
-    return SavedGame(
-        variant_id="texas_holdem",
-        variant_digest="ab" * 32,
-        variant_name="Texas Hold'em",
-        seed=42,
-        seats=[{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}],
-        options={"chips": 1000},
-        log=[{"type": "bet", "seat": i % 2, "amount": 10 * i} for i in range(n_actions)],
-        summary={"game": "Texas Hold'em", "players": ["Ann", "Bot"], "hand": 3, "over": False},
-    )
+    return saved_game([{"type": "bet", "seat": i % 2, "amount": 10 * i} for i in range(n_actions)])
 
 
 values = st.one_of(st.integers(-5, 10**6), st.text(max_size=8), st.lists(st.integers(0, 12_000), max_size=10))

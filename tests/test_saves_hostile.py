@@ -10,6 +10,7 @@ import time
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
+from saved_games import saved_game
 
 from cardtable.saves import SavedGame, SaveError, SaveStore, dumps, loads
 from cardtable.saves.check import MAX_SAVE_BYTES
@@ -17,20 +18,9 @@ from cardtable.saves.store import SUFFIX, is_autosave, read_file
 
 
 def _game(**changes) -> SavedGame:
-    game = SavedGame(
-        variant_id="texas_holdem",
-        variant_digest="ab" * 32,
-        variant_name="Texas Hold'em",
-        seed=42,
-        seats=[{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}],
-        options={"chips": 1000},
-        log=[{"type": "shuffle", "seat": None, "n": 0}, {"type": "call", "seat": 0}],
-        summary={"game": "Texas Hold'em", "players": ["Ann", "Bot"], "hand": 1, "over": False},
-        game_id="g1",
-    )
-    for k, v in changes.items():
-        setattr(game, k, v)
-    return game
+    base = [{"type": "shuffle", "seat": None, "n": 0}, {"type": "call", "seat": 0}]
+    summary = {"game": "Texas Hold'em", "players": ["Ann", "Bot"], "hand": 1, "over": False}
+    return saved_game(base, **{"summary": summary, "game_id": "g1", **changes})
 
 
 def _edited(change) -> str:

@@ -10,23 +10,14 @@ import types
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from saved_games import saved_game
 
 from cardtable.saves import SavedGame, dumps, loads
 from cardtable.saves import format as save_format
 
 
 def _game(log: list) -> SavedGame:
-    return SavedGame(
-        variant_id="texas_holdem",
-        variant_digest="ab" * 32,
-        variant_name="Texas Hold'em",
-        seed=42,
-        seats=[{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}],
-        options={"chips": 1000},
-        log=log,
-        summary={"game": "Texas Hold'em", "players": ["Ann", "Bot"], "hand": 3, "over": False},
-        game_id="g1",
-    )
+    return saved_game(log, game_id="g1")
 
 
 def _action(i: int) -> dict:
