@@ -31,7 +31,10 @@ PACKAGE = Path(cardtable.__file__).resolve().parent
 
 # Lowest first. A name stands for that module and everything under it; "" is cardtable/__init__.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("core", ("", "errors", "yamlsrc", "schema", "paths", "deck", "variant", "extends", "engine", "hands")),
+    (
+        "core",
+        ("", "errors", "yamlsrc", "schema", "paths", "memo", "deck", "variant", "extends", "engine", "hands"),
+    ),
     ("session", ("session", "saves", "catalog")),
     ("render", ("render",)),
     ("app", ("app",)),

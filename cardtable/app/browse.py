@@ -43,7 +43,7 @@ class BrowserScene(Scene):
         self.browser.update(dt)
 
     def blank_slots(self) -> int:
-        return sum(hi - lo for lo, hi in self.browser.blank)
+        return self.browser.blank_count
 
     def draw(self, surface: pygame.Surface) -> None:
         self.browser.draw(surface)

@@ -63,7 +63,7 @@ class PickerScene(Scene):
         self.browser.update(dt)
 
     def blank_slots(self) -> int:
-        return sum(hi - lo for lo, hi in self.browser.blank)
+        return self.browser.blank_count
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

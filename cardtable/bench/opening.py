@@ -60,34 +60,33 @@ def _next_game(app: Any, variant: Any, frames: int) -> dict[str, Any]:
         pygame.display.flip()
         app.settle()
         times.append(((time.perf_counter() - start) * 1000, (time.process_time() - cpu) * 1000))
-    return {
-        "screen": "next game",
-        "first_ms": round(times[0][0], 3),
-        "first_cpu_ms": round(times[0][1], 3),
-        "again_ms": round(times[1][0], 3),
-        "again_cpu_ms": round(times[1][1], 3),
-    }
+    return _row("next game", times)
 
 
-def _start(app: Any, menu: Any) -> dict[str, Any]:
-    """New game with its first seats and options, then Enter: the frame that opens the table, the
-    first time and again (back at the menu, New game again)."""
-    import pygame
-
+def _twice(app: Any, menu: Any, keys: list[int]) -> dict[str, Any]:
+    """Press `keys` on the menu, the last one's frame timed (the screen it opens), then back to
+    the menu as Esc does; the first time and again."""
     times = []
     for _ in range(2):
-        _open(app, pygame.K_n)
-        times.append(_open(app, pygame.K_RETURN))
+        for key in keys[:-1]:
+            _open(app, key)
+        times.append(_open(app, keys[-1]))
         opened = type(app.scene).__name__
         while app.scene is not menu:
             app.pop()
         app.step([])
+    return _row(opened, times)
+
+
+def _row(screen: str, times: list[tuple[float, float]]) -> dict[str, Any]:
+    """The first and the second (wall, CPU) milliseconds, as a result row."""
+    (first, first_cpu), (again, again_cpu) = times
     return {
-        "screen": opened,
-        "first_ms": round(times[0][0], 3),
-        "first_cpu_ms": round(times[0][1], 3),
-        "again_ms": round(times[1][0], 3),
-        "again_cpu_ms": round(times[1][1], 3),
+        "screen": screen,
+        "first_ms": round(first, 3),
+        "first_cpu_ms": round(first_cpu, 3),
+        "again_ms": round(again, 3),
+        "again_cpu_ms": round(again_cpu, 3),
     }
 
 
@@ -109,22 +108,9 @@ def main(key_name: str, variant: str) -> dict[str, Any]:
     app.step([])
     if key_name == "next":
         return _next_game(app, menu.entry.variant if menu.entry else None, 240)
-    if key_name == "start":
-        return _start(app, menu)
-    key = pygame.key.key_code(key_name)
-    first, first_cpu = _open(app, key)
-    opened = type(app.scene).__name__
-    while app.scene is not menu:  # back to the menu, as Esc does
-        app.pop()
-    app.step([])
-    again, again_cpu = _open(app, key)
-    return {
-        "screen": opened,
-        "first_ms": round(first, 3),
-        "first_cpu_ms": round(first_cpu, 3),
-        "again_ms": round(again, 3),
-        "again_cpu_ms": round(again_cpu, 3),
-    }
+    if key_name == "start":  # New game with its first seats and options, then Enter
+        return _twice(app, menu, [pygame.K_n, pygame.K_RETURN])
+    return _twice(app, menu, [pygame.key.key_code(key_name)])
 
 
 def opening(key_name: str, variant: str, tries: int = 3) -> dict[str, Any]:

@@ -149,13 +149,14 @@ class Deck:
         bit = 1 << self.flag_names.index(flag)
         return tuple(bool(b & bit) for b in self.flag_bits)
 
-    def _render(self, template: str, card: int) -> str:
-        def field_text(match: re.Match[str]) -> str:
-            attr, _, part = match.group(1).partition(".")
-            vals = self.values(card, attr)
-            return "+".join(getattr(v, part or "name") for v in vals)
+    def _field_text(self, name: str, card: int) -> str:
+        """A template field's text for the card: `attribute` (its values' names) or
+        `attribute.part` (their ids, labels...), several values joined by "+"."""
+        attr, _, part = name.partition(".")
+        return "+".join(getattr(v, part or "name") for v in self.values(card, attr))
 
-        return _FIELD.sub(field_text, template).strip()
+    def _render(self, template: str, card: int) -> str:
+        return _FIELD.sub(lambda match: self._field_text(match.group(1), card), template).strip()
 
     def _render_all(self, templates: tuple[str, ...]) -> tuple[str, ...]:
         """Every card's template rendered, as `_render` does card by card, but each template split
@@ -164,11 +165,10 @@ class Deck:
         texts: dict[tuple[str, int], str] = {}  # (field, column value) -> its text
 
         def text(name: str, card: int) -> str:
-            attr, _, part = name.partition(".")
-            x = self.columns[attr][card]
+            x = self.columns[name.partition(".")[0]][card]
             got = texts.get((name, x))
             if got is None:
-                got = texts[(name, x)] = "+".join(getattr(v, part or "name") for v in self.values(card, attr))
+                got = texts[(name, x)] = self._field_text(name, card)
             return got
 
         out = []

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from .api import evaluate_pool
 from .rules import Category, Part, Rules
+from .steps import finish
 from .value import HandValue
 
 TIGHT = (0.0, 0.6, 0.9)  # how often a card is picked to share a value with the hand, by attempt
@@ -262,12 +263,7 @@ _CACHE: dict[tuple[int, int, int], Example | None] = {}
 def example(rules: Rules, index: int, seed: int = 1) -> Example | None:
     """An example hand of category `index` (None when none was found: a category that cannot
     occur). Cached for the life of the rules object."""
-    search = example_search(rules, index, seed)
-    while True:
-        try:
-            next(search)
-        except StopIteration as done:
-            return done.value
+    return finish(example_search(rules, index, seed))
 
 
 def example_search(rules: Rules, index: int, seed: int = 1) -> Search:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..memo import PerObject
 from .counting import wilson
 from .rules import Rules
 from .shadow import shadowed
@@ -143,7 +143,7 @@ def ranked(variant: Any) -> bool:
     )
 
 
-_KEYS: dict[int, tuple[weakref.ref[Any], str]] = {}  # content keys of variants still alive
+_KEYS: PerObject[Any, str] = PerObject()  # content keys of variants still alive
 
 
 def content_key(variant: Any) -> str:
@@ -151,14 +151,7 @@ def content_key(variant: Any) -> str:
     the hand forming and the deal (not names, sentences or comments, which change nothing).
     Worked out once per loaded variant (a loaded variant does not change): the rules screen asks
     for it several times on opening, 3 ms each for the 12,000-card deck."""
-    kept = _KEYS.get(id(variant))
-    if kept is not None and kept[0]() is variant:
-        return kept[1]
-    for gone in [k for k, (ref, _) in _KEYS.items() if ref() is None]:
-        del _KEYS[gone]
-    key = _content_key(variant)
-    _KEYS[id(variant)] = (weakref.ref(variant), key)
-    return key
+    return _KEYS.get(variant, _content_key)
 
 
 def _content_key(variant: Any) -> str:

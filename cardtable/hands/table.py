@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 
 from .rules import Part, Rules, Run
 from .search import _top_of
+from .steps import finish
 
 MAX_SIZE = 7  # hand sizes a table serves
 MAX_HANDS = 3_000_000  # hands walked while building (C(52, 5) is 2,598,960)
@@ -289,15 +290,6 @@ INDEXED_PER_STEP = 1024  # and hands entered in the table
 def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Table:
     """The table, built at once."""
     return finish(build_steps(rules, p, evaluate))
-
-
-def finish(steps: Generator[None, None, Table]) -> Table:
-    """What a build begun in steps makes, its remaining steps taken now."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
 
 
 def build_steps(

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .rules import Rules
-from .table import Key, Plan, Table, build_steps, codes, finish, plan
+from .steps import finish
+from .table import Key, Plan, Table, build_steps, codes, plan
 
 FORMAT = 1
 MAGIC = b"cardtable-hand-table\n"

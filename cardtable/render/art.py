@@ -9,10 +9,10 @@ on the card, so colours can be told apart without seeing colour.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass
 
 from ..deck import Attribute, Deck, Value
+from ..memo import PerObject
 
 INK = (40, 40, 52)
 NEUTRAL = (120, 120, 135)
@@ -106,20 +106,13 @@ def _is_number(text: str) -> bool:
     return text.isdigit()
 
 
-_ART: dict[int, tuple[weakref.ref[Deck], list[CardArt]]] = {}  # the art of decks still alive
+_ART: PerObject[Deck, list[CardArt]] = PerObject()  # the art of decks still alive
 
 
 def deck_art(deck: Deck) -> list[CardArt]:
     """The deck's card art, made once while the deck lives: every new table and deck browser
     paints from it (Play again made the 12,000 cards' art again: 12 ms of that frame)."""
-    kept = _ART.get(id(deck))
-    if kept is not None and kept[0]() is deck:
-        return kept[1]
-    for key in [k for k, (ref, _) in _ART.items() if ref() is None]:
-        del _ART[key]  # decks gone: their art goes too
-    art = build_art(deck)
-    _ART[id(deck)] = (weakref.ref(deck), art)
-    return art
+    return _ART.get(deck, build_art)
 
 
 def build_art(deck: Deck) -> list[CardArt]:

@@ -191,7 +191,7 @@ class DeckBrowser:
         start = time.perf_counter()
         cam = self.camera
         c0, c1, r0, r1 = cam.visible()
-        waiting = sum(hi - lo for lo, hi in self.blank) + self.stand.shown  # last frame's
+        waiting = self.blank_count + self.stand.shown  # last frame's
         if waiting > COLD_SHARE * (c1 - c0) * (r1 - r0):
             budget = max(budget, COLD_BUDGET)  # a cold jump: most of the screen still to make
         deadline = start + budget
@@ -212,6 +212,11 @@ class DeckBrowser:
         self._draw_hud(screen)
         if self.selected is not None:
             self._draw_large(screen, self.selected)
+
+    @property
+    def blank_count(self) -> int:
+        """Visible slots the last frame left undrawn."""
+        return sum(hi - lo for lo, hi in self.blank)
 
     @property
     def stand_ins(self) -> int:

@@ -30,20 +30,15 @@ def draw_table_zones(
     legal = view.get("legal", [])
     flips = next((t for t in legal if t["type"] == "flip"), None)
     spots = next((t for t in legal if t["type"] == "place"), None)
-    table = [(n, z) for n, z in view["zones"].items() if z["owner"] == "table"]
-    piles = [(n, z) for n, z in table if z["shape"] == "stack"]
-    spread = [(n, z) for n, z in table if z["shape"] != "stack"]
-    if plan.stacks is not None and piles:
-        each = plan.stacks.height // len(piles)
-        for i, (_, z) in enumerate(piles):
-            slot = pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each)
-            draw_stack(canvas, slot, plan.stack_card, z)
-    labels = "   ".join(label_of(z) for _, z in spread)
+    for z, slot in pile_slots(layout, view):
+        draw_stack(canvas, slot, plan.stack_card, z)
+    spread = spread_areas(layout, view)
+    labels = "   ".join(label_of(z) for _, z, _ in spread)
     if labels:
         ui.text(
             canvas.surface, labels, plan.labels.midleft, 18, LABEL, anchor="midleft", width=plan.labels.width
         )
-    for name, z, area in spread_areas(layout, view):
+    for name, z, area in spread:
         if "cells" in z:
             draw_grid(canvas, area, name, z, view, flips, spots, grid, choices)
         else:
@@ -107,6 +102,19 @@ def row_slot(area: pygame.Rect, z: ZoneView, width: int) -> tuple[int, pygame.Re
     return width, slot
 
 
+def pile_slots(layout: TableLayout, view: View) -> list[tuple[ZoneView, pygame.Rect]]:
+    """The table's piles, each with its share of the piles' strip (none when it is folded away)."""
+    plan = layout.plan
+    piles = [z for z in view["zones"].values() if z["owner"] == "table" and z["shape"] == "stack"]
+    if plan.stacks is None or not piles:
+        return []
+    each = plan.stacks.height // len(piles)
+    return [
+        (z, pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each))
+        for i, z in enumerate(piles)
+    ]
+
+
 def spread_areas(layout: TableLayout, view: View) -> list[tuple[str, ZoneView, pygame.Rect]]:
     """The table's rows and grids (not its piles), each with its share of the board area."""
     plan = layout.plan
@@ -123,13 +131,7 @@ def covered(layout: TableLayout, view: View, grid: GridCamera) -> list[pygame.Re
     the cards (or the places they will go) of each row and grid that holds any; the rest of the
     middle is bare felt."""
     plan = layout.plan
-    out = []
-    piles = [z for z in view["zones"].values() if z["owner"] == "table" and z["shape"] == "stack"]
-    if plan.stacks is not None and piles:
-        each = plan.stacks.height // len(piles)
-        for i, z in enumerate(piles):
-            slot = pygame.Rect(plan.stacks.left, plan.stacks.top + i * each, plan.stacks.width, each)
-            out.append(stack_cover(slot, plan.stack_card, z["count"]))
+    out = [stack_cover(slot, plan.stack_card, z["count"]) for z, slot in pile_slots(layout, view)]
     for _, z, area in spread_areas(layout, view):
         if "cells" in z:
             if z["cells"] or any(t["type"] == "place" for t in view.get("legal", [])):
