@@ -1,7 +1,8 @@
 """Reopening long saved games: seconds to resume (replay the log) and to check a save, for games of
 1,000 and 5,000 decisions; and what each action of such a game adds to its frame by saving it
-(the program autosaves after every action, in the frame the action was made in). The games are played by a cautious table (mostly checks and calls, the
-smallest bets, no early showdowns) with plenty of chips and no hand limit, so they last.
+(the program autosaves after every action, in the frame the action was made in). The games are
+played by a cautious table (mostly checks and calls, the smallest bets, no early showdowns) with
+plenty of chips and no hand limit, so they last.
 
     python -m cardtable.bench.reopen [VARIANT DECISIONS]...
 """
