@@ -160,23 +160,39 @@ _NODE_EVENTS = (yaml.ScalarEvent, yaml.AliasEvent, *_STARTS)
 def _prescan(text: str, path: str) -> Problem | None:
     """A problem where the text first nests deeper than MAX_DEPTH or holds more than MAX_NODES
     values (aliases counted once here), found from the parser's events: the parser does not
-    recurse, and stopping at the limit keeps a huge file from being composed at all."""
+    recurse, and stopping at the limit keeps a huge file from being composed at all.
+
+    A parser may refuse the text while reading ahead of the events it has handed out (libyaml
+    0.2.6, in PyYAML 6.0.4, refuses 1,000 levels in its own words before giving the 65th level's
+    event). The text before the place it refused is read again: ending there, it is read to its
+    end, so a level too deep before that place is found and said in our words, at its place."""
+    found, refused_at = _scan_events(text, path)
+    if found is None and refused_at:
+        found, _ = _scan_events(text[:refused_at], path)
+    return found
+
+
+def _scan_events(text: str, path: str) -> tuple[Problem | None, int | None]:
+    """(the first limit exceeded, or None; where the parser refused the text, if it did)."""
     depth = count = 0
     try:
         for event in yaml.parse(text, Loader=_Loader):
             if isinstance(event, _NODE_EVENTS):
                 count += 1
                 if count > MAX_NODES:
-                    return _at(path, event.start_mark, f"too many values (over {MAX_NODES:,})")
+                    return _at(path, event.start_mark, f"too many values (over {MAX_NODES:,})"), None
             if isinstance(event, _STARTS):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    return _at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels deep")
+                    return _at(path, event.start_mark, f"nested more than {MAX_DEPTH} levels deep"), None
             elif isinstance(event, _ENDS):
                 depth -= 1
+    except yaml.MarkedYAMLError as exc:  # composing stops at the same place and reports it
+        mark = exc.problem_mark or exc.context_mark
+        return None, mark.index if mark else None
     except yaml.YAMLError:
-        pass  # composing stops at the same place, before going further: it reports the error
-    return None
+        pass
+    return None, None
 
 
 def _at(path: str, mark: Any, message: str) -> Problem:
