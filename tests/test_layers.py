@@ -33,7 +33,20 @@ PACKAGE = Path(cardtable.__file__).resolve().parent
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     (
         "core",
-        ("", "errors", "yamlsrc", "schema", "paths", "memo", "deck", "variant", "extends", "engine", "hands"),
+        (
+            "",
+            "errors",
+            "yamlsrc",
+            "schema",
+            "paths",
+            "memo",
+            "clock",
+            "deck",
+            "variant",
+            "extends",
+            "engine",
+            "hands",
+        ),
     ),
     ("session", ("session", "saves", "catalog")),
     ("render", ("render",)),

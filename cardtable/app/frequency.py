@@ -5,9 +5,9 @@ panel (Tab) does not import the screen's pictures and odds when it first opens."
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
+from .. import clock
 from ..hands.published import rounded
 from ..variant import Variant
 
@@ -33,8 +33,8 @@ class FrequencySampler:
         from ..hands.api import evaluate_pool
 
         size, cards = self.hands.size, range(self.variant.deck.size)
-        end = time.perf_counter() + budget
-        while time.perf_counter() < end:
+        end = clock.now() + budget
+        while clock.now() < end:
             self.counts[evaluate_pool(self.hands, self.rng.sample(cards, size), size).rank] += 1
             self.samples += 1
 

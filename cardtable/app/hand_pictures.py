@@ -4,12 +4,12 @@ frame, within a time budget, so no frame waits for them; each is found once per 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterable
 from typing import Any
 
 import pygame
 
+from .. import clock
 from ..hands.examples import Example, Search, example_search
 from ..render.faces import card_height
 from . import frame
@@ -36,7 +36,7 @@ class HandPictures:
         step: one trial hand valued); True when all of them are found."""
         if self.rules is None:
             return True
-        end = time.perf_counter() + budget
+        end = clock.now() + budget
         stepped = False
         for i in indexes:
             if i in self.found:
@@ -44,7 +44,7 @@ class HandPictures:
             search = self._searches.get(i)
             if search is None:
                 search = self._searches[i] = example_search(self.rules, i)
-            while not stepped or time.perf_counter() < end:
+            while not stepped or clock.now() < end:
                 stepped = True
                 try:
                     next(search)

@@ -6,10 +6,9 @@ examples found a little every frame, so the window never stalls."""
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
+from .. import clock
 from ..engine import wording
 from ..hands.describe import description
 from ..hands.published import probability, share
@@ -54,9 +53,9 @@ class RulesScene(Scene):
         return not all(self.pictures.ready(i) for i in self.shown)
 
     def update(self, dt: float) -> None:
-        start = time.perf_counter()
+        start = clock.now()
         if self.pictures.work(self.shown, WORK_BUDGET):
-            self.sampler.step(min(SAMPLE_BUDGET, WORK_BUDGET - (time.perf_counter() - start)))
+            self.sampler.step(min(SAMPLE_BUDGET, WORK_BUDGET - (clock.now() - start)))
 
     def open_howto(self) -> None:
         from .howto import HowToScene

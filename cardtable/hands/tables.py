@@ -16,11 +16,11 @@ import json
 import os
 import random
 import tempfile
-import time
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
+from .. import clock
 from .rules import Rules
 from .steps import finish
 from .table import Key, Plan, Table, build_steps, codes, plan
@@ -210,14 +210,14 @@ def build_ahead(rules: Rules, evaluate: Evaluate, budget_s: float) -> bool:
         if (folder() / f"{slot.name}.table").is_file():
             return True
         slot.building = _made(rules, slot, evaluate)
-    end = time.perf_counter() + budget_s
+    end = clock.now() + budget_s
     while True:
         try:
             next(slot.building)
         except StopIteration as done:
             slot.table, slot.building = done.value, None
             return True
-        if time.perf_counter() >= end:
+        if clock.now() >= end:
             return False
 
 

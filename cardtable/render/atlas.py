@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from .. import clock
 from .cache import Budget, ByteLRU
 from .faces import FacePainter, card_height
 
@@ -122,9 +123,9 @@ class FaceAtlas:
         whose drawing used up the budget still makes progress."""
         made = 0
         while self.wanted:
-            if made and time.perf_counter() >= deadline:
+            if made and clock.now() >= deadline:
                 break
-            if not made and not at_least_one and time.perf_counter() >= deadline:
+            if not made and not at_least_one and clock.now() >= deadline:
                 break
             key = next(reversed(self.wanted))
             self.wanted.pop(key)
@@ -132,7 +133,7 @@ class FaceAtlas:
                 self.make(*key)
                 made += 1
         while self.ahead:
-            if (made or not at_least_one) and time.perf_counter() >= deadline:
+            if (made or not at_least_one) and clock.now() >= deadline:
                 break
             key = next(iter(self.ahead))
             self.ahead.pop(key)

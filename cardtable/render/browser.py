@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
+from .. import clock
 from ..deck import Deck
 from .atlas import FaceAtlas, group_size
 from .cache import ByteLRU
@@ -188,7 +189,7 @@ class DeckBrowser:
 
     def draw(self, screen: pygame.Surface, budget: float = GEN_BUDGET) -> None:
         """Draw one frame; face and tile painting stops `budget` seconds after the frame began."""
-        start = time.perf_counter()
+        start = clock.now()
         cam = self.camera
         c0, c1, r0, r1 = cam.visible()
         waiting = self.blank_count + self.stand.shown  # last frame's

@@ -6,10 +6,9 @@ the shared memory budget) for one size only, and within a small share of each fr
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
+from .. import clock
 from .atlas import FaceAtlas, Strip, group_size
 from .cache import Budget, ByteLRU
 from .faces import card_height
@@ -53,7 +52,7 @@ class StandIns:
         """Whether this frame may scale another stand-in: its share is counted from its first
         scaling, not from the frame's start, so the first frame after a zoom step (which spends
         its start making the new size's tiles) still gets stand-ins."""
-        now = time.perf_counter()
+        now = clock.now()
         if not self._until:
             self._until = now + STAND_BUDGET
         return now < self._until

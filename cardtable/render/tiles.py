@@ -7,12 +7,12 @@ it is repainted in place (the old picture shows until then), so typing never sta
 
 from __future__ import annotations
 
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 
 import pygame
 
+from .. import clock
 from .cache import Budget, ByteLRU
 from .ladder import cell
 
@@ -85,7 +85,7 @@ class TileCache:
         rows = 0
         for queue in (self.pending, self.later):
             while queue:
-                if rows and time.perf_counter() >= deadline:
+                if rows and clock.now() >= deadline:
                     return rows
                 key = next(iter(queue))
                 tile = self.tiles.peek(key)

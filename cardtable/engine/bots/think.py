@@ -8,9 +8,9 @@ decide, only to know when a step has worked long enough.
 from __future__ import annotations
 
 import random
-import time
 from typing import TYPE_CHECKING
 
+from ... import clock
 from ..types import Action, View
 from ..verbs import REGISTRY
 from ..verbs.base import Thought
@@ -46,14 +46,14 @@ class Thinker:
 
         A unit is not begun when the slowest recent unit would not fit in what is left of the
         budget, so a step costs about max(budget, one unit), not the budget plus a unit."""
-        now = time.perf_counter()
+        now = clock.now()
         end = now + budget_s
         units = 0
         while True:
             if units and now + self._unit_s > end:
                 return False
             done = self._one_unit()
-            after = time.perf_counter()
+            after = clock.now()
             # The slowest recent unit, forgotten slowly: units of one decision are alike in size.
             self._unit_s = max(after - now, self._unit_s * 0.9)
             now, units = after, units + 1
