@@ -6,10 +6,11 @@ import pygame
 import pytest
 from input_events import key
 
-from cardtable.app import hooks
 from cardtable.app.display import open_window
 from cardtable.app.load import LoadScene
+from cardtable.app.load_continue import continue_target
 from cardtable.app.scene import App, Scene
+from cardtable.app.screens import screen
 from cardtable.engine.bots import random_action
 from cardtable.saves import SaveStore, loads
 from cardtable.session import GameSession
@@ -215,23 +216,23 @@ def test_mouse_selects_and_deletes(app, store, filled):
 
 
 def test_continue(app, store, variants):
-    assert hooks.continue_target() is None
+    assert continue_target() is None
     texas = variants["texas_holdem"]
     playing = unfinished(texas, 4)
     playing.store = store
     playing.autosave()
-    target = hooks.continue_target()
+    target = continue_target()
     assert target is not None and target.game.log == playing.log
-    scene = hooks.open_scene("continue", app, None)
+    scene = screen("continue").open(app, None)
     assert type(scene).__name__ == "TableScene"
     assert scene.session.full_state_for_tests() == playing.full_state_for_tests()
     done = game(texas, 800)
     done.store = store
     done.autosave()  # a game played since: its own file, and finished
     assert done.slot != playing.slot and store.path(playing.slot).exists()
-    assert hooks.continue_target().game.log == playing.log  # a finished game is not continued
+    assert continue_target().game.log == playing.log  # a finished game is not continued
     store.path(playing.slot).write_text("{garbage")
-    assert hooks.continue_target() is None
+    assert continue_target() is None
     assert store.path(playing.slot).read_text() == "{garbage"
 
 

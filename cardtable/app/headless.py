@@ -4,8 +4,9 @@
     app.step(events, dt=1 / 60)   # pygame events in, time advanced, one frame drawn
     app.manifest()                # what that frame showed (see frame.py and interfaces.md)
 
-The App returned is the program's own, on the program's own scene ("table", "browser", "rules" or
-"menu"), with the input handling a person gets. Its first frame is already drawn. The table stands
+The App returned is the program's own, on the program's own scene ("table", or any screen that opens
+from the menu, app/screens.py: "browser", "rules", "howto", "new_game"...; or "menu"), with the input
+handling a person gets. Its first frame is already drawn. The table stands
 alone (Esc there stops the app; in the program it returns to the menu beneath). Games autosave in
 the user's data folder, as in the program (tests point it elsewhere with XDG_DATA_HOME), unless
 `autosave=False` (screenshots never add a game to a player's saves). Each game autosaves in a file
@@ -20,8 +21,9 @@ from typing import Any
 
 from ..variant import Variant
 from .scene import App, Scene
+from .screens import SCREENS, screen
 
-SCENES = ("table", "browser", "rules", "howto", "menu")
+SCENES = ("table", "menu")  # and every screen that opens from the menu (app/screens.py)
 
 
 def seats_for(players: Sequence[str]) -> list[dict[str, str]]:
@@ -54,8 +56,8 @@ def start(
     for the menu) and draw the first frame. `players` default to as many people as the game needs
     ("Player 1", "Player 2"...). `privacy` ("curtain" or "peek") is how the table keeps each
     person's cards from the others. ValueError for an unknown scene or a set-up the rules refuse."""
-    if scene not in SCENES:
-        raise ValueError(f"scene must be one of {', '.join(SCENES)}, not {scene!r}")
+    if scene not in (*SCENES, *SCREENS):
+        raise ValueError(f"scene must be one of {', '.join((*SCENES, *SCREENS))}, not {scene!r}")
     from ..render import init_display
 
     app = App(init_display(size, headless=True))
@@ -63,7 +65,7 @@ def start(
         _scene(
             app,
             scene,
-            _variant(variant, scene in ("browser", "menu")),
+            _variant(variant, scene == "menu" or (scene in SCREENS and SCREENS[scene].needs != "game")),
             players,
             seed,
             dict(options or {}),
@@ -101,24 +103,13 @@ def _scene(
         if variant is not None:  # the menu opens on that game
             menu.select(next((i for i, e in enumerate(menu.entries) if e.id == variant.id), menu.selected))
         return menu
+    if name != "table":
+        return _screen(app, name, variant)
     if variant is None:
-        raise ValueError(f"the {name} scene needs a variant")
-    if name == "browser":
-        from .browse import BrowserScene
-
-        return BrowserScene(app, variant)
-    if name == "rules":
-        from .rules_view import RulesScene
-
-        return RulesScene(app, variant)
-    if name == "howto":
-        from .howto import HowToScene
-        from .rules_view import RulesScene
-
-        return HowToScene(app, variant, lambda: RulesScene(app, variant))
+        raise ValueError("the table needs a variant")
     names = list(players) if players else [f"Player {i + 1}" for i in range(variant.min_players)]
     if autosave:
-        from .hooks import start_game
+        from .launch import start_game
 
         table = start_game(app, variant, seats_for(names), seed, options, privacy)
         assert table is not None
@@ -127,3 +118,14 @@ def _scene(
     from .table import TableScene
 
     return TableScene(app, GameSession(variant, seats_for(names), seed, options), privacy=privacy)
+
+
+def _screen(app: App, name: str, variant: Variant | None) -> Scene:
+    """A registered screen opened on `variant`, as the menu opens it."""
+    opening = screen(name)
+    if not opening.opens_for(variant):
+        raise ValueError(f"the {name} scene needs a variant")
+    scene = opening.open(app, variant)
+    if scene is None:
+        raise ValueError(f"the {name} scene has nothing to open")
+    return scene

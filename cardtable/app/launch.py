@@ -2,9 +2,7 @@
 the table scene, and what the program does with the saves folder at start.
 
 The new-game screen and `cardtable play` start games here; the Load screen and Continue
-(load_continue.py) open their tables through `table_for`; the menu's hooks only choose which
-scene an entry opens. A table
-started here offers, when its game ends, "Play again" (the same seats and options, a new secret
+(load_continue.py) open their tables through `table_for`. A table started here offers, when its game ends, "Play again" (the same seats and options, a new secret
 seed) and, when the caller gives a way to open it, "New game". Table options (such as `privacy`)
 pass through `**table` to the table scene, so a new one needs no change here.
 """

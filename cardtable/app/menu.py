@@ -3,13 +3,17 @@ ways in: Continue, New game, Load, Deck browser, Rules, Quit."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..catalog import Entry, catalog
 from . import frame, ui
 from .scene import App, Scene
+from .screens import Screen, on_menu, screen
 
 ROW_H = 64
+BUTTONS_TOP = 190
 ERROR_BOX = 180  # the height of a broken file's problems, drawn over the list's foot
 
 
@@ -25,15 +29,12 @@ class MenuScene(Scene):
         from .launch import startup_notice
 
         self.status = startup_notice()  # e.g. an unreadable autosave set aside: the program starts
+        self.screens = on_menu()
         self.buttons = [
-            ui.Button("Continue", self.open_continue, pygame.K_c, hint="C"),
-            ui.Button("New game", self.open_new_game, pygame.K_n, hint="N"),
-            ui.Button("Load", self.open_load, pygame.K_l, hint="L"),
-            ui.Button("Deck browser", self.open_browser, pygame.K_d, hint="D"),
-            ui.Button("How to play", self.open_howto, pygame.K_h, hint="H"),
-            ui.Button("Rules", self.open_rules, pygame.K_r, hint="R"),
-            ui.Button("Quit", app.quit, pygame.K_q, hint="Q"),
+            ui.Button(s.button, partial(self.open, s), s.key, hint=pygame.key.name(s.key).upper())
+            for s in self.screens
         ]
+        self.buttons.append(ui.Button("Quit", app.quit, pygame.K_q, hint="Q"))
         self.column = ui.ButtonColumn(self.buttons, width=300)
         self.refresh_buttons()
 
@@ -43,18 +44,9 @@ class MenuScene(Scene):
         return self.entries[self.selected] if self.entries else None
 
     def refresh_buttons(self) -> None:
-        ok = bool(self.entry and self.entry.ok)
-        for b in self.buttons[1:]:
-            if b.action == self.open_browser:  # a deck-only file is browsed too
-                b.enabled = bool(self.entry and self.entry.variant)
-            elif b.action != self.app.quit:  # a game's buttons: off for a deck or a broken file
-                b.enabled = ok
-        self.buttons[0].enabled = self.continue_available()
-
-    def continue_available(self) -> bool:
-        from .hooks import continue_target
-
-        return continue_target() is not None
+        variant = self.entry.variant if self.entry else None
+        for offered, button in zip(self.screens, self.buttons):
+            button.enabled = offered.opens_for(variant)
 
     def select(self, index: int) -> None:
         if self.entries:
@@ -68,45 +60,28 @@ class MenuScene(Scene):
             self.refresh_buttons()
 
     # ------------------------------------------------------------------ actions
-    def _open(self, what: str) -> None:
-        from . import hooks
-
-        entry = self.entry
-        if what != "continue" and (entry is None or entry.variant is None):
+    def open(self, screen: Screen) -> None:
+        variant = self.entry.variant if self.entry else None
+        if not screen.opens_for(variant):
+            if variant is not None and variant.deck_only:
+                self.status = f"{variant.id} is a deck to browse, not a game: open it with Deck browser (D)."
             return
-        if what not in ("continue", "deck_browser") and entry is not None and entry.deck_only:
-            self.status = f"{entry.id} is a deck to browse, not a game: open it with Deck browser (D)."
-            return
-        scene = hooks.open_scene(what, self.app, entry.variant if entry else None)
-        if scene is None:
-            self.status = f"{what.replace('_', ' ').capitalize()} is not available in this version yet."
-        else:
+        scene = screen.open(self.app, variant)
+        if scene is not None:
             self.app.push(scene)
 
-    def open_continue(self) -> None:
-        self._open("continue")
-
     def open_new_game(self) -> None:
-        self._open("new_game")
-
-    def open_load(self) -> None:
-        self._open("load")
-
-    def open_browser(self) -> None:
-        self._open("deck_browser")
-
-    def open_rules(self) -> None:
-        self._open("rules")
-
-    def open_howto(self) -> None:
-        self._open("howto")
+        self.open(screen("new_game"))
 
     # ------------------------------------------------------------------ scene
     def resized(self, size: tuple[int, int]) -> None:
         w, h = size
-        # seven buttons fit above the status line down to 600 pixels
-        self.column.height, self.column.gap = (52, 14) if h >= 700 else (44, 8)
-        self.column.layout(48, 190)
+        # as many buttons as there are screens, between the tagline and the status line
+        count, gap = len(self.buttons), 14 if h >= 700 else 8
+        room = h - BUTTONS_TOP - 54
+        self.column.gap = gap if (room - gap * (count - 1)) // count >= 36 else 4
+        self.column.height = max(28, min(52, (room - self.column.gap * (count - 1)) // count))
+        self.column.layout(48, BUTTONS_TOP)
         self.list_rect = pygame.Rect(400, 190, w - 440, h - 250)
         self.refresh_buttons()
 

@@ -11,7 +11,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a variant id or a path to a YAML file")
     parser.add_argument("out", metavar="OUT.png", help="the PNG to write")
     parser.add_argument(
-        "--view", choices=("deck", "table", "rules", "howto"), default="deck", help="what to picture"
+        "--view",
+        default="deck",
+        help="what to picture: deck, table, rules, howto, or another screen's name (new_game, load)",
     )
     parser.add_argument(
         "--seed", type=int, default=1, help="the game's seed (table view), or the sampling seed (rules view)"
@@ -44,9 +46,14 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..app.screens import SCREENS
     from ..catalog import resolve
     from .shot import shoot, table_players
 
+    if args.view not in ("deck", "table", *SCREENS):
+        raise SystemExit(
+            f"cardtable screenshot: no view {args.view!r}: choose deck, table or {', '.join(SCREENS)}"
+        )
     variant = resolve(args.variant, deck_ok=args.view == "deck")
     size = parse_size(args.size)
     try:

@@ -31,7 +31,7 @@ def shoot(
     players: list[str] | None = None,
     manifest: str | Path | None = None,
 ) -> dict[str, Any]:
-    """Draw one frame of `view` ("deck", "table", "rules" or "howto") and save it to `out` (and its
+    """Draw one frame of `view` ("deck", "table", "rules" or any screen's name) and save it to `out` (and its
     manifest to `manifest`, as JSON); the manifest."""
     import pygame
 
@@ -39,10 +39,10 @@ def shoot(
         app = table_app(variant, size, seed, moves, players)
     elif view == "rules":
         app = rules_app(variant, size, seed)
-    elif view == "howto":
-        app = start(variant, scene="howto", size=size)
-    else:
+    elif view == "deck":
         app = deck_app(variant, size, zoom, search)
+    else:  # any other screen that opens by name (app/screens.py), as the menu opens it
+        app = start(variant, scene=view, size=size)
     pygame.image.save(app.surface, str(out))
     shown = app.manifest()
     if manifest is not None:
