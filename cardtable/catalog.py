@@ -44,6 +44,15 @@ def variant_files() -> list[tuple[str, Path, bool]]:
     return sorted(found.values(), key=lambda t: (not t[2], t[0]))
 
 
+def missing_builtins() -> str:
+    """'' when the built-in games are where the program looks; else a sentence naming that folder
+    (a bundle built without its data, a damaged install)."""
+    folder = shipped("variants")
+    if folder.is_dir() and any(folder.glob("*.yaml")):
+        return ""
+    return f"The built-in games are missing: none found in {folder}. Reinstall Cardtable."
+
+
 def catalog() -> list[Entry]:
     """Every variant, each loaded or carrying its errors: a bad file never stops the rest."""
     entries = []
@@ -74,8 +83,17 @@ def resolve(name: str, deck_ok: bool = False) -> Variant:
     else:
         files = {vid: path for vid, path, _ in variant_files()}
         if name not in files:
+            missing = missing_builtins()
             raise VariantError(
-                [Problem(name, 0, 0, "no variant with this id or path" + suggest(name, files))]
+                [
+                    Problem(
+                        name,
+                        0,
+                        0,
+                        "no variant with this id or path"
+                        + (f" ({missing})" if missing else suggest(name, files)),
+                    )
+                ]
             )
         variant = load_variant(files[name])
     if variant.deck_only and not deck_ok:

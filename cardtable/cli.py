@@ -14,9 +14,12 @@ from .errors import VariantError
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from .catalog import catalog
+    from .catalog import catalog, missing_builtins
 
     entries = catalog()
+    missing = missing_builtins()
+    if missing:
+        print(missing, file=sys.stderr)
     if args.json:
         print(
             json.dumps(
@@ -34,7 +37,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 ]
             )
         )
-        return 0
+        return 1 if missing else 0
     width = max((len(e.id) for e in entries), default=0)
     for e in entries:
         where = "built-in" if e.builtin else "yours"
@@ -57,7 +60,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 else ""
             )
             print(f"! {e.id:<{width}}  fails to load: {first}{more} [{where}]")
-    return 0
+    return 1 if missing else 0
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -134,6 +137,7 @@ def _command_module(name: str) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _give_missing_streams()
     parser = build_parser()
     args = parser.parse_args(_file_means_play(sys.argv[1:] if argv is None else argv))
     try:
@@ -153,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         return 130
 
 
+def _give_missing_streams() -> None:
+    """A windowed program has no standard output or error (pythonw.exe, which runs cardtable-gui.exe,
+    and a windowed bundle start Python with them None): what would be written there goes nowhere."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 (for the process's life)
+
+
 def _file_means_play(argv: list[str]) -> list[str]:
     """`cardtable my_game.yaml ...` is `cardtable play my_game.yaml ...`: what a file manager's
     "Open with" runs, and what a designer types first."""
@@ -163,5 +175,6 @@ def _file_means_play(argv: list[str]) -> list[str]:
 
 
 def gui_main() -> int:
-    """Entry point for the windowed launcher (no console on Windows): open the menu."""
-    return main([])
+    """Entry point for the windowed launcher (no console on Windows): the menu, or the variant file
+    it is given (a double-clicked `*.cardtable.yaml`)."""
+    return main()

@@ -1,6 +1,9 @@
 """`install-desktop` writes an Exec line that a desktop reads back as the same command, however
 unusual the path (spaces, quotes, dollars, backslashes, percent signs)."""
 
+import shutil
+import subprocess
+
 import pytest
 
 from cardtable.commands import install_desktop
@@ -68,7 +71,7 @@ def fields(entry: str) -> dict[str, str]:
 def test_exec_reads_back_as_the_same_command(command, tmp_path):
     entry = desktop_entry(command, tmp_path / "My Icons" / "cardtable.png")
     got = fields(entry)
-    assert split_exec(got["Exec"]) == command
+    assert split_exec(got["Exec"]) == [*command, "%f"]  # %f: a variant file double-clicked
     assert read_value(got["Icon"]) == str(tmp_path / "My Icons" / "cardtable.png")
 
 
@@ -79,5 +82,55 @@ def test_install_writes_a_quoted_entry(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(install_desktop, "_launcher", lambda: [str(home / "bin dir" / "cardtable-gui")])
     assert install_desktop.run(type("Args", (), {"print": False})()) == 0
     entry = (home / "applications" / "cardtable.desktop").read_text()
-    assert split_exec(fields(entry)["Exec"]) == [str(home / "bin dir" / "cardtable-gui")]
-    assert f'Exec="{home}/bin dir/cardtable-gui"' in entry
+    assert split_exec(fields(entry)["Exec"]) == [str(home / "bin dir" / "cardtable-gui"), "%f"]
+    assert f'Exec="{home}/bin dir/cardtable-gui" %f' in entry
+    assert fields(entry)["MimeType"] == "application/x-cardtable-variant;"
+    mime = (home / "mime" / "packages" / "cardtable.xml").read_text()
+    assert '<mime-type type="application/x-cardtable-variant">' in mime
+    assert '<glob pattern="*.cardtable.yaml"/>' in mime
+    if shutil.which("desktop-file-validate"):  # the freedesktop tool, where installed, agrees
+        checked = subprocess.run(
+            ["desktop-file-validate", str(home / "applications" / "cardtable.desktop")],
+            capture_output=True,
+            text=True,
+        )
+        assert checked.returncode == 0 and checked.stdout.strip() == "", checked.stdout
+
+
+def test_a_bundle_runs_itself(tmp_path, monkeypatch):
+    """From a bundle (PyInstaller sets sys.frozen), the entry runs the bundle's own program."""
+    program = tmp_path / "Card table" / "cardtable"
+    monkeypatch.setattr(install_desktop.sys, "frozen", True, raising=False)
+    monkeypatch.setattr(install_desktop.sys, "executable", str(program))
+    entry = desktop_entry(install_desktop._launcher(), tmp_path / "cardtable.png")
+    assert split_exec(fields(entry)["Exec"]) == [str(program), "%f"]
+
+
+def test_the_windowed_launcher_takes_the_file_it_is_given(tmp_path, monkeypatch):
+    """The entry runs `cardtable-gui FILE` for a double-clicked variant file: the file's game is played."""
+    from cardtable import cli
+
+    played = []
+    game = tmp_path / "mine.cardtable.yaml"
+    game.write_text("name: Mine\n")
+    monkeypatch.setattr(cli.sys, "argv", ["cardtable-gui", str(game)])
+    monkeypatch.setattr(cli, "_command_module", lambda name: _Recorder(name, played))
+    assert cli.gui_main() == 0
+    assert played == [("play", str(game))]
+
+
+class _Recorder:
+    """A subcommand that records what it was asked instead of running."""
+
+    HELP = "recorded"
+
+    def __init__(self, name, played):
+        self.name, self.played = name, played
+
+    def configure(self, parser):
+        if self.name == "play":
+            parser.add_argument("variant")
+
+    def run(self, args):
+        self.played.append((self.name, args.variant))
+        return 0

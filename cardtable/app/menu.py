@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from ..catalog import Entry, catalog
+from ..catalog import Entry, catalog, missing_builtins
 from . import frame, ui
 from .scene import App, Scene
 from .screens import Screen, on_menu, screen
@@ -28,7 +28,8 @@ class MenuScene(Scene):
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         from .launch import startup_notice
 
-        self.status = startup_notice()  # e.g. an unreadable autosave set aside: the program starts
+        # e.g. an unreadable autosave set aside (the program starts), or no built-in games found
+        self.status = " ".join(filter(None, (missing_builtins(), startup_notice())))
         self.screens = on_menu()
         self.buttons = [
             ui.Button(s.button, partial(self.open, s), s.key, hint=pygame.key.name(s.key).upper())

@@ -1,10 +1,12 @@
-"""`cardtable install-desktop`: a desktop entry with an icon, so Cardtable opens by double-click."""
+"""`cardtable install-desktop`: a desktop entry with an icon, so Cardtable opens by double-click, and a
+file type for variant files (`*.cardtable.yaml`), so double-clicking a designer's file plays it."""
 
 from __future__ import annotations
 
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,8 +17,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--print", action="store_true", help="print the entry instead of writing it")
 
 
+MIME_TYPE = "application/x-cardtable-variant"
+MIME_XML = f"""<?xml version="1.0" encoding="UTF-8"?>
+<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">
+  <mime-type type="{MIME_TYPE}">
+    <comment>Cardtable game</comment>
+    <sub-class-of type="application/yaml"/>
+    <glob pattern="*.cardtable.yaml"/>
+  </mime-type>
+</mime-info>
+"""
+
+
 def _launcher() -> list[str]:
-    """The command the entry runs: the windowed launcher if installed, else `cardtable`."""
+    """The command the entry runs: a bundle's own program; else the windowed launcher if
+    installed, else `cardtable`."""
+    if getattr(sys, "frozen", False):  # a bundle (PyInstaller): the program itself
+        return [os.path.abspath(sys.executable)]
     here = Path(sys.argv[0]).resolve().parent
     for name in ("cardtable-gui", "cardtable"):
         found = shutil.which(name) or (str(here / name) if (here / name).exists() else None)
@@ -86,10 +103,11 @@ def desktop_entry(launcher: list[str], icon: Path) -> str:
         "Type=Application\n"
         "Name=Cardtable\n"
         "Comment=A card table for homebrew poker variants, with friends and computer players\n"
-        f"Exec={exec_line(launcher)}\n"
+        f"Exec={exec_line(launcher)} %f\n"  # %f: the variant file double-clicked, if any
         f"Icon={escape_value(str(icon))}\n"
         "Terminal=false\n"
         "Categories=Game;CardGame;\n"
+        f"MimeType={MIME_TYPE};\n"
     )
 
 
@@ -107,5 +125,15 @@ def run(args: argparse.Namespace) -> int:
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(entry, encoding="utf-8")
     target.chmod(0o755)
-    print(f"wrote {target}\nicon  {icon}")
+    mime = data_home / "mime" / "packages" / "cardtable.xml"
+    mime.parent.mkdir(parents=True, exist_ok=True)
+    mime.write_text(MIME_XML, encoding="utf-8")
+    # the desktop's own caches, where its tools are installed: the file type is known at once
+    for tool, folder in (
+        ("update-mime-database", mime.parent.parent),
+        ("update-desktop-database", target.parent),
+    ):
+        if shutil.which(tool):
+            subprocess.run([tool, str(folder)], capture_output=True, check=False)
+    print(f"wrote {target}\nicon  {icon}\nfile type {MIME_TYPE} (*.cardtable.yaml) in {mime}")
     return 0
