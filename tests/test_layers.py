@@ -51,7 +51,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("session", ("session", "saves", "catalog")),
     ("render", ("render",)),
     ("app", ("app",)),
-    ("commands", ("cli", "commands", "bench", "__main__")),
+    ("commands", ("cli", "commands", "bench", "__main__", "_pyinstaller")),  # _pyinstaller: the bundle's hook
 ]
 NO_PYGAME = {"core", "session"}
 FORBIDDEN = [("hands", "catalog")]  # (importer, imported): the hands get their variants passed in
