@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 from .pots import side_pots
 from .state import clone
+from .talk import hands_won, seat_talk
 from .types import SeatView, State, View, Zone, ZoneView
 
 if TYPE_CHECKING:
@@ -87,12 +88,6 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                     out["public"] = [public(up, card) for card, up in zip(z["cards"], z["up"])]
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
-    log = []
-    for ev in st["events"]:
-        if "private" in ev and seat is not None and ev.get("seat") == seat:
-            log.append(ev["private"])
-        else:
-            log.append(ev["text"])
     seats: list[SeatView] = [
         {
             "name": s["name"],
@@ -122,9 +117,9 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         "zones": zones,
         "declared": [list(d) if d else None for d in st["declared"]],
         "legal": rules.legal_actions(st, seat) if seat is not None and seat == st["turn"] else [],
-        "log": log,
+        "log": seat_talk(st["events"], seat),
         "result": clone(st["result"]),
         "last_hand": clone(st["history"][-1]) if st["history"] else None,  # public: shown hands, winners
-        "hands_won": [sum(i in h["winners"] for h in st["history"]) for i in range(len(st["seats"]))],
+        "hands_won": hands_won(st["history"], len(st["seats"])),
         "ranking": str(st["options"].get("ranking", "published")),
     }
