@@ -96,7 +96,10 @@ def text(
     """Draw one line of text anchored at `pos` (and note it in the frame being recorded); with
     `width`, shortened with an ellipsis to fit it rather than cut."""
     f = font(size, bold)
-    words = ellipsize(words, size, width, bold) if width is not None else cut(words, MAX_LINE)
+    if width is None:
+        words = cut(words, MAX_LINE)
+    elif not _fits(words[: max(0, width) + 1], px(size), bold, width):
+        words = ellipsize(words, size, width, bold)
     key = (words, px(size), bold, tuple(colour))
     image = _RENDERED.get(key)
     if image is None:  # rendering text is most of a frame's cost: each line is rendered once
