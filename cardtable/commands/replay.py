@@ -157,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     from ..schema import suggest
+    from .arguments import clip
     from .terminal import json_line, say
 
     try:
@@ -164,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError:  # a name the system refuses (too long, say): no such save
         path = None
     if path is None:
-        message = f"cardtable replay: no save file, slot or example named '{args.save}'" + suggest(
+        message = f"cardtable replay: no save file, slot or example named '{clip(args.save)}'" + suggest(
             args.save, known_saves()
         )
         if args.json:
