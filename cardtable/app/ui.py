@@ -169,11 +169,11 @@ def _wrap(words: str, pixels: int, bold: bool, width: int) -> tuple[str, ...]:
         ws = _words(paragraph)
         if not ws:
             lines.append("")
-        i = 0
+        i, guess = 0, 1
         while i < len(ws):
-            end = _line_end(f, ws, i, width)
+            end = _line_end(f, ws, i, width, guess)
             lines.append(" ".join(ws[i:end]).strip())
-            i = end
+            i, guess = end, end - i
     return tuple(lines)
 
 
@@ -182,13 +182,28 @@ def _words(paragraph: str) -> list[str]:
     return [w for w in paragraph.split(" ") if w.strip()]
 
 
-def _line_end(f: pygame.font.Font, ws: list[str], i: int, width: int) -> int:
-    """Where the line starting at word `i` ends: the most words that fit `width` (one at least)."""
+def _line_end(f: pygame.font.Font, ws: list[str], i: int, width: int, guess: int = 1) -> int:
+    """Where the line starting at word `i` ends: the most words that fit `width` (one at least).
+    Searched from `guess` words (the last line's count: lines of one text are alike, so two
+    measurements usually settle it), then by doubling and halving."""
     most, chars = i + 1, len(ws[i])
     while most < len(ws) and chars + 1 + len(ws[most]) <= width:  # no more characters than pixels
         chars += 1 + len(ws[most])
         most += 1
-    return _longest(i + 1, most, lambda k: f.size(" ".join(ws[i:k]).strip())[0] <= width)
+
+    def fits(k: int) -> bool:
+        return bool(f.size(" ".join(ws[i:k]).strip())[0] <= width)
+
+    lo = min(max(i + guess, i + 1), most)
+    if lo > i + 1 and not fits(lo):  # shorter than the last line
+        return _longest(i + 1, lo - 1, fits)
+    step = 1
+    while lo < most:
+        probe = min(most, lo + step)
+        if not fits(probe):
+            return _longest(lo, probe - 1, fits)
+        lo, step = probe, step * 2
+    return lo
 
 
 def fit(forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:

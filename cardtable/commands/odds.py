@@ -16,7 +16,7 @@ from .terminal import say
 HELP = "how often each hand category comes up: random hands or as played, best or contained"
 AS_PLAYED_SAMPLES = 2_000
 MAX_SAMPLES = 1_000_000_000  # sanity only: the progress bar tells how long a run will take
-MAX_HAND = 1_000  # cards in a random hand (the deck says what it can deal)
+MAX_HAND = 1_000_000  # cards in a random hand: sanity only (the deck says what it can deal)
 MAX_SEATS = 1_000
 
 
