@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("CARDTABLE_DEBUG") and not isinstance(exc, (CommandError, VariantError)):
             raise
-        print(f"{args.command}: {shown(clip(failure(exc), 400))}", file=sys.stderr)
+        print(f"{args.command}: {clip(failure(exc), 400)}", file=sys.stderr)  # escaped, one line
         return 2 if isinstance(exc, CommandError) else 1
 
 
