@@ -69,10 +69,11 @@ def test_a_pipe_or_a_link_named_like_a_lock_is_a_damaged_lock_taken_over(tmp_pat
         made = hostile(tmp_path / f"made-{kind}")[kind]
         os.replace(made, locks.lock_path(save))
         assert locks.holder(save) is None, kind  # answered at once: stale
-        if kind == "folder":
-            continue  # a folder is not replaced by a file: the save is simply not locked
-        assert locks.claim(save) is None, kind
+        assert locks.claim(save) is None, kind  # nobody else holds the game
         path = locks.lock_path(save)
+        if kind == "folder":  # not replaced by a file (nor a crash): the game is simply not locked
+            assert path.is_dir() and not list(tmp_path.glob(f".{path.name}.*.tmp"))
+            continue
         assert path.is_file() and not path.is_symlink()
         assert path.read_text().split()[0] == str(os.getpid())
         assert Path("/dev/zero").exists()  # the link was replaced, not followed

@@ -66,28 +66,39 @@ def claim(save: Path) -> Holder | None:
     if other is not None:
         return other
     release_all()
-    path.parent.mkdir(parents=True, exist_ok=True)
     me = _me()
-    line = f"{me.pid} {me.host} {me.start} {me.boot}\n".encode()
-    try:  # no lock yet: made whole in one step, and only one window can make it
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:  # a stale lock (checked above): replaced whole, whatever it was
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            os.write(fd, line)
-        finally:
-            os.close(fd)
-        os.replace(tmp, path)
-    else:
-        try:
-            os.write(fd, line)
-        finally:
-            os.close(fd)
+    try:
+        _write(path, f"{me.pid} {me.host} {me.start} {me.boot}\n".encode())
+    except OSError:  # a folder that cannot be written (nor then the save: its writer says so)
+        return None
     found = _read(path)
     if found != me:  # another window took it in the same instant
         return found if found is not None else Holder(0, "")
     _held.add(path)
     return None
+
+
+def _write(path: Path, line: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # no lock yet: made whole in one step, and only one window can make it
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:  # a stale lock (checked before): replaced whole, whatever it was
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            try:
+                os.write(fd, line)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
 
 
 def release(save: Path) -> None:
