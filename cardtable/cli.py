@@ -10,6 +10,8 @@ import sys
 from typing import Any
 
 from . import __version__
+from .commands.arguments import CommandError, OneLineParser, clip
+from .commands.terminal import shown
 from .errors import VariantError
 
 
@@ -19,7 +21,7 @@ def cmd_list(args: argparse.Namespace) -> int:
     entries = catalog()
     missing = missing_builtins()
     if missing:
-        print(missing, file=sys.stderr)
+        print(shown(missing), file=sys.stderr)
     if args.json:
         print(
             json.dumps(
@@ -41,14 +43,15 @@ def cmd_list(args: argparse.Namespace) -> int:
     width = max((len(e.id) for e in entries), default=0)
     for e in entries:
         where = "built-in" if e.builtin else "yours"
+        vid = shown(e.id)
         if e.variant and e.deck_only:
             print(
-                f"  {e.id:<{width}}  {e.variant.name} (a deck to browse, {e.variant.deck.size:,} cards) [{where}]"
+                f"  {vid:<{width}}  {shown(e.variant.name)} (a deck to browse, {e.variant.deck.size:,} cards) [{where}]"
             )
         elif e.variant:
             v = e.variant
             print(
-                f"  {e.id:<{width}}  {v.name} ({v.min_players}-{v.max_players} players, "
+                f"  {vid:<{width}}  {shown(v.name)} ({v.min_players}-{v.max_players} players, "
                 f"{v.deck.size:,} cards) [{where}]"
             )
         else:
@@ -59,7 +62,7 @@ def cmd_list(args: argparse.Namespace) -> int:
                 if len(problems) > 1
                 else ""
             )
-            print(f"! {e.id:<{width}}  fails to load: {first}{more} [{where}]")
+            print(shown(f"! {e.id:<{width}}  fails to load: {first}{more} [{where}]"))
     return 1 if missing else 0
 
 
@@ -73,17 +76,21 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except VariantError as exc:
             bad += 1
             for problem in exc.problems:
-                print(problem)
+                print(shown(str(problem)))
+            continue
+        except OSError as exc:  # a name the system refuses (too long, say)
+            bad += 1
+            print(shown(f"{name[:60]}: cannot read: {exc.strerror or exc}"))
             continue
         warnings = variant.warnings
         for warning in warnings:
-            print(warning)
+            print(shown(str(warning)))
         if not args.quiet:
             n = len(warnings)
             also = f", {n} warning{'s' * (n != 1)}" if n else ""
             what = "a deck to browse of " if variant.deck_only else ""
             print(
-                f"{variant.path}: ok ({variant.name}, {what}{variant.deck.size:,} cards{also})",
+                shown(f"{variant.path}: ok ({variant.name}, {what}{variant.deck.size:,} cards{also})"),
                 file=sys.stderr,
             )
     return 1 if bad else 0
@@ -96,22 +103,22 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="cardtable",
         description="A desktop card table: every game is a YAML file run by one rules interpreter.",
     )
     parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
-    parser.set_defaults(handler=_window)
+    parser.set_defaults(handler=_window, command="cardtable")
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("list", help="the variants found, built-in and yours")
     p.add_argument("--json", action="store_true", help="print one JSON list")
-    p.set_defaults(handler=cmd_list)
+    p.set_defaults(handler=cmd_list, command=p.prog)
 
     p = sub.add_parser("validate", help="check variant files; print file:line:col: message per problem")
     p.add_argument("paths", nargs="+", metavar="PATH", help="variant files or ids")
     p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
-    p.set_defaults(handler=cmd_validate)
+    p.set_defaults(handler=cmd_validate, command=p.prog)
 
     for name in COMMANDS:
         module = _command_module(name)
@@ -119,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
             continue
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
         module.configure(p)
-        p.set_defaults(handler=module.run)
+        p.set_defaults(handler=module.run, command=p.prog)
     return parser
 
 
@@ -137,6 +144,8 @@ def _command_module(name: str) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run one command. Whatever goes wrong is said in one line on standard error with a
+    non-zero exit status, never a traceback (CARDTABLE_DEBUG=1 lets an unexpected one through)."""
     _give_missing_streams()
     parser = build_parser()
     args = parser.parse_args(_file_means_play(sys.argv[1:] if argv is None else argv))
@@ -148,13 +157,28 @@ def main(argv: list[str] | None = None) -> int:
         # the reader went away (`| head`): not our error; nothing more to write, nor a traceback
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-    except VariantError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:
+        if os.environ.get("CARDTABLE_DEBUG") and not isinstance(exc, (CommandError, VariantError)):
+            raise
+        print(f"{args.command}: {clip(failure(exc), 400)}", file=sys.stderr)  # escaped, one line
+        return 2 if isinstance(exc, CommandError) else 1
+
+
+def failure(exc: Exception) -> str:
+    """What went wrong, in one line."""
+    if isinstance(exc, VariantError):
+        first = str(exc.problems[0]) if exc.problems else "the variant cannot be loaded"
+        more = len(exc.problems) - 1
+        return first + (f" (and {more} more: see `cardtable validate`)" if more > 0 else "")
+    if isinstance(exc, CommandError):
+        return str(exc)
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        return f"{where}{exc.strerror or exc}"
+    return f"unexpected error ({type(exc).__name__}: {exc}); CARDTABLE_DEBUG=1 shows where"
 
 
 def _give_missing_streams() -> None:

@@ -1,8 +1,12 @@
 """Where things live: shipped data (inside the installed package or the source tree) and the
-user's folders (platformdirs)."""
+user's folders (platformdirs); and how the program reads a file there (`read_bytes`): every file
+it opens (saves, locks, settings, the save key, caches) the same defensive way."""
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -50,3 +54,47 @@ def user_config() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_config_dir(APP, appauthor=False))
+
+
+class FileRefused(OSError):
+    """A file the program will not read: `why` is "link", "not a file" or "too large"."""
+
+    def __init__(self, path: str | Path, why: str, words: str, size: int = 0) -> None:
+        super().__init__(errno.EINVAL, words, str(path))
+        self.why, self.size = why, size
+
+
+def read_bytes(path: str | Path, limit: int, follow_links: bool = False) -> bytes:
+    """The bytes of the regular file at `path`, read so that no file, however hostile, hangs or
+    floods the program: opened non-blocking (a pipe never waits for a writer), only a regular
+    file read (never a device, a pipe or a folder), never through a symbolic link unless
+    `follow_links`, never more than `limit` bytes (refused first from its size, then counted).
+    FileNotFoundError when there is none; FileRefused (an OSError) for what is refused."""
+    nofollow = 0 if follow_links else getattr(os, "O_NOFOLLOW", 0)
+    if not follow_links and not nofollow and os.path.islink(path):  # a system without O_NOFOLLOW
+        raise FileRefused(path, "link", "a link, not a file")
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | nofollow
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP and nofollow:
+            raise FileRefused(path, "link", "a link, not a file") from None
+        raise
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(path, "not a file", "not a regular file (a device, a pipe or a folder)")
+        if info.st_size > limit:
+            raise FileRefused(path, "too large", f"too large ({info.st_size:,} bytes)", info.st_size)
+        chunks, got = [], 0
+        while got <= limit:  # a file may grow while it is read: what is read is counted
+            chunk = os.read(fd, limit + 1 - got)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+    finally:
+        os.close(fd)
+    if got > limit:
+        raise FileRefused(path, "too large", f"too large (over {limit:,} bytes)", got)
+    return b"".join(chunks)

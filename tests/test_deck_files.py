@@ -73,7 +73,9 @@ def test_list_validate_and_play_on_a_deck_file(user_folder, capsys):
     assert main(["play", "tarot"]) == 2
     out, err = capsys.readouterr()
     assert (
-        out == "" and err == "tarot is a deck to browse, not a game: open it from the menu's Deck browser\n"
+        out == ""
+        and err
+        == "cardtable play: tarot is a deck to browse, not a game: open it from the menu's Deck browser\n"
     )
 
 

@@ -57,6 +57,6 @@ def test_the_command_line(capsys):
     assert all(len(s["ci95"]) == 2 for s in report["seats"])
     assert main(["match", "texas_holdem", "--seats", "random,nobody"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"no player 'nobody': choose from {', '.join(PLAYERS)}"]
+    assert err == [f"cardtable match: no player 'nobody': choose from {', '.join(PLAYERS)}"]
     assert main(["match", "texas_holdem", "--seats", "call"]) == 2
     assert "is for 2-10 players, not 1" in capsys.readouterr().err

@@ -59,7 +59,7 @@ def test_a_registered_screen_opens_headless(statistics):
         start("sevendeck_poker", scene="nosuch")
 
 
-def test_a_registered_screen_is_a_screenshot_view(statistics, tmp_path):
+def test_a_registered_screen_is_a_screenshot_view(statistics, tmp_path, capsys):
     from cardtable.cli import main
 
     out = tmp_path / "stats.png"
@@ -69,8 +69,8 @@ def test_a_registered_screen_is_a_screenshot_view(statistics, tmp_path):
         == 0
     )
     assert out.stat().st_size > 0 and json.loads(manifest.read_text())["scene"] == "statistics"
-    with pytest.raises(SystemExit, match="no view 'nosuch'"):
-        main(["screenshot", "texas_holdem", str(out), "--view", "nosuch"])
+    assert main(["screenshot", "texas_holdem", str(out), "--view", "nosuch"]) == 2
+    assert "no view 'nosuch': choose deck, table or " in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("extra", [0, 1, 3])

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..paths import user_config
+from ..paths import read_bytes, user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
@@ -26,6 +26,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
+MAX_BYTES = 64 * 1024  # the file holds a few short values
 
 
 def _window_ok(value: Any) -> bool:
@@ -56,9 +57,9 @@ def settings_file() -> Path:
 def load() -> dict[str, Any]:
     """The remembered settings, each one known and allowed, else its default."""
     out = dict(DEFAULTS)
-    try:
-        data = json.loads(settings_file().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    try:  # read like a save: never a pipe, a device, a link or a huge file (paths.read_bytes)
+        data = json.loads(read_bytes(settings_file(), MAX_BYTES).decode("utf-8"))
+    except (OSError, ValueError, RecursionError):
         return out
     if isinstance(data, dict):
         out.update({k: v for k, v in data.items() if _allowed(k, v)})

@@ -78,8 +78,9 @@ def _font(pixels: int, bold: bool) -> pygame.font.Font:
 
 
 def clear_fonts() -> None:
-    """Forget the loaded fonts (they die with pygame's font module)."""
+    """Forget the loaded fonts (they die with pygame's font module) and what they measured."""
     _font.cache_clear()
+    clear_measures()
 
 
 def text(
@@ -95,8 +96,10 @@ def text(
     """Draw one line of text anchored at `pos` (and note it in the frame being recorded); with
     `width`, shortened with an ellipsis to fit it rather than cut."""
     f = font(size, bold)
-    if width is not None and f.size(words)[0] > width:
-        words = ellipsize(words, size, width)
+    if width is None:
+        words = cut(words, MAX_LINE)
+    elif not _fits(words[: max(0, width) + 1], px(size), bold, width):
+        words = ellipsize(words, size, width, bold)
     key = (words, px(size), bold, tuple(colour))
     image = _RENDERED.get(key)
     if image is None:  # rendering text is most of a frame's cost: each line is rendered once
@@ -119,6 +122,7 @@ def tag(
 ) -> pygame.Rect:
     """A bold label on a rounded box (a badge, a speech bubble, the pot); the text is anchored at
     `pos` and the box grows `pad` around it. Returns the box."""
+    words = cut(words, MAX_LINE)
     box = pygame.Rect((0, 0), font(size, True).size(words))
     setattr(box, anchor, pos)
     box = box.inflate(pad)
@@ -127,53 +131,121 @@ def tag(
     return box
 
 
+# What text costs does not grow with its length: a text is cut to what could be shown before it
+# is measured (no glyph is narrower than a pixel, so a line of more characters than pixels never
+# fits), a cut is found by halving (a few measurements, not one per character), and the answers
+# are kept, so a frame drawing the same texts as the last measures nothing.
+MAX_LINE = 1_000  # characters in one drawn line (8192 pixels at the 12 px floor hold fewer)
+MAX_WRAPPED = 10_000  # characters of one text wrapped into lines: the rest is cut
+
+
+def cut(words: str, limit: int) -> str:
+    """`words` in at most `limit` characters, an ellipsis standing for what was cut."""
+    return words if len(words) <= limit else words[: max(0, limit - 1)] + "…"
+
+
+def _longest(lo: int, hi: int, fits: Callable[[int], bool]) -> int:
+    """The largest n in lo..hi with fits(n), fits(lo) taken as given (fits is monotonic)."""
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
 def wrap(words: str, size: int, width: int) -> list[str]:
-    """Greedy word wrap for a given pixel width."""
-    return list(_wrap(words, size, width))
+    """Greedy word wrap for a given pixel width (a word longer than the width has a line of its
+    own); texts longer than MAX_WRAPPED characters are cut."""
+    return list(_wrap(cut(words, MAX_WRAPPED), px(size), False, width))
 
 
 @lru_cache(maxsize=1024)
-def _wrap(words: str, size: int, width: int) -> tuple[str, ...]:
-    f = font(size)
+def _wrap(words: str, pixels: int, bold: bool, width: int) -> tuple[str, ...]:
+    f = _font(pixels, bold)
     lines: list[str] = []
     for paragraph in words.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            trial = f"{line} {word}".strip()
-            if f.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+        ws = _words(paragraph)
+        if not ws:
+            lines.append("")
+        i, guess = 0, 1
+        while i < len(ws):
+            end = _line_end(f, ws, i, width, guess)
+            lines.append(" ".join(ws[i:end]).strip())
+            i, guess = end, end - i
     return tuple(lines)
+
+
+def _words(paragraph: str) -> list[str]:
+    """The words of a line of text (runs of spaces and blank words say nothing more)."""
+    return [w for w in paragraph.split(" ") if w.strip()]
+
+
+def _line_end(f: pygame.font.Font, ws: list[str], i: int, width: int, guess: int = 1) -> int:
+    """Where the line starting at word `i` ends: the most words that fit `width` (one at least).
+    Searched from `guess` words (the last line's count: lines of one text are alike, so two
+    measurements usually settle it), then by doubling and halving."""
+    most, chars = i + 1, len(ws[i])
+    while most < len(ws) and chars + 1 + len(ws[most]) <= width:  # no more characters than pixels
+        chars += 1 + len(ws[most])
+        most += 1
+
+    def fits(k: int) -> bool:
+        return bool(f.size(" ".join(ws[i:k]).strip())[0] <= width)
+
+    lo = min(max(i + guess, i + 1), most)
+    if lo > i + 1 and not fits(lo):  # shorter than the last line
+        return _longest(i + 1, lo - 1, fits)
+    step = 1
+    while lo < most:
+        probe = min(most, lo + step)
+        if not fits(probe):
+            return _longest(lo, probe - 1, fits)
+        lo, step = probe, step * 2
+    return lo
 
 
 def fit(forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:
     """The first of `forms` (the same said in fewer and fewer words) that fits `width` whole;
     the last shortened with an ellipsis when none does."""
-    f = font(size, bold)
     for words in forms:
-        if f.size(words)[0] <= width:
+        if _fits(words[: max(0, width) + 1], px(size), bold, width):
             return words
-    return ellipsize(forms[-1], size, width) if forms else ""
+    return ellipsize(forms[-1], size, width, bold) if forms else ""
 
 
-def ellipsize(words: str, size: int, width: int) -> str:
+@lru_cache(maxsize=4096)
+def _fits(words: str, pixels: int, bold: bool, width: int) -> bool:
+    return len(words) <= max(0, width) and _font(pixels, bold).size(words)[0] <= width
+
+
+def ellipsize(words: str, size: int, width: int, bold: bool = False) -> str:
     """The first line of `words` that fits `width`, with an ellipsis when something was cut (a
     single long word is cut letter by letter)."""
-    f = font(size)
-    if "\n" not in words and f.size(words)[0] <= width:  # it fits: never cut for the "…"'s room
+    # past width + 1 characters the answer is the same (the text does not fit): not kept
+    return _ellipsize(words[: max(1, width) + 2], px(size), bold, width)
+
+
+@lru_cache(maxsize=2048)
+def _ellipsize(words: str, pixels: int, bold: bool, width: int) -> str:
+    if "\n" not in words and _fits(words, pixels, bold, width):  # never cut for the "…"'s room
         return words
-    lines = wrap(words, size, width - f.size(" …")[0])
-    if not lines:
-        return ""
-    if len(lines) == 1 and f.size(lines[0])[0] <= width:
-        return lines[0]
-    first = lines[0]
-    while first and f.size(first + "…")[0] > width:
-        first = first[:-1]
-    return first.rstrip() + "…"
+    f = _font(pixels, bold)
+    head = cut(words.partition("\n")[0], max(1, width) + 1)
+    ws = _words(head)
+    end = _line_end(f, ws, 0, width - f.size(" …")[0]) if ws else 0
+    first = " ".join(ws[:end]).strip()
+    if end == len(ws) and head == words and f.size(first)[0] <= width:
+        return first
+    keep = _longest(0, len(first), lambda k: f.size(first[:k] + "…")[0] <= width)
+    return first[:keep].rstrip() + "…"
+
+
+def clear_measures() -> None:
+    """Forget the measured texts (after the fonts change)."""
+    for cached in (_wrap, _fits, _ellipsize):
+        cached.cache_clear()
 
 
 @dataclass
@@ -274,8 +346,10 @@ class TextInput:
         pygame.draw.rect(surface, ACCENT if self.focused else MUTED, self.rect, width=2, border_radius=6)
         shown = self.value + ("|" if self.focused else "")
         f, room = font(size), self.rect.width - 16
-        while len(shown) > 1 and f.size(shown)[0] > room:  # the end, where one types, stays in view
-            shown = shown[1:]
+        shown = shown[-max(1, room + 1) :]  # no more characters than pixels could show
+        # the end, where one types, stays in view: the longest end that fits (one character at least)
+        keep = _longest(1, len(shown), lambda k: f.size(shown[-k:])[0] <= room) if shown else 0
+        shown = shown[len(shown) - keep :]
         text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
 
 

@@ -60,16 +60,18 @@ def run(args: argparse.Namespace) -> int:
 
     from ..bench import frames, simulate, startup, table
     from ..bench.choose import biggest_deck, standard_deck
-    from ..catalog import catalog
+    from ..catalog import catalog, resolve
+    from .arguments import CommandError
 
     def progress(what: str) -> None:
         print(f"bench: {what}…", file=sys.stderr, flush=True)
 
     builtin = {e.id: e.variant for e in catalog() if e.builtin and e.variant is not None}
+    if args.variant:
+        resolve(args.variant, deck_ok=True)  # one line now if it cannot be loaded, not after minutes
     spread = args.variant or biggest_deck(builtin)
     if spread is None:
-        print("cardtable bench: no variant to measure", file=sys.stderr)
-        return 1
+        raise CommandError("no variant to measure")
     quick = args.quick
     progress("start-up")
     result: dict[str, Any] = {"variant": spread, "quick": quick, **startup.run(spread, 3)}

@@ -8,30 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+
+from .arguments import CommandError, whole
+from .terminal import shown
 
 HELP = "measure computer players against each other and fixed baselines in a duplicate match"
 MAX_HANDS = 10_000_000
-
-
-def _hands(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of hands, not {text[:20]!r}") from None
-    if not 1 <= value <= MAX_HANDS:
-        raise argparse.ArgumentTypeError(f"between 1 and {MAX_HANDS:,} hands")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number, not {text[:20]!r}") from None
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError("from 0 to 2^63 - 1")
-    return value
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -43,8 +25,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         required=True,
         help=f'who plays, seat by seat, separated by commas: {", ".join(PLAYERS)} (e.g. "hard,tight")',
     )
-    parser.add_argument("--hands", type=_hands, default=1000, help="hands each seat plays (default 1000)")
-    parser.add_argument("--seed", type=_seed, default=0, help="the first deal's seed (then +1 per deal)")
+    parser.add_argument(
+        "--hands", type=whole(1, MAX_HANDS), default=1000, help="hands each seat plays (default 1000)"
+    )
+    parser.add_argument(
+        "--seed", type=whole(0, 2**63 - 1), default=0, help="the first deal's seed (then +1 per deal)"
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -70,14 +56,13 @@ def run(args: argparse.Namespace) -> int:
         with Bar("deal", delay=0.0) as progress:
             report = play_match(variant, players, args.hands, args.seed, chosen, progress)
     except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        raise CommandError(str(exc)) from None
     if args.json:
         print(json.dumps(report))
         return 1 if report["errors"] else 0
     per = "bb_per_100" if "bb_per_100" in report["seats"][0] else "points_per_100"
     print(
-        f"{variant.name}: {report['deals']:,} deals, each played {report['seatings_per_deal']} ways ({report['unit']})"
+        f"{shown(variant.name)}: {report['deals']:,} deals, each played {report['seatings_per_deal']} ways ({report['unit']})"
     )
     for seat in report["seats"]:
         low, high = seat["ci95"] or (None, None)

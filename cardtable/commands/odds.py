@@ -10,16 +10,24 @@ import json
 import sys
 from typing import Any
 
+from .arguments import seed, whole
+from .terminal import say
+
 HELP = "how often each hand category comes up: random hands or as played, best or contained"
 AS_PLAYED_SAMPLES = 2_000
+MAX_SAMPLES = 1_000_000_000  # sanity only: the progress bar tells how long a run will take
+MAX_HAND = 1_000_000  # cards in a random hand: sanity only (the deck says what it can deal)
+MAX_SEATS = 1_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a variant id or a path to a YAML file")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true", help="enumerate every hand (refused when out of reach)")
-    how.add_argument("--samples", type=int, metavar="N", help="sample N random hands uniformly")
-    parser.add_argument("--seed", type=int, default=None, help="random seed for sampling")
+    how.add_argument(
+        "--samples", type=whole(1, MAX_SAMPLES), metavar="N", help="sample N random hands uniformly"
+    )
+    parser.add_argument("--seed", type=seed, default=None, help="random seed for sampling")
     parser.add_argument(
         "--as-played",
         action="store_true",
@@ -33,7 +41,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hand-size",
-        type=int,
+        type=whole(1, MAX_HAND),
         metavar="K",
         help="random hands of K cards (more than the variant's hand size: the best hand of them)",
     )
@@ -43,8 +51,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="the hand ranking by true frequency (measured as played, cached) beside the published "
         "one, and the winning categories of simulated showdowns under both",
     )
-    parser.add_argument("--players", type=int, default=4, metavar="K", help="seats at --ranking's showdowns")
-    parser.add_argument("--showdowns", type=int, default=1000, metavar="N", help="--ranking's showdowns")
+    parser.add_argument(
+        "--players", type=whole(1, MAX_SEATS), default=4, metavar="K", help="seats at --ranking's showdowns"
+    )
+    parser.add_argument(
+        "--showdowns", type=whole(1, MAX_SAMPLES), default=1000, metavar="N", help="--ranking's showdowns"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -61,10 +73,10 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
             if rules is not None and rules.lowest_wins
             else "hands are scored from a points table; there is no ranking"
         )
-        print(f"{variant.id}: {why}", file=sys.stderr)
+        say(f"{variant.id}: {why}", file=sys.stderr)
         return 1
     if args.players < 1 or args.showdowns < 1:
-        print("--players and --showdowns must be at least 1", file=sys.stderr)
+        say("--players and --showdowns must be at least 1", file=sys.stderr)
         return 2
     try:
         with Bar("measuring the ranking") as bar:
@@ -74,7 +86,7 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
             with Bar("showdowns") as bar:
                 won = winners_report(variant, args.players, args.showdowns, progress=bar)
     except ValueError as exc:
-        print(str(exc), file=sys.stderr)
+        say(str(exc), file=sys.stderr)
         return 1
     cats: list[dict[str, Any]] = []
     for k, i in enumerate(freq.order):
@@ -100,9 +112,9 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
         "winners": won,
     }
     if args.json:
-        print(json.dumps(data))
+        say(json.dumps(data))
         return 0
-    print(
+    say(
         f"{variant.name}: hand ranking by true frequency, as played ({freq.samples:,} seats dealt, "
         f"seed {freq.seed}); rarer ranks higher"
     )
@@ -110,18 +122,16 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
     for c in cats:
         lo, hi = c["ci95"]
         seen = f"{c['probability']:.6f}  95% [{lo:.6f}, {hi:.6f}]" if c["measured"] else "too rare to measure"
-        print(
-            f"  {c['frequency_rank']:>3}. {c['name']:<{width}}  published #{c['published_rank']:<3}  {seen}"
-        )
+        say(f"  {c['frequency_rank']:>3}. {c['name']:<{width}}  published #{c['published_rank']:<3}  {seen}")
     if data["unseparated"]:
-        print("  neighbours whose intervals overlap (their order is not settled):")
-        print("    " + "; ".join(f"{a} / {b}" for a, b in data["unseparated"]))
+        say("  neighbours whose intervals overlap (their order is not settled):")
+        say("    " + "; ".join(f"{a} / {b}" for a, b in data["unseparated"]))
     for ranking in ("published", "frequency"):
         table: dict[str, int] = won[ranking]
         total = sum(table.values()) or 1
-        print(f"winners of {won['showdowns']:,} showdowns at {won['seats']} seats, ranking {ranking}:")
+        say(f"winners of {won['showdowns']:,} showdowns at {won['seats']} seats, ranking {ranking}:")
         for name, n in sorted(table.items(), key=lambda kv: -kv[1]):
-            print(f"  {name:<{width}}  {n:>6,}  {n / total:6.1%}")
+            say(f"  {name:<{width}}  {n:>6,}  {n / total:6.1%}")
     return 0
 
 
@@ -203,7 +213,7 @@ def _print_rows(data: dict[str, Any], sampled: bool) -> None:
         ci = f"  95% [{lo:.6f}, {hi:.6f}]" if sampled else ""
         odds_against = f"{short(entry['odds_against'])} to 1" if entry["count"] else "never seen"
         published = f"  published {entry['published']}" if entry.get("published") else ""
-        print(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
+        say(f"  {entry['name']:<{width}}  {entry['count']:>12,}  {p:.6f}  ({odds_against}){ci}{published}")
 
 
 def short(x: float | None) -> str:
@@ -223,7 +233,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
 
     size = args.hand_size or rules.size
     if size > variant.deck.size:
-        print(
+        say(
             f"a hand of {size} cards needs a deck of at least {size}; this one has {variant.deck.size}",
             file=sys.stderr,
         )
@@ -232,7 +242,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
         got = count_contains(rules, variant.deck.size, size)
         how = supported(rules, variant.deck.size, size)
     except ValueError as exc:
-        print(str(exc), file=sys.stderr)
+        say(str(exc), file=sys.stderr)
         return 1
     total = math.comb(variant.deck.size, size)
     cats: list[dict[str, Any]] = []
@@ -254,9 +264,9 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     }
     data["categories"] = cats
     if args.json:
-        print(json.dumps(data))
+        say(json.dumps(data))
         return 0
-    print(
+    say(
         f"{variant.name}: every {size}-card hand ({total:,}) that contains each category, counted "
         f"exactly by profiles, classes, runs and cells ({len(got)} of {len(cats)} categories"
         + ("" if len(got) == len(cats) else "; the others cannot be counted this way")
@@ -266,10 +276,10 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     digits = max((len(f"{c['count']:,}") for c in cats if c["count"] is not None), default=1)
     for c in cats:
         if c["count"] is None:
-            print(f"  {c['name']:<{width}}  not counted exactly (no method here fits it at this hand size)")
+            say(f"  {c['name']:<{width}}  not counted exactly (no method here fits it at this hand size)")
             continue
         pub = f"  published {c['published']}" if "published" in c else ""
-        print(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")
+        say(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")
     return 0
 
 
@@ -280,14 +290,14 @@ def run(args: argparse.Namespace) -> int:
     variant = resolve(args.variant)
     rules = variant.sections.get("hands")
     if rules is None:
-        print(f"{variant.id}: the variant has no hands section", file=sys.stderr)
+        say(f"{variant.id}: the variant has no hands section", file=sys.stderr)
         return 1
     if args.samples is not None and args.samples < 1:
-        print("--samples must be at least 1", file=sys.stderr)
+        say("--samples must be at least 1", file=sys.stderr)
         return 2
     if args.hand_size is not None and (args.hand_size < 1 or args.as_played):
         why = "is for random hands, not --as-played" if args.as_played else "must be at least 1"
-        print(f"--hand-size {why}", file=sys.stderr)
+        say(f"--hand-size {why}", file=sys.stderr)
         return 2
     if args.ranking:
         return _ranking(variant, args)
@@ -298,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         if args.exact and mode == "contains" and not args.as_played:
             return _profiles(variant, rules, args)
-        print(str(exc), file=sys.stderr)
+        say(str(exc), file=sys.stderr)
         return 1
     data = as_json(variant.id, tally)
     data["as_played"] = bool(args.as_played)
@@ -307,28 +317,28 @@ def run(args: argparse.Namespace) -> int:
     warnings = variant.warnings
     data["warnings"] = [w.message for w in warnings]
     if args.json:
-        print(json.dumps(data))
+        say(json.dumps(data))
         return 0
     what = "as played" if args.as_played else "random"
     dealt = f" (best {tally.hand_size} of {tally.dealt})" if tally.dealt > tally.hand_size else ""
     counted = "every category a hand contains" if mode == "contains" else "each hand's best category"
     order = "the lowest hand wins: best (lowest) first" if tally.lowest_wins else "best first"
-    print(
+    say(
         f"{variant.name}: {what} {tally.hand_size}-card hands{dealt}, {counted}, "
         f"{tally.method} over {tally.hands:,} hands; {order}"
     )
     _print_rows(data, tally.method == "sampled")
     if low is not None:
         half = rules.split.name
-        print(f"{half} half: each hand's best {half.lower()} hand; the lowest hand wins: best (lowest) first")
+        say(f"{half} half: each hand's best {half.lower()} hand; the lowest hand wins: best (lowest) first")
         _print_rows(low, tally.method == "sampled")
         if "qualify" in low:
             n, total = low["qualifying"], low["hands"]
             odds_against = f"{short(low['qualifying_odds_against'])} to 1" if n else "never seen"
-            print(
+            say(
                 f"  qualifying for the {half.lower()} half ({low['qualify']}): {n:,} of {total:,}, "
                 f"{n / total:.6f} ({odds_against})"
             )
     for warning in warnings:
-        print(warning)
+        say(warning)
     return 0

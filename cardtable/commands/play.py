@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import TYPE_CHECKING
+
+from .arguments import CommandError, seed
+from .terminal import shown
 
 if TYPE_CHECKING:
     from ..engine.types import OptionValue
@@ -20,7 +24,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help='comma-separated seats; "bot" (or "computer") makes a computer player, '
         "any other word is a person's name (default: you and computer players)",
     )
-    parser.add_argument("--seed", type=int, default=None, help="a fixed seed for a repeatable game")
+    parser.add_argument(
+        "--seed", type=seed, default=None, help="a fixed seed for a repeatable game (below 2^255 in size)"
+    )
     parser.add_argument(
         "--option",
         action="append",
@@ -32,7 +38,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str, str]]:
     """Seats from "Ann,Bob,bot": bots are numbered; ValueError when the count does not fit."""
-    words = [w.strip() for w in (text or "You,bot").split(",") if w.strip()]
+    words = [w.strip() for w in ("You,bot" if text is None else text).split(",") if w.strip()]
     if text is None:
         words += ["bot"] * max(0, minimum - len(words))
     seats, bots = [], 0
@@ -60,33 +66,28 @@ def parse_options(pairs: list[str]) -> dict[str, OptionValue]:
             value = True
         elif raw.lower() in ("false", "off", "no"):
             value = False
-        elif raw.lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]{1,30}", raw):  # longer is no option's number: said so as text
             value = int(raw)
         out[name.strip()] = value
     return out
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
-
     from ..catalog import NotAGame, resolve
     from ..engine.options import resolve_options
 
     try:
         variant = resolve(args.variant)
     except NotAGame:
-        print(
-            f"{args.variant} is a deck to browse, not a game: open it from the menu's Deck browser",
-            file=sys.stderr,
-        )
-        return 2
+        raise CommandError(
+            f"{shown(args.variant[:60])} is a deck to browse, not a game: open it from the menu's Deck browser"
+        ) from None
     try:
         seats = parse_players(args.players, variant.min_players, variant.max_players)
         options = parse_options(args.option)
         resolve_options(variant.sections.get("options", {}), options)  # refused here, not in the window
     except ValueError as exc:
-        print(f"cardtable play: {exc}", file=sys.stderr)
-        return 2
+        raise CommandError(str(exc)) from None
     seed = args.seed  # None: the game draws a secret 128-bit seed from the OS
     from ..app.main import run_app
 

@@ -154,29 +154,33 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
     import sys
 
     from ..schema import suggest
+    from .arguments import clip
+    from .terminal import json_line, say
 
-    path = find_save(args.save)
+    try:
+        path = find_save(args.save)
+    except OSError:  # a name the system refuses (too long, say): no such save
+        path = None
     if path is None:
-        message = f"cardtable replay: no save file, slot or example named '{args.save}'" + suggest(
+        message = f"cardtable replay: no save file, slot or example named '{clip(args.save)}'" + suggest(
             args.save, known_saves()
         )
         if args.json:
-            print(json.dumps({"save": args.save, "valid": False, "error": message}))
-        print(message, file=sys.stderr)
+            print(json_line({"save": args.save, "valid": False, "error": message}))
+        say(message, file=sys.stderr)
         return 2
     code, data, lines = report(path)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False))
+        print(json_line(data))
         if code == 2:
-            print(data["error"], file=sys.stderr)
+            say(data["error"], file=sys.stderr)
     else:
         out = sys.stdout if code != 2 else sys.stderr
         for line in lines:
-            print(line, file=out)
+            say(line, file=out)
     if getattr(args, "view", False) and code != 2 and "variant_changed" in data:
         view(path)
     return code

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -43,23 +44,41 @@ def shoot(
         app = deck_app(variant, size, zoom, search)
     else:  # any other screen that opens by name (app/screens.py), as the menu opens it
         app = start(variant, scene=view, size=size)
-    pygame.image.save(app.surface, str(out))
     shown = app.manifest()
+    try:
+        pygame.image.save(app.surface, str(out))
+    except pygame.error as exc:  # the folder was checked before: a full disk, say
+        raise ValueError(f"cannot write {out}: {exc}") from None
     if manifest is not None:
-        Path(manifest).write_text(json.dumps(shown, indent=1) + "\n")
+        try:
+            Path(manifest).write_text(json.dumps(shown, indent=1) + "\n")
+        except OSError as exc:
+            raise ValueError(f"cannot write {manifest}: {exc.strerror or exc}") from None
     return shown
 
 
 def table_players(variant: Variant, players: str | None, seat: int = 0) -> list[str]:
     """Who sits at the pictured table. A number K (or nothing: the game's usual size) is K players
     of whom `seat` is the one person, the others computer players, so the frame shows exactly that
-    seat's view; names ("Ann,Bob,bot") seat people and computer players as `play` does (hot seat)."""
-    if players is None or players.strip().isdigit():
-        count = int(players) if players else max(variant.min_players, min(4, variant.max_players), seat + 1)
+    seat's view; names ("Ann,Bob,bot") seat people and computer players as `play` does (hot seat).
+    ValueError, in words, for a table the game does not seat."""
+    lo, hi = variant.min_players, variant.max_players
+    if players is None or re.fullmatch(r"[0-9]{1,6}", players.strip()):
+        if players is None and seat >= hi:
+            raise ValueError(f"--seat {seat}: this game seats at most {hi} players (seats 0 to {hi - 1})")
+        count = int(players) if players else max(lo, min(4, hi), seat + 1)
+        if not lo <= count <= hi:
+            raise ValueError(f"this game seats {lo} to {hi} players, not {count}")
         if not seat < count:
-            raise ValueError(f"--seat {seat} is not one of the {count} seats")
+            raise ValueError(f"--seat {seat} is not one of the {count} seats (0 to {count - 1})")
         return ["Player" if i == seat else "bot" for i in range(count)]
-    return [w.strip() for w in players.split(",") if w.strip()]
+    names = [w.strip() for w in players.split(",") if w.strip()]
+    if not lo <= len(names) <= hi:
+        raise ValueError(f"this game seats {lo} to {hi} players, not {len(names)}")
+    people = [n for n in names if n != "bot"]
+    if len(set(people)) < len(people):
+        raise ValueError("two seats have the same name")
+    return names
 
 
 def table_app(

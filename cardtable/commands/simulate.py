@@ -7,25 +7,34 @@ comes from (S, game, decision). Progress and the time taken go to stderr."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import sys
 import time
 from typing import Any
 
+from .arguments import CommandError, output_file, seed, whole
+from .terminal import shown
+
 HELP = "let computer players play games headless and report the results"
+MAX_GAMES = 10_000_000
+MAX_PLAYERS = 1_000  # the variant says how many it seats; this only keeps the number sane
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", help="a variant id or a path to a YAML file")
-    parser.add_argument("--games", type=int, default=10, help="how many games (default 10)")
+    parser.add_argument("--games", type=whole(1, MAX_GAMES), default=10, help="how many games (default 10)")
     parser.add_argument(
-        "--players", type=int, default=None, help="seats per game (default: the minimum, at least 2)"
+        "--players",
+        type=whole(1, MAX_PLAYERS),
+        default=None,
+        help="seats per game (default: the minimum, at least 2)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="the first game's seed (then +1 per game)")
+    parser.add_argument("--seed", type=seed, default=0, help="the first game's seed (then +1 per game)")
     parser.add_argument(
         "--hands",
-        type=int,
+        type=whole(0, None),
         default=None,
         help="cap each match at this many hands (if the variant has a 'hands' option)",
     )
@@ -46,6 +55,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--log",
         metavar="FILE",
+        type=output_file,
         default=None,
         help="write every game's table talk, hand by hand, to FILE (the computer players' own "
         "lines too, marked 'to NAME': a simulation has no one to hide them from)",
@@ -87,13 +97,15 @@ def simulate(
     conserved = True
     lengths: list[int] = []
     hand_counts: list[int] = []
+    seats = [{"name": f"Bot {i + 1}", "kind": "bot"} for i in range(players)]
     for g in range(games):
         rng = random.Random(seed + g)
         st = None
+        if log is not None:  # written before the game is played: a log that cannot be written stops it
+            log.write(f"=== Game {g + 1} (seed {seed + g}): {', '.join(s['name'] for s in seats)} ===\n")
+            log.flush()
         try:
-            st = rules.new_game(
-                [{"name": f"Bot {i + 1}", "kind": "bot"} for i in range(players)], seed + g, options
-            )
+            st = rules.new_game(seats, seed + g, options)
             chips0 = chips_in_play(st)
             cards0 = sorted(all_cards(st))
             n = 0
@@ -124,7 +136,7 @@ def simulate(
             if log is not None:
                 log.write(f"error: {type(exc).__name__}: {exc}\n")
         if log is not None and st is not None:
-            write_log(log, g, seed + g, st)
+            write_log(log, st)
         if progress:
             progress(g + 1, games)
     total_cat = sum(categories.values()) or 1
@@ -146,10 +158,8 @@ def simulate(
     }
 
 
-def write_log(out: Any, game: int, seed: int, st: Any) -> None:
-    """One game's table talk: a heading per game and per hand, then the engine's own sentences."""
-    names = ", ".join(s["name"] for s in st["seats"])
-    out.write(f"=== Game {game + 1} (seed {seed}): {names} ===\n")
+def write_log(out: Any, st: Any) -> None:
+    """One game's table talk after its heading: a heading per hand, then the engine's own sentences."""
     for ev in st["events"]:
         text = str(ev.get("text", ""))
         if text.startswith("Hand ") and text.endswith(" begins."):
@@ -170,37 +180,40 @@ def run(args: argparse.Namespace) -> int:
 
     variant = resolve(args.variant)
     players = args.players or max(2, variant.min_players)
+    name = shown(variant.name)
     if not variant.min_players <= players <= variant.max_players:
-        print(f"{variant.name} is for {variant.min_players}-{variant.max_players} players", file=sys.stderr)
-        return 2
+        raise CommandError(
+            f"{name} is for {variant.min_players}-{variant.max_players} players, not {players}"
+        )
     if "phases" not in variant.sections:
-        print(f"{variant.name} has no phases: it cannot be played", file=sys.stderr)
-        return 2
+        raise CommandError(f"{name} has no phases: it cannot be played")
 
     from ..engine.bots import LEVELS
 
     if args.level not in LEVELS:
-        print(f"no level '{args.level}': choose one of {', '.join(LEVELS)}", file=sys.stderr)
-        return 2
+        raise CommandError(f"no level '{shown(args.level[:60])}': choose one of {', '.join(LEVELS)}")
 
     from ..engine.options import resolve_options
     from .play import parse_options
     from .progress import Bar
 
+    declared = variant.sections.get("options", {})
     try:
         chosen = parse_options(args.option)
-        resolve_options(variant.sections.get("options", {}), chosen)
+        if args.hands is not None and "hands" in declared:
+            chosen["hands"] = args.hands  # checked against the variant's own limits, as any option
+        resolve_options(declared, chosen)
     except ValueError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
+        raise CommandError(str(exc)) from None
     started = time.perf_counter()
     log = None
     if args.log:
         try:
             log = open(args.log, "w", encoding="utf-8")  # noqa: SIM115 (closed below)
         except OSError as exc:
-            print(f"cannot write the log '{args.log}': {exc.strerror or exc}", file=sys.stderr)
-            return 2
+            raise CommandError(
+                f"cannot write the log '{shown(str(args.log))}': {exc.strerror or exc}"
+            ) from None
     try:
         with Bar("game", delay=0.0) as progress:
             report = simulate(
@@ -208,27 +221,32 @@ def run(args: argparse.Namespace) -> int:
                 args.games,
                 players,
                 args.seed,
-                args.hands,
+                None,
                 args.random,
                 progress,
                 args.level,
                 chosen,
                 log,
             )
-    finally:
         if log is not None:
-            log.close()
+            log.close()  # the last of the log is written here: a full disk is found here too
+    except OSError as exc:
+        raise CommandError(f"cannot write the log '{shown(str(args.log))}': {exc.strerror or exc}") from None
+    finally:
+        if log is not None and not log.closed:
+            with contextlib.suppress(OSError):
+                log.close()
     # The time taken is not part of the report: the same arguments must give the same report.
     print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps(report))  # ASCII: nothing a terminal acts on
     else:
-        print(f"{variant.name}: {report['completed']}/{report['games']} games completed, {players} players")
+        print(f"{name}: {report['completed']}/{report['games']} games completed, {players} players")
         print(f"chips and cards conserved: {'yes' if report['conserved'] else 'NO'}")
         print("wins per seat: " + ", ".join(f"{i + 1}: {w:g}" for i, w in enumerate(report["wins"])))
         print(f"average: {report['average_actions']} actions, {report['average_hands']} hands per game")
         for c in report["categories"]:
-            print(f"  {c['name']:<30} {c['count']:>6}  {c['share']:.1%}")
+            print(f"  {shown(c['name']):<30} {c['count']:>6}  {c['share']:.1%}")
         for e in report["errors"]:
-            print("error: " + e)
+            print("error: " + shown(e))
     return 0 if not report["errors"] else 1

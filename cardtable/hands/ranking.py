@@ -184,10 +184,10 @@ def shipped_file(variant: Any) -> Path:
     return shipped("variants") / "rankings" / f"{content_key(variant)}.json"
 
 
-def _read(path: Path, variant: Any) -> Frequency | None:
+def _read(path: Path, variant: Any, follow_links: bool = False) -> Frequency | None:
     try:
-        got = Frequency.from_json(json.loads(path.read_text("utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+        got = Frequency.from_json(load_json(path, follow_links))
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
     rules = variant.sections["hands"]
     return got if len(got.counts) == len(rules.categories) else None
@@ -195,19 +195,41 @@ def _read(path: Path, variant: Any) -> Frequency | None:
 
 def cached(variant: Any) -> Frequency | None:
     """The frequency measured earlier for this variant's content, if a cache holds it."""
-    return _read(cache_file(variant), variant) or _read(shipped_file(variant), variant)
+    return _read(cache_file(variant), variant) or _read(shipped_file(variant), variant, follow_links=True)
 
 
 def save(path: Path, got: Frequency) -> None:
     save_json(path, json.dumps(got.to_json()))
 
 
+MAX_CACHE_BYTES = 4 * 1024 * 1024  # a measurement file is a few kilobytes
+
+
+def load_json(path: Path, follow_links: bool = False) -> Any:
+    """A cached measurement, read like a save (paths.read_bytes: never a pipe, a device or a huge
+    file; a link only into the shipped files). OSError or ValueError when it cannot be had."""
+    from ..paths import read_bytes
+
+    return json.loads(read_bytes(path, MAX_CACHE_BYTES, follow_links).decode("utf-8"))
+
+
 def save_json(path: Path, text: str) -> None:
+    """Written whole (a new temporary file, then a rename): a reader sees the old or the new."""
+    import contextlib
+    import os
+    import tempfile
+
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(text, "utf-8")
-        tmp.replace(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
     except OSError:
         pass  # a read-only cache only costs the measurement again next time
 

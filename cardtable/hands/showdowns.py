@@ -54,14 +54,13 @@ def _file(folder: Any, variant: Any) -> Any:
 
 def cached_winners(variant: Any) -> dict[str, Any] | None:
     """The last measured winners of this variant's content (user cache, then shipped), or None."""
-    import json
-
     from ..paths import shipped, user_cache
+    from .ranking import load_json
 
-    for folder in (user_cache(), shipped("variants")):
+    for folder, shipped_file in ((user_cache(), False), (shipped("variants"), True)):
         try:
-            data = json.loads(_file(folder, variant).read_text("utf-8"))
-        except (OSError, ValueError):
+            data = load_json(_file(folder, variant), follow_links=shipped_file)
+        except (OSError, ValueError, RecursionError):
             continue
         if isinstance(data, dict) and all(r in data for r in RANKINGS):
             return data

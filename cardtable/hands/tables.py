@@ -125,10 +125,10 @@ def decode(
 
 
 def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return None
-        data = path.read_bytes()
+    from ..paths import read_bytes
+
+    try:  # read like a save: never a pipe, a device, a link or a huge file
+        data = read_bytes(path, MAX_BYTES)
     except OSError:
         return None
     try:

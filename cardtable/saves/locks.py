@@ -1,9 +1,15 @@
 """Which window holds a game: a lock file beside its save, naming the process that writes it.
 
-`.NAME.lock` holds "pid host". A lock whose process is gone (on this host) is stale and is taken
-over; a lock of a live process is respected: the other window may watch the game as a replay or
-play on in a copy, never write into it. A process holds one game at a time (a window shows one
-table): claiming another lets go of the last; all are let go at exit.
+`.NAME.lock` holds "pid host start boot": the process, its host, when it started (from /proc,
+"-" where the system does not say) and which boot of the host it ran in. A lock whose process is
+gone (on this host) is stale and is taken over; so is one whose process id now belongs to
+another process (it started at another time, or the host has restarted since), which would
+otherwise keep a game from Continue for ever. A lock of a live process is respected: the other
+window may watch the game as a replay or play on in a copy, never write into it. A process holds
+one game at a time (a window shows one table): claiming another lets go of the last; all are let
+go at exit. Locks of older versions ("pid host") are read as before: by the process id alone.
+A lock file is read like a save (paths.read_bytes): a pipe, a link or a huge file named like a
+lock is a damaged lock, stale, never a hang.
 """
 
 from __future__ import annotations
@@ -12,16 +18,26 @@ import atexit
 import contextlib
 import os
 import socket
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..paths import read_bytes
+
+UNKNOWN = "-"  # a start time or boot the system does not tell
+MAX_LOCK_BYTES = 1024  # "pid host start boot": a host name is at most 255 bytes
+BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+
 _held: set[Path] = set()
+_mine: Holder | None = None  # this process, as its locks name it (read from /proc once)
 
 
 @dataclass(frozen=True)
 class Holder:
     pid: int
     host: str
+    start: str = UNKNOWN  # the process's start time, in the system's clock ticks since boot
+    boot: str = UNKNOWN  # the host's boot id
 
     def describe(self) -> str:
         here = self.host == socket.gethostname()
@@ -50,25 +66,39 @@ def claim(save: Path) -> Holder | None:
     if other is not None:
         return other
     release_all()
-    path.parent.mkdir(parents=True, exist_ok=True)
     me = _me()
-    line = f"{me.pid} {me.host}\n".encode()
-    try:  # no lock yet: made whole in one step, and only one window can make it
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    except FileExistsError:  # a stale lock (checked above): replaced whole
-        tmp = path.with_name(f"{path.name}.{me.pid}.tmp")
-        tmp.write_bytes(line)
-        os.replace(tmp, path)
-    else:
-        try:
-            os.write(fd, line)
-        finally:
-            os.close(fd)
+    try:
+        _write(path, f"{me.pid} {me.host} {me.start} {me.boot}\n".encode())
+    except OSError:  # a folder that cannot be written (nor then the save: its writer says so)
+        return None
     found = _read(path)
     if found != me:  # another window took it in the same instant
         return found if found is not None else Holder(0, "")
     _held.add(path)
     return None
+
+
+def _write(path: Path, line: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # no lock yet: made whole in one step, and only one window can make it
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except FileExistsError:  # a stale lock (checked before): replaced whole, whatever it was
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            try:
+                os.write(fd, line)
+            finally:
+                os.close(fd)
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+        return
+    try:
+        os.write(fd, line)
+    finally:
+        os.close(fd)
 
 
 def release(save: Path) -> None:
@@ -91,32 +121,63 @@ atexit.register(release_all)
 
 
 def _me() -> Holder:
-    return Holder(os.getpid(), socket.gethostname())
+    global _mine
+    pid, host = os.getpid(), socket.gethostname()
+    if _mine is None or (_mine.pid, _mine.host) != (pid, host):  # (a forked child is another)
+        _mine = Holder(pid, host, started(pid), boot_id())
+    return _mine
 
 
 def _read(path: Path) -> Holder | None:
+    """The lock at `path`: None when there is none (or it cannot be read), a holder of pid 0
+    (stale) when it is damaged or is no regular file."""
     try:
-        with open(path, "rb") as handle:
-            words = handle.read(300).decode("utf-8", "replace").split()
-    except OSError:
+        words = read_bytes(path, MAX_LOCK_BYTES).decode("utf-8", "replace").split()
+    except FileNotFoundError:
         return None
-    if len(words) != 2 or not words[0].isdigit() or len(words[0]) > 10:
+    except OSError as exc:
+        return None if isinstance(exc, PermissionError) else Holder(0, "")
+    if len(words) not in (2, 4) or not words[0].isdigit() or len(words[0]) > 10:
         return Holder(0, "")  # a damaged lock: stale
-    return Holder(int(words[0]), words[1])
+    return Holder(int(words[0]), *words[1:])
 
 
 def _stale(found: Holder) -> bool:
-    """A lock whose process is gone. A lock from another host cannot be checked: it is kept."""
+    """A lock whose process is gone, or whose process id is now another process's. A lock from
+    another host cannot be checked: it is kept."""
     if found.pid <= 0:
         return True
     if found.host != socket.gethostname():
         return False
+    if UNKNOWN not in (found.boot, _me().boot) and found.boot != _me().boot:
+        return True  # the host has restarted since: every process of then is gone
     try:
         os.kill(found.pid, 0)
     except ProcessLookupError:
         return True
     except PermissionError:  # alive, another user's
-        return False
+        pass
     except OSError:
         return True
-    return False
+    now = started(found.pid)
+    return UNKNOWN not in (found.start, now) and found.start != now  # the id was given again
+
+
+def started(pid: int) -> str:
+    """When process `pid` started, in clock ticks since boot (/proc/PID/stat's 22nd field), or
+    UNKNOWN where the system does not say. Two processes with one id never share it."""
+    try:
+        text = read_bytes(f"/proc/{pid}/stat", 4096).decode("ascii", "replace")
+    except OSError:
+        return UNKNOWN
+    fields = text.rpartition(")")[2].split()  # after the name, which may hold spaces and ")"
+    return fields[19] if len(fields) > 19 and fields[19].isdigit() else UNKNOWN
+
+
+def boot_id() -> str:
+    """This boot of the host ("-" where the system does not say)."""
+    try:
+        words = read_bytes(BOOT_ID, 256).decode("ascii", "replace").split()
+    except OSError:
+        return UNKNOWN
+    return words[0] if len(words) == 1 and len(words[0]) <= 64 else UNKNOWN

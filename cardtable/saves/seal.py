@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..paths import FileRefused, read_bytes
+
 KEY_FILE = "save-key"
 KEY_BYTES = 32
 SEED_BYTES = 32  # a sealed seed is a signed 256-bit number
@@ -61,11 +63,14 @@ def installation_key() -> bytes:
 
 
 def _read_key(path: Path) -> bytes | None:
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read(200)
+    try:  # read like a save: never a pipe, a device or a link (paths.read_bytes)
+        raw = read_bytes(path, 200)
     except FileNotFoundError:
         return None
+    except FileRefused as exc:
+        if exc.why != "too large":
+            raise SaveKeyError(f"cannot read the save key {path}: {exc.strerror}") from None
+        raw = b""  # far too long for a key: damaged
     except OSError as exc:
         raise SaveKeyError(f"cannot read the save key {path}: {exc.strerror or exc}") from None
     try:

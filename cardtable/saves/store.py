@@ -13,12 +13,12 @@ import datetime
 import errno
 import os
 import re
-import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..paths import FileRefused, read_bytes
 from . import seal
 from .check import MAX_SAVE_BYTES
 from .format import SavedGame, SaveError, dumps, loads
@@ -67,30 +67,21 @@ def write_failure(exc: OSError) -> str:
 
 
 def read_text(path: Path) -> str:
-    """The text of a save file, read defensively: only a regular file (never a device, a pipe or
-    a folder), never more than the size limit, and without blocking on anything."""
+    """The text of a save file, read defensively (paths.read_bytes): only a regular file (never a
+    device, a pipe, a folder or a link), never more than the size limit, and without blocking."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        raw = read_bytes(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError(f"{path}: no such save") from None
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise SaveError(f"{path}: a link, not a save file") from None
-        raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path}: not a save file (a device, a pipe or a folder)")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{path}: the file is too large to be a save ({info.st_size:,} bytes)")
-        with os.fdopen(fd, "rb", closefd=False) as handle:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
+    except FileRefused as exc:
+        why = {
+            "link": "a link, not a save file",
+            "not a file": "not a save file (a device, a pipe or a folder)",
+            "too large": f"the file is too large to be a save ({exc.size:,} bytes)",
+        }[exc.why]
+        raise SaveError(f"{path}: {why}") from None
     except OSError as exc:
         raise SaveError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: the file is too large to be a save")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
