@@ -172,7 +172,10 @@ def test_levels_and_refusals():
     rules = rules_of("texas_holdem")
     state = rules.new_game([{"name": "A"}, {"name": "B"}], seed=1)
     seat = mover(rules, state)
-    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["hard"]
+    easy, normal, hard = LEVELS["easy"], LEVELS["normal"], LEVELS["hard"]
+    assert easy.deals < normal.deals < hard.deals  # more work,
+    assert not easy.reads and normal.reads and hard.reads  # reading the betting,
+    assert easy.bluff < normal.bluff < hard.bluff  # and bolder
     with pytest.raises(ValueError, match="level"):
         decide(rules, rules.view(state, seat), 0, "genius")
     with pytest.raises(ValueError, match="no decision"):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
+from .reading import pressure, read_chance
 from .seen import Grid, Zones, unseen, zones_for
 
 if TYPE_CHECKING:
@@ -23,15 +24,20 @@ if TYPE_CHECKING:
 HANDS_PER_DEAL = 4  # the most hands valued per deal, on average over a decision
 
 
-def win_chance(rules: Rules, view: View, rng: random.Random, deals: int) -> Generator[None, None, float]:
+def win_chance(
+    rules: Rules, view: View, rng: random.Random, deals: int, reads: bool = False
+) -> Generator[None, None, float]:
     """Wins over `deals` deals of the unseen cards; a table of many players stops earlier, after
-    HANDS_PER_DEAL * deals hands valued (whole deals only), so a decision's work stays bounded."""
+    HANDS_PER_DEAL * deals hands valued (whole deals only), so a decision's work stays bounded.
+    `reads`: the deals weighted by how well they fit opponents' betting (reading.py)."""
     seat = view["seat"]
     assert seat is not None
     others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
     pool = unseen(rules, view)
     if not others or not pool or deals <= 0:
         return 1.0 if not others else 0.5
+    if reads and any(pressure(view, o) > 0 for o in others):
+        return (yield from read_chance(rules, view, rng, deals, _fill_hidden))
     mine = zones_for(rules, view, seat)
     shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
     own = {n: z for n, z in mine.items() if n not in shared}

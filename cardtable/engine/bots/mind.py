@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..types import Action, Card, Template, View
 from .chance import win_chance
 from .randomly import fill
+from .reading import pressure
 from .seen import hand_cards, own_value
 
 if TYPE_CHECKING:
@@ -18,11 +19,21 @@ if TYPE_CHECKING:
 
 
 class SeatMind:
-    def __init__(self, rules: Rules, view: View, rng: random.Random, deals: int) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        view: View,
+        rng: random.Random,
+        deals: int,
+        reads: bool = False,
+        bluff: float = 0.0,
+    ) -> None:
         seat = view["seat"]
         if seat is None:
             raise ValueError("a computer player decides from its own seat's view, not the public one")
         self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
+        self.reads = reads  # weigh opponents' hands by their betting (reading.py)
+        self.bluff = bluff
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 
     def hand(self) -> list[Card]:
@@ -32,7 +43,12 @@ class SeatMind:
         return own_value(self.rules, self.view, hand)
 
     def win_chance(self) -> Generator[None, None, float]:
-        return win_chance(self.rules, self.view, self.rng, self.deals)
+        return win_chance(self.rules, self.view, self.rng, self.deals, self.reads)
+
+    def pressure(self) -> float:
+        seats = self.view["seats"]
+        live = [i for i, s in enumerate(seats) if i != self.seat and not s["folded"] and not s["out"]]
+        return max((pressure(self.view, i) for i in live), default=0.0)
 
     def fill(self, t: Template) -> Action:
         return fill(self.rules, self.seat, t, self.hand(), self.rng)

@@ -1,13 +1,16 @@
 """A decision from (rules, view, seed, level) alone: the same three always give the same action.
 
 `Thinker` makes it in small steps, so a window can think between frames; `decide` makes it at once.
-The levels fix the amount of work (deals of the unseen cards for a win chance); no clock is read to
+The levels differ in how they play, not only in how long they think: the deals of the unseen cards
+behind a win chance, whether opponents' hands are weighed by their betting (reading.py), and how
+often a hand that does not merit it is bet when nobody has shown strength. No clock is read to
 decide, only to know when a step has worked long enough.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ... import clock
@@ -19,7 +22,19 @@ from .mind import SeatMind
 if TYPE_CHECKING:
     from ..rules import Rules
 
-LEVELS: dict[str, int] = {"easy": 8, "normal": 24, "hard": 48}  # deals of the unseen cards per decision
+
+@dataclass(frozen=True)
+class Level:
+    deals: int  # deals of the unseen cards behind a win chance
+    reads: bool  # opponents' hands weighed by their betting
+    bluff: float  # how often a weak hand bets when nobody has shown strength
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(deals=8, reads=False, bluff=0.0),
+    "normal": Level(deals=24, reads=True, bluff=0.15),
+    "hard": Level(deals=48, reads=True, bluff=0.3),
+}
 
 
 class Thinker:
@@ -79,9 +94,10 @@ class Thinker:
         return self.action is not None
 
 
-def _think(rules: Rules, view: View, rng: random.Random, deals: int) -> Thought:
+def _think(rules: Rules, view: View, rng: random.Random, level: Level) -> Thought:
     """The move of the verb being played (its module's `think`), as a generator of work units."""
-    made = REGISTRY[view["phase"] or ""].think(SeatMind(rules, view, rng, deals))
+    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff)
+    made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):
         return made
     return (yield from made)

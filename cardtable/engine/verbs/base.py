@@ -95,6 +95,8 @@ class Mind(Protocol):
     seat: int
     legal: dict[str, Template]
     rng: random.Random
+    reads: bool  # whether its level weighs opponents' hands by their betting
+    bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
 
     def hand(self) -> list[Card]:
         """The seat's own hand, as its view shows it."""
@@ -106,6 +108,10 @@ class Mind(Protocol):
 
     def win_chance(self) -> Generator[None, None, float]:
         """The chance its hand is the best still in, dealing the unseen cards (yields per hand)."""
+        ...
+
+    def pressure(self) -> float:
+        """The most an opponent still in has bet this hand beyond one big blind, in doublings."""
         ...
 
     def fill(self, t: Template) -> Action:

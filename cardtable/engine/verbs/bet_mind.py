@@ -27,7 +27,11 @@ def think(mind: Mind) -> Thought:
                 shown = [c for c in mind.own_value(hand).cards if c in hand][:n]
                 if len(shown) == n:
                     call["reveal"] = shown
-    if opener and strength > 1.4 + rng.random() * 0.5:
+    # Value bets with a strong hand; a bluff now and then when nobody has shown strength (its
+    # level's share), which wins the pot at once from a player who only plays good hands.
+    value = strength > 1.4 + rng.random() * 0.5
+    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < mind.bluff
+    if opener and (value or bluff):
         size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
         return {**a, "type": opener["type"], "amount": size, **call}
     if "check" in legal:
@@ -37,7 +41,9 @@ def think(mind: Mind) -> Thought:
     chips = view["seats"][mind.seat]["chips"]
     if "call" in legal:
         price = cost / max(pot + cost, 1)
-        if chance >= price * 0.9 or cost <= chips * 0.02 or strength > 0.9:
+        # a player who has bet hard will bet again: its raise costs more than this call's price
+        pushed = mind.pressure() if mind.reads else 0.0
+        if chance >= price * (0.9 + 0.2 * pushed) or cost <= chips * 0.02 or (strength > 0.9 and not pushed):
             return {**a, "type": "call", **call}
     if "all_in" in legal and "call" not in legal and "check" not in legal and not opener and strength > 1.0:
         return {**a, "type": "all_in", **call}

@@ -1,0 +1,97 @@
+"""Reading the betting: the chance to win against the hands opponents are likely to hold, given
+what they have put in this hand, not against any hands at all.
+
+The unseen cards are dealt out as in chance.py; each deal is then weighted by how well the hands it
+gave fit the opponents' betting. An opponent's pressure is how far its chips in this hand exceed the
+big blind, in doublings (0 for one who only posted, checked or limped; 1.6 for a pot-sized raise
+before the flop; more for each raise after). A hand's fit is its strength among the deals' hands of
+that opponent (its rank, 0 to 1) raised to that pressure: a player who raised holds strong hands
+more often, and one who raised again more often still. Only the view is read, as everywhere in the
+computer players; no game is named.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
+
+from ..scoring import comparers
+from ..split import has_split, second_key
+from ..types import Card, View
+from .seen import Zones, unseen, zones_for
+
+if TYPE_CHECKING:
+    from ..rules import Rules
+
+HANDS_PER_DEAL = 4  # as chance.py: the most hands valued per deal, on average over a decision
+
+
+def pressure(view: View, seat: int) -> float:
+    """How hard `seat` has bet this hand: doublings of its chips in beyond one big blind."""
+    blind = max(1, view["blind"])
+    beyond = view["seats"][seat]["total"] - blind
+    return math.log2(1 + beyond / blind) if beyond > 0 else 0.0
+
+
+def read_chance(
+    rules: Rules,
+    view: View,
+    rng: random.Random,
+    deals: int,
+    fill: Callable[[Zones, list[Card], random.Random, set[Card]], Zones],
+) -> Generator[None, None, float]:
+    """The weighted share of deals won (a split pot's half counts half), yielding after every hand
+    valued; `fill` deals the unseen cards into hidden places (chance._fill_hidden)."""
+    seat = view["seat"]
+    assert seat is not None
+    others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
+    pool = unseen(rules, view)
+    mine = zones_for(rules, view, seat)
+    shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
+    own = {n: z for n, z in mine.items() if n not in shared}
+    theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
+    declared = view["declared"]
+    strength, _ = comparers(rules, view.get("ranking", "published"))
+    split = has_split(rules)
+    keys: dict[int, list[tuple]] = {o: [] for o in others}
+    results: list[tuple[tuple, tuple | None, dict[int, tuple | None]]] = []  # per deal: my keys, their lows
+    valued = 0
+    while len(results) < deals and valued < HANDS_PER_DEAL * deals * max(1, len(others)):
+        taken: set[Card] = set()
+        table = fill(shared, pool, rng, taken)
+        my_zones = {**fill(own, pool, rng, taken), **table}
+        my_key = strength(my_zones, declared[seat] or ())
+        my_low = second_key(rules, my_zones, declared[seat] or ()) if split else None
+        valued += 1
+        yield
+        lows: dict[int, tuple | None] = {}
+        for o in others:
+            hand = {**fill(theirs[o], pool, rng, taken), **table}
+            keys[o].append(strength(hand, declared[o] or ()))
+            if split:
+                lows[o] = second_key(rules, hand, declared[o] or ())
+            valued += 1
+            yield
+        results.append((my_key, my_low, lows))
+    weights = [1.0] * len(results)
+    for o in others:
+        power = pressure(view, o)
+        if power > 0:
+            ranked = sorted(keys[o])
+            for d, key in enumerate(keys[o]):
+                at = (bisect_left(ranked, key) + bisect_right(ranked, key)) / 2  # ties share a rank
+                weights[d] *= ((at + 0.5) / len(ranked)) ** power
+    won = total = 0.0
+    for d, (my_key, my_low, lows) in enumerate(results):
+        best = not any(keys[o][d] > my_key for o in others)
+        if split and my_low is not None:
+            best_low = not any(low is not None and low > my_low for low in lows.values())
+            share = 0.5 * best + 0.5 * best_low
+        else:
+            share = float(best)
+        won += weights[d] * share
+        total += weights[d]
+    return won / total if total else 0.5
