@@ -32,6 +32,9 @@ MAX_DEPTH = 4  # an action's value: a list of lists at most
 # A variant id is a file stem, never a path: no separators, no leading dot, nothing hidden.
 VARIANT_ID = re.compile(r"[\w+\-][\w+\-. ]{0,99}", re.UNICODE)
 HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX = re.compile(r"[0-9a-f]*")
+SEALED = "sealed"  # a decision's hidden fields, sealed (saves/hidden.py)
+MAX_SEALED = 2 * (16 + 64 + 8 * MAX_LIST)  # hex of a nonce and the JSON of the longest card list
 GAME_ID = re.compile(r"[0-9a-zA-Z_-]{1,64}")
 SEAT_KINDS = ("human", "bot")
 
@@ -147,7 +150,10 @@ def log(value: object, n_seats: int, where: str) -> list[Action]:
         ):
             raise SaveError(f"{where}: {what} names no seat of this game")
         for key, v in action.items():
-            if not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, MAX_DEPTH):
+            if key == SEALED:
+                if not isinstance(v, str) or len(v) > MAX_SEALED or not HEX.fullmatch(v):
+                    raise SaveError(f"{where}: {what} is sealed wrongly")
+            elif not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, MAX_DEPTH):
                 raise SaveError(f"{where}: {what} is malformed")
     return cast(list[Action], value)
 

@@ -145,3 +145,49 @@ def seal_seed(key: bytes, game_id: str, seed: int) -> str:
 def unseal_seed(key: bytes, game_id: str, sealed: str) -> int:
     raw = bytes.fromhex(sealed)
     return int.from_bytes(bytes(a ^ b for a, b in zip(raw, _pad(key, game_id))), "big", signed=True)
+
+
+# ---------------------------------------------------------------------------- sealed decisions
+NONCE_BYTES = 16
+
+
+def _stream(key: bytes, game_id: str, nonce: bytes, length: int) -> bytes:
+    out = bytearray()
+    block = 0
+    while len(out) < length:
+        label = b"cardtable log pad:" + game_id.encode("utf-8") + b":" + nonce + block.to_bytes(4, "big")
+        out += hmac.new(key, label, hashlib.sha256).digest()
+        block += 1
+    return bytes(out[:length])
+
+
+def _nonce(key: bytes, game_id: str, index: int, plain: bytes) -> bytes:
+    label = b"cardtable log nonce:" + game_id.encode("utf-8") + b":" + str(index).encode() + b":" + plain
+    return hmac.new(key, label, hashlib.sha256).digest()[:NONCE_BYTES]
+
+
+def seal_fields(key: bytes, game_id: str, index: int, fields: dict[str, Any]) -> str:
+    """A decision's hidden fields (log entry `index`) as hex that tells nothing without the key.
+    The nonce is a MAC of the fields (a synthetic IV): the same entry seals the same way every
+    save (a file's lines stay put), two different entries never share a pad, and an entry changed
+    in the file is recognised when it is opened (`unseal_fields` raises ValueError)."""
+    plain = json.dumps(fields, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    nonce = _nonce(key, game_id, index, plain)
+    pad = _stream(key, game_id, nonce, len(plain))
+    return (nonce + bytes(a ^ b for a, b in zip(plain, pad))).hex()
+
+
+def unseal_fields(key: bytes, game_id: str, index: int, sealed: str) -> dict[str, Any]:
+    """The fields `seal_fields` sealed; ValueError when they were sealed with another key, for
+    another entry, or changed since."""
+    raw = bytes.fromhex(sealed)
+    nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
+    if len(nonce) != NONCE_BYTES:
+        raise ValueError("too short")
+    plain = bytes(a ^ b for a, b in zip(body, _stream(key, game_id, nonce, len(body))))
+    if not hmac.compare_digest(nonce, _nonce(key, game_id, index, plain)):
+        raise ValueError("not sealed by this key for this entry")
+    fields = json.loads(plain.decode("utf-8"))
+    if not isinstance(fields, dict):
+        raise ValueError("not a decision's fields")
+    return fields
