@@ -1,6 +1,6 @@
 """Layers point one way and no module imports itself back: read with `ast`, every import counts.
 
-    core      errors, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
+    core      errors, limits, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
     session   session, saves, catalog                                        (no pygame)
     render    render
     app       app
@@ -33,7 +33,20 @@ PACKAGE = Path(cardtable.__file__).resolve().parent
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
     (
         "core",
-        ("", "errors", "yamlsrc", "schema", "paths", "memo", "deck", "variant", "extends", "engine", "hands"),
+        (
+            "",
+            "errors",
+            "limits",
+            "yamlsrc",
+            "schema",
+            "paths",
+            "memo",
+            "deck",
+            "variant",
+            "extends",
+            "engine",
+            "hands",
+        ),
     ),
     ("session", ("session", "saves", "catalog")),
     ("render", ("render",)),

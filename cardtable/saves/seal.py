@@ -20,10 +20,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import limits
+
 KEY_FILE = "save-key"
 KEY_BYTES = 32
-SEED_BYTES = 32  # a sealed seed is a signed 256-bit number
-SEED_MIN, SEED_MAX = -(2 ** (8 * SEED_BYTES - 1)), 2 ** (8 * SEED_BYTES - 1) - 1
+SEED_BYTES = limits.SEED_BITS // 8  # a sealed seed is a signed 256-bit number
+SEED_MIN, SEED_MAX = limits.SEED_MIN, limits.SEED_MAX
 
 _cached: tuple[Path, bytes] | None = None
 # Called once with the new key when this installation's key is first made (store.py signs the

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import seal
-from .check import MAX_SAVE_BYTES
+from .check import MAX_LOG, MAX_SAVE_BYTES
 from .format import SavedGame, SaveError, dumps, loads
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
@@ -133,8 +133,14 @@ class SaveStore:
         return self.folder / f"{slot_name(name)}{SUFFIX}"
 
     def write(self, name: str, game: SavedGame) -> Path:
+        """Write a save (SaveError, and the file left as it was, when the reader would refuse it)."""
         path = self.path(name)
-        atomic_write(path, dumps(game))
+        if len(game.log) > MAX_LOG:
+            raise SaveError(f"the game is too long to save ({len(game.log):,} entries; at most {MAX_LOG:,})")
+        text = dumps(game)
+        if len(text) * 4 > MAX_SAVE_BYTES and len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
+        atomic_write(path, text)
         return path
 
     def autosave(self, game: SavedGame) -> Path:
