@@ -84,10 +84,18 @@ def startup_notice() -> str:
         moved = store.set_aside_broken_autosaves() if have_key else []
     except Exception:  # nothing about the saves folder may stop the program starting
         return ""
-    if not moved:
-        return ""
-    what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
-    return f"{what} set aside (renamed, kept): Load shows why."
+    said = []
+    if store.key_gone:
+        n = len(store.key_gone)
+        games = "an unfinished game is" if n == 1 else f"{n} unfinished games are"
+        said.append(
+            f"The key that sealed your games is gone: {games} kept as they are; put save-key back in "
+            f"{seal.key_path().parent} to play on."
+        )
+    if moved:
+        what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
+        said.append(f"{what} set aside (renamed, kept): Load shows why.")
+    return " ".join(said)
 
 
 def remembered() -> dict[str, Any]:

@@ -21,6 +21,16 @@ class SaveError(Exception):
     """A save that cannot be read, with a message a person can act on."""
 
 
+class SealedElsewhere(SaveError):
+    """An unfinished game sealed with a key this installation does not have now (`gone`: one it
+    had, and lost). Nothing is wrong with the file: it is left as it is, and opens again when
+    that key is back."""
+
+    def __init__(self, message: str, gone: bool) -> None:
+        super().__init__(message)
+        self.gone = gone
+
+
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's log is well under a megabyte
 # The limits on what enters the program are limits.py's: a save holds whatever they let in.
 MAX_SEATS = limits.SAVE_SEATS

@@ -24,7 +24,7 @@ from typing import Any, cast
 
 from ..engine.types import Action, OptionValue
 from . import check, hidden, seal
-from .check import MAX_SAVE_BYTES, SaveError
+from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
 
 FORMAT_NAME = "cardtable-save"
 FORMAT_VERSION = 2
@@ -228,6 +228,7 @@ def _trust_and_seed(data: dict[str, Any], game_id: str, where: str, key: bytes |
     signed_by = data.get("key")
     if "mac" not in data and "secret" not in data:
         return UNSIGNED, check.seed(check.need(data, "seed", int, where), where)
+    ours = key is None  # this installation's key (else a key given, e.g. by a test)
     if key is None:
         key = installation_key()
     trust = SIGNED if seal.mac_ok(key, data) else CHANGED
@@ -243,8 +244,17 @@ def _trust_and_seed(data: dict[str, Any], game_id: str, where: str, key: bytes |
     except ValueError:
         raise SaveError(f"{where}: the sealed seed is malformed") from None
     if trust == FOREIGN:
-        raise SaveError(
+        known = seal.known_key_ids() if ours else None
+        if known and signed_by in known:
+            raise SealedElsewhere(
+                f"{where}: the key that sealed these games is gone: this unfinished game's deck order "
+                f"is sealed with a key this Cardtable had; put that save-key back in "
+                f"{seal.key_path().parent} to play on (the file is kept as it is)",
+                gone=True,
+            )
+        raise SealedElsewhere(
             f"{where}: this unfinished game was saved by another Cardtable installation; its deck "
-            "order is sealed with that installation's key, so it opens only there"
+            "order is sealed with that installation's key, so it opens only there",
+            gone=False,
         )
     return trust, seal.unseal_seed(key, game_id, sealed)

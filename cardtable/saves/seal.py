@@ -16,6 +16,7 @@ import hmac
 import json
 import os
 import secrets
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,14 +24,16 @@ from typing import Any
 from .. import limits
 
 KEY_FILE = "save-key"
+RECORD_FILE = "save-key-ids"  # the public names of every key this installation has had
 KEY_BYTES = 32
 SEED_BYTES = limits.SEED_BITS // 8  # a sealed seed is a signed 256-bit number
 SEED_MIN, SEED_MAX = limits.SEED_MIN, limits.SEED_MAX
 
 _cached: tuple[Path, bytes] | None = None
-# Called once with the new key when this installation's key is first made (store.py signs the
-# saves an older Cardtable left unsigned, so an update loses no unfinished game).
-on_new_key: list[Callable[[bytes], None]] = []
+# Called with a new key and the key ids recorded before it (None: no record, a first start)
+# whenever a key is made: store.py signs the saves an older Cardtable left unsigned, once per
+# installation, so an update loses no unfinished game.
+on_new_key: list[Callable[[bytes, set[str] | None], None]] = []
 
 
 class SaveKeyError(Exception):
@@ -55,11 +58,59 @@ def installation_key() -> bytes:
     if key is None:
         key, created = _create_key(path)
     _cached = (path, key)
+    earlier = known_key_ids()
+    note_key_id(key_id(key))
     if created:
         for hook in on_new_key:
             with contextlib.suppress(Exception):  # a migration never stops the program
-                hook(key)
+                hook(key, earlier)
     return key
+
+
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)  # no pipe waits, no link is followed
+
+
+def record_path() -> Path:
+    return key_path().parent / RECORD_FILE
+
+
+def known_key_ids() -> set[str] | None:
+    """The ids of the keys this installation has had (None: no record yet). Read like a save:
+    a regular file only, size-capped, without blocking."""
+    path = record_path()
+    try:
+        fd = os.open(path, os.O_RDONLY | _NO_WAIT)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return set()  # there, but unreadable: a record (nothing is signed on its account)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return set()
+        raw = os.read(fd, 64 * 1024)
+    except OSError:
+        return set()
+    finally:
+        os.close(fd)
+    return {line for line in raw.decode("ascii", "replace").split() if len(line) == 16}
+
+
+def note_key_id(kid: str) -> None:
+    """Add a key's id to the record (the config folder); a failure changes nothing else."""
+    known = known_key_ids()
+    if (
+        (known is not None and kid in known)
+        or len(kid) != 16
+        or any(c not in "0123456789abcdef" for c in kid)
+    ):
+        return
+    with contextlib.suppress(OSError):
+        record_path().parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(record_path(), os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NO_WAIT, 0o600)
+        try:
+            os.write(fd, kid.encode("ascii") + b"\n")
+        finally:
+            os.close(fd)
 
 
 def _read_key(path: Path) -> bytes | None:
