@@ -133,3 +133,19 @@ def test_a_lost_config_folder_signs_nothing_either(user, variants):
     assert read_file(user_saves() / f"planted{SUFFIX}").trust == UNSIGNED
     assert (SaveStore(user_saves()).path(game.slot)).exists()
     assert "the key that sealed" in notice.lower()
+
+
+def test_a_damaged_key_is_said_at_start_and_touches_nothing(user, variants):
+    from cardtable.paths import user_saves
+
+    start_program()
+    game = unfinished(variants["texas_holdem"], SaveStore(user_saves()))
+    before = {name: (user_saves() / name).read_bytes() for name in files(user_saves())}
+    kept_key = seal.key_path().read_bytes()
+    seal.key_path().write_text("damaged")
+    assert "save key cannot be used" in start_program()
+    assert {name: (user_saves() / name).read_bytes() for name in files(user_saves())} == before
+    assert seal.key_path().read_text() == "damaged"  # never replaced
+    seal.key_path().write_bytes(kept_key)
+    assert start_program() == ""
+    assert read_file(SaveStore(user_saves()).path(game.slot)).trust == SIGNED
