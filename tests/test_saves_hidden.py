@@ -151,3 +151,18 @@ def test_words_about_a_save_that_stops_replaying_name_no_hidden_card(tmp_path, c
         out = capsys.readouterr()
         assert str(wrong) not in out.out + out.err
         assert "NOT VALID" in out.out or f'"failed_at": {i}' in out.out
+
+
+def test_a_sealed_decisions_length_tells_how_many_cards_not_which():
+    from cardtable.saves import seal
+
+    key = bytes(range(32))
+    lengths = {
+        len(seal.seal_fields(key, "g", 4, fields))
+        for fields in ({"cards": [3, 5]}, {"cards": [99_999, 12_345]}, {"cards": [0, 77]})
+    }
+    assert len(lengths) == 1
+    assert seal.unseal_fields(key, "g", 4, seal.seal_fields(key, "g", 4, {"cards": [99_999, 7]})) == {
+        "cards": [99_999, 7]
+    }
+    assert len(seal.seal_fields(key, "g", 4, {"cards": [1, 2, 3]})) > lengths.pop()

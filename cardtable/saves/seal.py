@@ -225,6 +225,10 @@ def seal_fields(key: bytes, game_id: str, index: int, fields: dict[str, Any]) ->
     save (a file's lines stay put), two different entries never share a pad, and an entry changed
     in the file is recognised when it is opened (`unseal_fields` raises ValueError)."""
     plain = json.dumps(fields, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    # Padded to a length set by how many cards are named (which the table knows): the length of
+    # the sealed text must not tell a card's id from another's (3 is shorter than 37).
+    count = sum(len(v) if isinstance(v, list) else 1 for v in fields.values())
+    plain = plain.ljust(32 + 8 * count)
     nonce = _nonce(key, game_id, index, plain)
     pad = _stream(key, game_id, nonce, len(plain))
     return (nonce + bytes(a ^ b for a, b in zip(plain, pad))).hex()
