@@ -278,7 +278,7 @@ def _sign_legacy_saves(key: bytes, earlier: set[str] | None) -> None:
                     seal.note_key_id(kid)
             else:
                 unsigned.append(path)
-    if earlier or signed_by:
+    if earlier is not None or signed_by:  # (a record, even one that cannot be read)
         return
     for path in unsigned:
         with contextlib.suppress(SaveError, OSError):
