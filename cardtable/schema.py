@@ -59,10 +59,18 @@ class AnyValue(Spec):
         pass
 
 
+def too_long(text: str, longest: int) -> str:
+    """The problem of a text beyond its limit, in one set of words."""
+    return f"is {len(text):,} characters long; at most {longest:,} allowed"
+
+
 class Str(Spec):
-    def __init__(self, choices: Iterable[str] | None = None, what: str = "text") -> None:
+    def __init__(
+        self, choices: Iterable[str] | None = None, what: str = "text", longest: int | None = None
+    ) -> None:
         self.choices = list(choices) if choices is not None else None
         self.what = what
+        self.longest = longest  # characters at most (limits.py)
 
     def accepts(self, node: Node) -> bool:
         return isinstance(node.value, str) or (
@@ -72,6 +80,8 @@ class Str(Spec):
     def check(self, node: Node, out: list[Problem]) -> None:
         if not self.accepts(node):
             out.append(node.problem(f"expected {self.what}, found {_kind(node)}"))
+        elif self.longest is not None and len(str(node.value)) > self.longest:
+            out.append(node.problem(too_long(str(node.value), self.longest)))
         elif self.choices is not None and node.value not in self.choices:
             out.append(
                 node.problem(

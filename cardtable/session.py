@@ -18,7 +18,7 @@ from typing import Any
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
 from .engine.types import Action, OptionValue, State, View
-from .saves import SavedGame, SaveError, SaveStore, locks
+from .saves import SavedGame, SaveError, SaveStore, hidden, locks
 from .saves.format import TRUST_WORDS
 from .saves.store import autosave_slot, read_file, write_failure
 from .variant import Variant
@@ -55,6 +55,14 @@ def visible_cards(view: View) -> set[int]:
         seen.update(c for c in zone.get("cards", ()) if c >= 0)
         seen.update(cell[2] for cell in zone.get("cells", ()) if cell[2] >= 0)
     return seen
+
+
+def public_reason(saved: SavedGame, index: int, reason: str) -> str:
+    """Why a saved log stops replaying, as anyone may read it: a hidden decision of an unfinished
+    game is named without its cards."""
+    if index not in saved.hidden or saved.over or index >= len(saved.log):
+        return reason
+    return hidden.public_reason(reason, saved.log[index], saved.seats)
 
 
 @dataclass
@@ -97,7 +105,10 @@ class GameSession:
         self.started_at = datetime.datetime.now().isoformat(timespec="seconds")
         self.save_problem: str | None = None  # why the last autosave did not happen (a banner says it)
         self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
-        self._state = self.rules.replay(self.seats, self.seed, dict(options or {}), log or [])
+        # (and which decisions the table could not see: a save of the unfinished game seals them)
+        self._state, self._hidden = hidden.replay(
+            self.rules, self.seats, self.seed, dict(options or {}), log or []
+        )
         self.options = dict(self._state["options"])  # with the defaults filled in
         # The state before each seat's latest decision, so that undo need not replay the game.
         self._before: dict[int, State] = {}
@@ -137,6 +148,7 @@ class GameSession:
             },
             game_id=self.game_id,
             extra=dict(self.extra),
+            hidden=frozenset(self._hidden),
         )
 
     def save_path(self) -> Path | None:
@@ -196,7 +208,9 @@ class GameSession:
     def check_saved(cls, saved: SavedGame, variant: Variant) -> ReplayCheck:
         """Does the saved log still replay legally under `variant`? Says which entry fails if not."""
         stop = Replay(Rules(variant), saved.seats, saved.seed, saved.options, saved.log).run().stop
-        return ReplayCheck(True) if stop is None else ReplayCheck(False, stop.index, stop.reason)
+        if stop is None:
+            return ReplayCheck(True)
+        return ReplayCheck(False, stop.index, public_reason(saved, stop.index, stop.reason))
 
     @classmethod
     def resume(
@@ -229,6 +243,8 @@ class GameSession:
             )
         except (IllegalAction, ValueError) as exc:
             why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
+            for i in sorted(saved.hidden):  # the failing entry may be one the table could not see
+                why = public_reason(saved, i, why)
             if changed:
                 raise SaveError(f"the rules of {variant.name} changed since this save: {why}") from None
             raise SaveError(f"this save does not replay: {why}") from None
@@ -259,6 +275,9 @@ class GameSession:
         """Apply one decision (IllegalAction if the rules refuse it) and autosave."""
         before = self._state
         self._state = self.rules.apply(before, action)  # a new state: `before` stays as it was
+        index = len(before["log"])
+        if hidden.hides(self.rules, before, self._state, self._state["log"][index]):
+            self._hidden.add(index)
         seat = action["seat"]
         if seat is not None:
             self._before[seat] = before
@@ -313,5 +332,6 @@ class GameSession:
         k, self._state = back
         # States recorded at or after the point gone back to belong to the future just undone.
         self._before = {s: b for s, b in self._before.items() if len(b["log"]) < k}
+        self._hidden = {i for i in self._hidden if i < k}
         self.autosave()
         return True

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .deck import DECK, Deck, build_deck
 from .errors import Problem, VariantError
 from .schema import AnyValue, Field, Int, Map, Spec, Str, check
 from .yamlsrc import Node, load_text, read_text
 
-MAX_PLAYERS = 10
+MAX_PLAYERS = limits.PLAYERS
 
 
 @dataclass
@@ -90,7 +91,7 @@ PLAYERS = Map(
     {"min": Field(Int(1, MAX_PLAYERS), True), "max": Field(Int(1, MAX_PLAYERS), True)}, "player counts"
 )
 TOP_FIELDS: dict[str, Field] = {
-    "name": Field(Str(), required=True),
+    "name": Field(Str(longest=limits.VARIANT_NAME), required=True),
     "description": Field(Str()),
     "summary": Field(Str(), doc="how to play, in a few sentences, for the How to play page"),
     "players": Field(PLAYERS, doc="how many play; a file without it and without sections is a deck"),
@@ -114,6 +115,9 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         root, bases = apply(root, path)
         text += bases  # the digest notices a changed base too
     problems = check(top_spec(), root)
+    why = limits.variant_id_problem(variant_id or Path(path).stem)
+    if why:  # a save names its game by this id: it must be one a save can hold
+        problems.insert(0, Problem(path, 1, 1, f"the file's name {why}"))
     if problems:
         raise VariantError(problems)
     data = root.value

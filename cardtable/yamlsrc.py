@@ -14,13 +14,14 @@ from typing import Any
 
 import yaml
 
+from . import limits
 from .errors import Problem, VariantError
 
 MAX_BYTES = 2 * 1024 * 1024
 MAX_NODES = 100_000  # values, aliases expanded: the largest built-in game has about 6,000
 MAX_DEPTH = 64
-MAX_TEXT = 10_000  # characters in one value (a name, a description)
-MAX_NUMBER = 10**15  # no count, amount or option in a variant comes near this
+MAX_TEXT = limits.TEXT  # characters in one value (a name, a description)
+MAX_NUMBER = limits.NUMBER  # no count, amount or option in a variant comes near this
 
 try:  # libyaml is much faster; both give the same marks
     _Loader: Any = yaml.CSafeLoader

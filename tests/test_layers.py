@@ -1,6 +1,6 @@
 """Layers point one way and no module imports itself back: read with `ast`, every import counts.
 
-    core      errors, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
+    core      errors, limits, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
     session   session, saves, catalog                                        (no pygame)
     render    render
     app       app
@@ -36,6 +36,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
         (
             "",
             "errors",
+            "limits",
             "yamlsrc",
             "schema",
             "paths",

@@ -70,22 +70,28 @@ def startup_notice() -> str:
 
     # Made on the first start (an older version's saves are signed then). Without one, saves
     # say so where it matters: they cannot be written or checked until it is restored.
+    said = []
     try:
         seal.installation_key()
         have_key = True
-    except seal.SaveKeyError:
+    except seal.SaveKeyError:  # said plainly (Load says which file and why); files left as they are
         have_key = False
+        said.append("The save key cannot be used: games are not saved until it is restored (Load says why).")
     try:
         store = SaveStore(user_saves())
         store.clean_temporary()
         # (without the key every signed save looks unreadable: they are left where they are)
         moved = store.set_aside_broken_autosaves() if have_key else []
     except Exception:  # nothing about the saves folder may stop the program starting
-        return ""
-    if not moved:
-        return ""
-    what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
-    return f"{what} set aside (renamed, kept): Load shows why."
+        return " ".join(said)
+    if store.key_gone:  # (kept as they are; Load says where the key goes)
+        said.append(
+            "The key that sealed your games is gone: put save-key back to play them (Load says where)."
+        )
+    if moved:
+        what = "An unreadable autosave was" if len(moved) == 1 else f"{len(moved)} unreadable autosaves were"
+        said.append(f"{what} set aside (renamed, kept): Load shows why.")
+    return " ".join(said)
 
 
 def remembered() -> dict[str, Any]:

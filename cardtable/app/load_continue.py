@@ -41,7 +41,7 @@ def continue_target() -> ContinueTarget | None:
             except OSError:
                 continue
             candidates.append((path, name, info.st_mtime_ns, info.st_size))
-    stamp = tuple(candidates)
+    stamp = (_key_name(), tuple(candidates))  # (a key put back opens games the files did not change)
     if _seen[0] == stamp:
         return _seen[1]
     found = None
@@ -55,6 +55,16 @@ def continue_target() -> ContinueTarget | None:
             break
     _seen = (stamp, found)
     return found
+
+
+def _key_name() -> str | None:
+    """Which key the installation has now (never making one: that is the start's business)."""
+    from ..saves import seal
+
+    try:
+        return seal.key_id(seal.installation_key()) if seal.key_path().exists() else None
+    except seal.SaveKeyError:
+        return None
 
 
 def continue_scene(app: App) -> Scene | None:

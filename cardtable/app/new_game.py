@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from ..engine import scoring
+from ..limits import seat_name_problem
 from ..variant import Variant
 from . import settings, ui
 from .scene import App, Scene
@@ -94,6 +95,10 @@ class NewGameScene(Scene):
         seats = []
         for i, row in enumerate(self.seats):
             name = row.name.value.strip() or (f"Computer {i}" if row.bot else f"Player {i + 1}")
+            why = seat_name_problem(name)  # (the field holds fewer characters than a save keeps)
+            if why:
+                self.message = why[0].upper() + why[1:] + "."
+                return None
             seats.append({"name": name, "kind": "bot" if row.bot else "human"})
         if len({s["name"] for s in seats}) < len(seats):
             self.message = "Two seats have the same name: give everyone their own."

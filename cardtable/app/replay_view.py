@@ -20,6 +20,8 @@ from ..engine import Rules
 from ..engine.replay import Timeline, describe_action
 from ..engine.types import Action, View
 from ..saves import SavedGame
+from ..saves.hidden import masked
+from ..session import public_reason
 from . import ui
 from .scene import App, Scene
 from .table import TableScene
@@ -108,6 +110,8 @@ class ReplayScene(Scene):
             talk = self.view()["log"]
             new = talk[self.timeline.marks[self.index - 1] : self.timeline.marks[self.index]]
             action = self.timeline.actions[self.index - 1]
+            if not new and not self.game_over:  # a game in progress: no hidden decision's cards
+                action = masked(action)  # type: ignore[assignment]
             what = new[0] if new else describe_action(action, self.saved.seats)
         seen = "every card the table saw this hand" if self.game_over else "the table's view"
         return f"Decision {self.index} of {self.steps - 1}: {what}  ·  {seen}"
@@ -201,7 +205,9 @@ class ReplayScene(Scene):
         pygame.draw.rect(surface, (150, 130, 70), done, border_radius=7)
         pygame.draw.circle(surface, ui.ACCENT, (self.slider.left + done.width, self.slider.centery), 10)
         if self.timeline.stop is not None:
-            why = ui.ellipsize(f"The replay stops early: {self.timeline.stop.reason}", 20, w - 48)
+            stop = self.timeline.stop
+            why = public_reason(self.saved, stop.index, stop.reason)  # no hidden decision's cards
+            why = ui.ellipsize(f"The replay stops early: {why}", 20, w - 48)
             ui.text(surface, why, (24, h - STRIP_H - 26), 20, (255, 170, 170))
 
     def _draw_text(self, surface: pygame.Surface) -> None:

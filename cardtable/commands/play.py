@@ -42,7 +42,12 @@ def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str
     if text is None:
         words += ["bot"] * max(0, minimum - len(words))
     seats, bots = [], 0
+    from ..limits import seat_name_problem
+
     for word in words:
+        why = seat_name_problem(word)
+        if why:
+            raise ValueError(why)
         if word.lower() in BOT_WORDS:
             bots += 1
             seats.append({"name": f"Computer {bots}", "kind": "bot"})

@@ -92,7 +92,9 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
     from ..errors import VariantError
     from ..saves import SaveError
     from ..saves.format import TRUST_WORDS
+    from ..saves.hidden import masked
     from ..saves.store import read_file
+    from ..session import public_reason
 
     try:
         saved = read_file(path)
@@ -148,9 +150,14 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
         over = " (the game is over)" if data.get("over") else ""
         data["valid"] = True
         return 0, data, [*lines, "", f"valid: all {decisions} actions replay legally{over}"]
-    entry = saved.log[run.stop.index] if run.stop.index < len(saved.log) else None
-    data.update(failed_at=run.stop.index, failed_action=entry, reason=run.stop.reason)
-    return 1, data, [*lines, "", f"NOT VALID: {run.stop.reason}"]
+    entry: dict[str, Any] | None = (
+        dict(saved.log[run.stop.index]) if run.stop.index < len(saved.log) else None
+    )
+    reason = public_reason(saved, run.stop.index, run.stop.reason)
+    if entry is not None and reason != run.stop.reason:  # a decision the table could not see
+        entry = masked(entry)
+    data.update(failed_at=run.stop.index, failed_action=entry, reason=reason)
+    return 1, data, [*lines, "", f"NOT VALID: {reason}"]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -10,8 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from .. import limits
 from ..errors import Problem
-from ..schema import AnyValue, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest
+from ..schema import AnyValue, Field, Int, ListOf, Map, MapOf, OneOf, Str, suggest, too_long
 from ..yamlsrc import Node
 from .types import Number, OptionValue
 
@@ -24,7 +25,7 @@ OPTION = Map(
         "default": Field(AnyValue(), True, "the value used unless the players choose another"),
         "min": Int(),
         "max": Int(),
-        "choices": ListOf(OneOf(Int(), Str()), min_len=1),
+        "choices": ListOf(OneOf(Int(), Str(longest=limits.OPTION_TEXT)), min_len=1),
         "help": Str(),
     },
     "an option",
@@ -54,6 +55,9 @@ class Option:
         if isinstance(self.default, int):
             if not isinstance(value, int) or isinstance(value, bool):
                 return f"option '{self.name}' must be a whole number"
+            too_big = limits.number_problem(value, f"option '{self.name}'")
+            if too_big:
+                return too_big
             if self.min is not None and value < self.min:
                 return f"option '{self.name}' must be at least {self.min}"
             if self.max is not None and value > self.max:
@@ -63,8 +67,14 @@ class Option:
 
 def build(node: Node, variant: object, problems: list[Problem]) -> dict[str, Option]:
     out: dict[str, Option] = {}
+    if len(node.value) > limits.OPTIONS:
+        problems.append(
+            node.problem(f"declares {len(node.value):,} options; at most {limits.OPTIONS} allowed")
+        )
     for name, onode in node.value.items():
         o = onode.value
+        if len(name) > limits.OPTION_NAME:
+            problems.append(node.key_problem(name, f"the option's name {too_long(name, limits.OPTION_NAME)}"))
         default = o["default"].value
         opt = Option(
             name=name,

@@ -123,3 +123,27 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         "hands_won": hands_won(st["history"], len(st["seats"])),
         "ranking": str(st["options"].get("ranking", "published")),
     }
+
+
+def public_among(rules: Rules, st: State, cards: Set[int]) -> set[int]:
+    """Which of `cards` everyone sees now (the `public` of a view: face up, in a zone seen by
+    everyone, or named in a declaration). Looks only for those cards, so a save can ask after
+    every decision of a long game without building views."""
+    out = {c for d in st["declared"] if d for c in d if c in cards}
+    for name, spec in rules.layout.zones.items():
+        if len(out) == len(cards):
+            break
+        raw = st["zones"][name]
+        for z in raw if isinstance(raw, list) else [raw]:
+            if spec.is_grid:
+                out.update(
+                    card
+                    for _, _, card, up in z["cells"]
+                    if card in cards and (up or spec.visibility == "everyone")
+                )
+                continue
+            held = z["cards"]
+            for card in cards - out:
+                if card in held and (spec.visibility == "everyone" or z["up"][held.index(card)]):
+                    out.add(card)
+    return out

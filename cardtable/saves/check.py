@@ -12,6 +12,7 @@ import math
 import re
 from typing import Any, cast
 
+from .. import limits
 from ..engine.types import Action
 from .seal import SEED_MAX, SEED_MIN
 
@@ -20,18 +21,30 @@ class SaveError(Exception):
     """A save that cannot be read, with a message a person can act on."""
 
 
+class SealedElsewhere(SaveError):
+    """An unfinished game sealed with a key this installation does not have now (`gone`: one it
+    had, and lost). Nothing is wrong with the file: it is left as it is, and opens again when
+    that key is back."""
+
+    def __init__(self, message: str, gone: bool) -> None:
+        super().__init__(message)
+        self.gone = gone
+
+
 MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's log is well under a megabyte
-MAX_SEATS = 64
+# The limits on what enters the program are limits.py's: a save holds whatever they let in.
+MAX_SEATS = limits.SAVE_SEATS
 MAX_LOG = 1_000_000
-MAX_NAME = 100  # a seat's name, a summary's player
-MAX_TEXT = 200  # a game's name, a summary's other texts
-MAX_OPTIONS = 200
+MAX_NAME = limits.SEAT_NAME  # a seat's name, a summary's player
+MAX_TEXT = max(limits.VARIANT_NAME, limits.OPTION_TEXT)  # a game's name, an option's text, other texts
+MAX_OPTIONS = limits.SAVE_OPTIONS
 MAX_INT = 2**63  # amounts, card ids, counts, coordinates
 MAX_LIST = 100_000  # cards named by one action
 MAX_DEPTH = 4  # an action's value: a list of lists at most
-# A variant id is a file stem, never a path: no separators, no leading dot, nothing hidden.
-VARIANT_ID = re.compile(r"[\w+\-][\w+\-. ]{0,99}", re.UNICODE)
 HEX64 = re.compile(r"[0-9a-f]{64}")
+HEX = re.compile(r"[0-9a-f]*")
+SEALED = "sealed"  # a decision's hidden fields, sealed (saves/hidden.py)
+MAX_SEALED = 2 * (16 + 64 + 8 * MAX_LIST)  # hex of a nonce and the JSON of the longest card list
 GAME_ID = re.compile(r"[0-9a-zA-Z_-]{1,64}")
 SEAT_KINDS = ("human", "bot")
 
@@ -80,12 +93,12 @@ def integer(value: object, what: str, where: str, low: int = -MAX_INT, high: int
 def variant(data: dict[str, Any], where: str) -> tuple[str, str, str]:
     """(id, digest, name) of the variant a save is a game of."""
     vid = text(need(data, "id", str, where), "the variant id", where)
-    if not VARIANT_ID.fullmatch(vid) or ".." in vid:
+    if limits.variant_id_problem(vid):  # a file stem, never a path: no separators, no leading dot
         raise SaveError(f"{where}: the variant id {vid[:40]!r} is not a variant's name")
     digest = need(data, "digest", str, where)
     if not HEX64.fullmatch(digest):
         raise SaveError(f"{where}: the variant's digest is malformed")
-    name = text(data.get("name", vid), "the variant's name", where)
+    name = text(data.get("name", vid), "the variant's name", where, limits.VARIANT_NAME)
     return vid, digest, name
 
 
@@ -116,7 +129,7 @@ def options(value: object, where: str) -> dict[str, Any]:
     if not isinstance(value, dict) or len(value) > MAX_OPTIONS:
         raise SaveError(f"{where}: 'options' has the wrong type")
     for key, v in value.items():
-        text(key, "an option's name", where, 64)
+        text(key, "an option's name", where, limits.OPTION_NAME)
         if isinstance(v, str):
             text(v, f"option '{key}'", where)
         elif isinstance(v, float):
@@ -147,7 +160,10 @@ def log(value: object, n_seats: int, where: str) -> list[Action]:
         ):
             raise SaveError(f"{where}: {what} names no seat of this game")
         for key, v in action.items():
-            if not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, MAX_DEPTH):
+            if key == SEALED:
+                if not isinstance(v, str) or len(v) > MAX_SEALED or not HEX.fullmatch(v):
+                    raise SaveError(f"{where}: {what} is sealed wrongly")
+            elif not isinstance(key, str) or len(key) > 64 or not _encodable(key) or not _plain(v, MAX_DEPTH):
                 raise SaveError(f"{where}: {what} is malformed")
     return cast(list[Action], value)
 

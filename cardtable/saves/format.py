@@ -3,7 +3,9 @@
     {"format": "cardtable-save", "version": 2, "game": game id,
      "variant": {"id": ..., "digest": sha256 of the variant file, "name": ...},
      "secret": the seed, sealed (a game in progress) | "seed": int (a finished game),
-     "seats": [{"name", "kind"}], "options": {...}, "log": [action, ...],
+     "seats": [{"name", "kind"}], "options": {...},
+     "log": [action, ...]  (a game in progress: a decision the table could not see keeps its
+                            cards sealed, {"seat", "type", "sealed": hex}: saves/hidden.py),
      "summary": {"game", "players", "hand", "actions", "over", "saved_at", "started_at"},
      "key": which installation signed it, "mac": HMAC-SHA256 of all the rest}
 
@@ -18,11 +20,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from ..engine.types import Action, OptionValue
-from . import check, seal
-from .check import MAX_SAVE_BYTES, SaveError
+from . import check, hidden, seal
+from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
 
 FORMAT_NAME = "cardtable-save"
 FORMAT_VERSION = 2
@@ -54,6 +56,8 @@ class SavedGame:
     game_id: str = ""  # one autosave per game: its file is named for this ("" in format 1)
     extra: dict[str, Any] = field(default_factory=dict)  # fields of a newer format, kept as they are
     trust: str = SIGNED  # SIGNED, CHANGED, UNSIGNED or FOREIGN (how it was read)
+    # Indices of the log's decisions the table could not see: sealed while the game is unfinished.
+    hidden: frozenset[int] = frozenset()
 
     @property
     def trusted(self) -> bool:
@@ -65,15 +69,17 @@ class SavedGame:
         return bool(self.summary.get("over"))
 
     def to_json(self, key: bytes) -> dict[str, Any]:
-        """The save as JSON data, signed with `key`; the seed sealed unless the game is over."""
+        """The save as JSON data, signed with `key`; the seed and the hidden decisions' cards
+        sealed unless the game is over."""
         data: dict[str, Any] = dict(self.extra)
+        sealed = self.hidden if key and not self.over else frozenset()
         data.update(
             format=FORMAT_NAME,
             version=FORMAT_VERSION,
             variant={"id": self.variant_id, "digest": self.variant_digest, "name": self.variant_name},
             seats=self.seats,
             options=self.options,
-            log=self.log,
+            log=_SEALED.write(key, self.game_id, self.log, sealed) if sealed else self.log,
             summary=self.summary,
             key=seal.key_id(key),
         )
@@ -138,6 +144,7 @@ class _LogLines:
 
 
 _LINES = _LogLines()
+_SEALED = hidden.SealedLog()
 
 
 def parse(text: str, where: str) -> dict[str, Any]:
@@ -183,14 +190,45 @@ def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame
     summary = check.summary(data.get("summary", {}), where)
     game_id = check.game_id(data["game"], where) if "game" in data else ""
     trust, seed = _trust_and_seed(data, game_id, where, key)
+    log, secret = _unseal_log(log, len(seats), data, trust, game_id, where, key)
     extra = {k: v for k, v in data.items() if k not in KNOWN}
-    return SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust)
+    return SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
+
+
+def _unseal_log(
+    log: list[Action],
+    n_seats: int,
+    data: dict[str, Any],
+    trust: str,
+    game_id: str,
+    where: str,
+    key: bytes | None,
+) -> tuple[list[Action], frozenset[int]]:
+    """The log with its sealed decisions opened, and their indices."""
+    sealed = [i for i, entry in enumerate(log) if hidden.SEALED in entry]
+    if not sealed:
+        return log, frozenset()
+    if trust == UNSIGNED or "secret" not in data:
+        raise SaveError(f"{where}: decisions of this game are sealed, but the save is not signed")
+    if key is None:
+        key = installation_key()
+    opened = list(log)
+    for i in sealed:
+        try:
+            opened[i] = cast(Action, hidden.unseal_entry(key, game_id, i, cast(dict[str, Any], log[i])))
+        except ValueError:
+            raise SaveError(
+                f"{where}: action {i + 1} of the log is sealed wrongly (changed outside Cardtable)"
+            ) from None
+    check.log(opened, n_seats, where)
+    return opened, frozenset(sealed)
 
 
 def _trust_and_seed(data: dict[str, Any], game_id: str, where: str, key: bytes | None) -> tuple[str, int]:
     signed_by = data.get("key")
     if "mac" not in data and "secret" not in data:
         return UNSIGNED, check.seed(check.need(data, "seed", int, where), where)
+    ours = key is None  # this installation's key (else a key given, e.g. by a test)
     if key is None:
         key = installation_key()
     trust = SIGNED if seal.mac_ok(key, data) else CHANGED
@@ -206,8 +244,17 @@ def _trust_and_seed(data: dict[str, Any], game_id: str, where: str, key: bytes |
     except ValueError:
         raise SaveError(f"{where}: the sealed seed is malformed") from None
     if trust == FOREIGN:
-        raise SaveError(
+        known = seal.known_key_ids() if ours else None
+        if known and signed_by in known:
+            raise SealedElsewhere(
+                f"{where}: the key that sealed these games is gone: this unfinished game's deck order "
+                f"is sealed with a key this Cardtable had; put that save-key back in "
+                f"{seal.key_path().parent} to play on (the file is kept as it is)",
+                gone=True,
+            )
+        raise SealedElsewhere(
             f"{where}: this unfinished game was saved by another Cardtable installation; its deck "
-            "order is sealed with that installation's key, so it opens only there"
+            "order is sealed with that installation's key, so it opens only there",
+            gone=False,
         )
     return trust, seal.unseal_seed(key, game_id, sealed)

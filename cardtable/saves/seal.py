@@ -20,17 +20,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .. import limits
 from ..paths import FileRefused, read_bytes
 
 KEY_FILE = "save-key"
+RECORD_FILE = "save-key-ids"  # the public names of every key this installation has had
 KEY_BYTES = 32
-SEED_BYTES = 32  # a sealed seed is a signed 256-bit number
-SEED_MIN, SEED_MAX = -(2 ** (8 * SEED_BYTES - 1)), 2 ** (8 * SEED_BYTES - 1) - 1
+SEED_BYTES = limits.SEED_BITS // 8  # a sealed seed is a signed 256-bit number
+SEED_MIN, SEED_MAX = limits.SEED_MIN, limits.SEED_MAX
 
 _cached: tuple[Path, bytes] | None = None
-# Called once with the new key when this installation's key is first made (store.py signs the
-# saves an older Cardtable left unsigned, so an update loses no unfinished game).
-on_new_key: list[Callable[[bytes], None]] = []
+# Called with a new key and the key ids recorded before it (None: no record, a first start)
+# whenever a key is made: store.py signs the saves an older Cardtable left unsigned, once per
+# installation, so an update loses no unfinished game.
+on_new_key: list[Callable[[bytes, set[str] | None], None]] = []
 
 
 class SaveKeyError(Exception):
@@ -55,11 +58,50 @@ def installation_key() -> bytes:
     if key is None:
         key, created = _create_key(path)
     _cached = (path, key)
+    earlier = known_key_ids()
+    note_key_id(key_id(key))
     if created:
         for hook in on_new_key:
             with contextlib.suppress(Exception):  # a migration never stops the program
-                hook(key)
+                hook(key, earlier)
     return key
+
+
+_NO_WAIT = getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)  # no pipe waits, no link is followed
+
+
+def record_path() -> Path:
+    return key_path().parent / RECORD_FILE
+
+
+def known_key_ids() -> set[str] | None:
+    """The ids of the keys this installation has had (None: no record yet). Read like a save:
+    a regular file only, size-capped, without blocking."""
+    try:
+        raw = read_bytes(record_path(), 64 * 1024)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return set()  # there, but unreadable or refused: a record (nothing is signed on its account)
+    return {line for line in raw.decode("ascii", "replace").split() if len(line) == 16}
+
+
+def note_key_id(kid: str) -> None:
+    """Add a key's id to the record (the config folder); a failure changes nothing else."""
+    known = known_key_ids()
+    if (
+        (known is not None and kid in known)
+        or len(kid) != 16
+        or any(c not in "0123456789abcdef" for c in kid)
+    ):
+        return
+    with contextlib.suppress(OSError):
+        record_path().parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(record_path(), os.O_WRONLY | os.O_CREAT | os.O_APPEND | _NO_WAIT, 0o600)
+        try:
+            os.write(fd, kid.encode("ascii") + b"\n")
+        finally:
+            os.close(fd)
 
 
 def _read_key(path: Path) -> bytes | None:
@@ -150,3 +192,53 @@ def seal_seed(key: bytes, game_id: str, seed: int) -> str:
 def unseal_seed(key: bytes, game_id: str, sealed: str) -> int:
     raw = bytes.fromhex(sealed)
     return int.from_bytes(bytes(a ^ b for a, b in zip(raw, _pad(key, game_id))), "big", signed=True)
+
+
+# ---------------------------------------------------------------------------- sealed decisions
+NONCE_BYTES = 16
+
+
+def _stream(key: bytes, game_id: str, nonce: bytes, length: int) -> bytes:
+    out = bytearray()
+    block = 0
+    while len(out) < length:
+        label = b"cardtable log pad:" + game_id.encode("utf-8") + b":" + nonce + block.to_bytes(4, "big")
+        out += hmac.new(key, label, hashlib.sha256).digest()
+        block += 1
+    return bytes(out[:length])
+
+
+def _nonce(key: bytes, game_id: str, index: int, plain: bytes) -> bytes:
+    label = b"cardtable log nonce:" + game_id.encode("utf-8") + b":" + str(index).encode() + b":" + plain
+    return hmac.new(key, label, hashlib.sha256).digest()[:NONCE_BYTES]
+
+
+def seal_fields(key: bytes, game_id: str, index: int, fields: dict[str, Any]) -> str:
+    """A decision's hidden fields (log entry `index`) as hex that tells nothing without the key.
+    The nonce is a MAC of the fields (a synthetic IV): the same entry seals the same way every
+    save (a file's lines stay put), two different entries never share a pad, and an entry changed
+    in the file is recognised when it is opened (`unseal_fields` raises ValueError)."""
+    plain = json.dumps(fields, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    # Padded to a length set by how many cards are named (which the table knows): the length of
+    # the sealed text must not tell a card's id from another's (3 is shorter than 37).
+    count = sum(len(v) if isinstance(v, list) else 1 for v in fields.values())
+    plain = plain.ljust(32 + 8 * count)
+    nonce = _nonce(key, game_id, index, plain)
+    pad = _stream(key, game_id, nonce, len(plain))
+    return (nonce + bytes(a ^ b for a, b in zip(plain, pad))).hex()
+
+
+def unseal_fields(key: bytes, game_id: str, index: int, sealed: str) -> dict[str, Any]:
+    """The fields `seal_fields` sealed; ValueError when they were sealed with another key, for
+    another entry, or changed since."""
+    raw = bytes.fromhex(sealed)
+    nonce, body = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
+    if len(nonce) != NONCE_BYTES:
+        raise ValueError("too short")
+    plain = bytes(a ^ b for a, b in zip(body, _stream(key, game_id, nonce, len(body))))
+    if not hmac.compare_digest(nonce, _nonce(key, game_id, index, plain)):
+        raise ValueError("not sealed by this key for this entry")
+    fields = json.loads(plain.decode("utf-8"))
+    if not isinstance(fields, dict):
+        raise ValueError("not a decision's fields")
+    return fields

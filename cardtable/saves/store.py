@@ -20,8 +20,8 @@ from pathlib import Path
 
 from ..paths import FileRefused, read_bytes
 from . import seal
-from .check import MAX_SAVE_BYTES
-from .format import SavedGame, SaveError, dumps, loads
+from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
+from .format import SavedGame, SaveError, dumps, loads, parse
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"
@@ -119,13 +119,21 @@ class SaveStore:
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        # Autosaves the last tidy-up left alone because their key is gone (not broken: kept).
+        self.key_gone: list[Path] = []
 
     def path(self, name: str) -> Path:
         return self.folder / f"{slot_name(name)}{SUFFIX}"
 
     def write(self, name: str, game: SavedGame) -> Path:
+        """Write a save (SaveError, and the file left as it was, when the reader would refuse it)."""
         path = self.path(name)
-        atomic_write(path, dumps(game))
+        if len(game.log) > MAX_LOG:
+            raise SaveError(f"the game is too long to save ({len(game.log):,} entries; at most {MAX_LOG:,})")
+        text = dumps(game)
+        if len(text) * 4 > MAX_SAVE_BYTES and len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
+        atomic_write(path, text)
         return path
 
     def autosave(self, game: SavedGame) -> Path:
@@ -204,16 +212,22 @@ class SaveStore:
         """At start: every autosave that cannot be read is renamed (kept, listed in Load with its
         reason) so that Continue never trips on it. Returns (new path, reason) for each. A game
         another live window holds is left alone: it is being played (by another installation,
-        whose seal this one cannot check), not broken."""
+        whose seal this one cannot check), not broken; so is a game sealed with a key this
+        installation does not have (`key_gone` lists those whose key it had): it opens again when
+        the key is back."""
         from .locks import holder
 
         moved = []
+        self.key_gone = []
         for path in self.files():
             name = path.name[: -len(SUFFIX)]
             if not is_autosave(name) or holder(path) is not None:
                 continue
             try:
                 read_file(path)
+            except SealedElsewhere as exc:
+                if exc.gone:
+                    self.key_gone.append(path)
             except SaveError as exc:
                 with contextlib.suppress(OSError):
                     moved.append((self.set_aside(path), str(exc).removeprefix(f"{path}: ")))
@@ -233,14 +247,31 @@ class SaveStore:
         return gone
 
 
-def _sign_legacy_saves(key: bytes) -> None:
-    """When this installation's key is first made, the saves already in the user's folder (an
+def _sign_legacy_saves(key: bytes, earlier: set[str] | None) -> None:
+    """When an installation's first key is made, the saves already in the user's folder (an
     older Cardtable's, unsigned) are signed as they are, so that an update loses no unfinished
-    game. Only then: a file that turns up unsigned later is treated as changed outside."""
+    game. Only then, once per installation: not when the config folder records an earlier key,
+    nor when the saves folder holds saves signed by one (the key went missing: a file that is
+    unsigned now was changed outside Cardtable). The keys that signed this installation's
+    autosaves (only it writes them) join the record, so their games say the key is gone."""
     from ..paths import user_saves
 
     store = SaveStore(user_saves())
+    signed_by: set[str] = set()
+    unsigned: list[Path] = []
     for path in store.files():
+        with contextlib.suppress(SaveError, OSError):
+            data = parse(read_text(path), str(path))
+            if "mac" in data or "secret" in data:
+                kid = data.get("key")
+                signed_by.add(str(kid))
+                if isinstance(kid, str) and is_autosave(path.name[: -len(SUFFIX)]):
+                    seal.note_key_id(kid)
+            else:
+                unsigned.append(path)
+    if earlier is not None or signed_by:  # (a record, even one that cannot be read)
+        return
+    for path in unsigned:
         with contextlib.suppress(SaveError, OSError):
             game = read_file(path, key)
             if game.trust == "unsigned":
