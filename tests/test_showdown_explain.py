@@ -90,7 +90,7 @@ def test_pointing_at_a_hand_at_the_showdown_says_what_it_is(tmp_path, monkeypatc
             break
         m = app.manifest()
         if m["curtain"]:
-            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")])
             continue
         types = {t["type"] for t in table.view()["legal"]}
         k = pygame.K_c if "call" in types else pygame.K_k

@@ -23,7 +23,7 @@ def play_until(app, stop, fold=False, frames=400):
             return
         m = app.manifest()
         if m["curtain"]:
-            app.step([key(pygame.K_SPACE)])
+            app.step([key(pygame.K_RETURN)])
             continue
         types = {t["type"] for t in table.view()["legal"]}
         if m["viewer"] is None or not types:
