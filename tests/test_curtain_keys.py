@@ -161,3 +161,26 @@ def test_enter_lifts_the_curtain_while_space_is_still_being_tapped():
     assert app.manifest()["curtain"]
     app.step(press(pygame.K_RETURN), dt=0.1)
     assert not app.manifest()["curtain"] and app.manifest()["viewer"] == session.to_move()
+
+
+def test_a_double_press_of_enter_does_not_lift_the_curtain_its_first_half_raised():
+    """Enter on the showdown's Continue, pressed twice: the second press lands on the next
+    person's curtain, which everyone is still looking at. It stays; Enter a moment later lifts it."""
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=4, size=(800, 600), autosave=False)
+    table, session = app.scene, app.scene.session
+    for _ in range(400):  # check or call (fold nothing) to the showdown
+        if table.showdown is not None:
+            break
+        if app.manifest()["curtain"]:
+            app.step([], dt=0.5)
+            app.step(press(pygame.K_RETURN))
+            continue
+        calls = [c for c in table.controls if c.enabled and c.key in (pygame.K_c, pygame.K_k)]
+        app.step(press(calls[0].key) if calls else [], dt=0.1)
+    assert table.showdown is not None
+    app.step([], dt=1.0)
+    app.step(press(pygame.K_RETURN) + press(pygame.K_RETURN), dt=0.1)  # Continue, and its tail at once
+    assert app.manifest()["curtain"], "the tail of a double Enter on Continue lifted the curtain"
+    app.step([], dt=0.5)
+    app.step(press(pygame.K_RETURN))
+    assert not app.manifest()["curtain"] and app.manifest()["viewer"] == session.to_move()

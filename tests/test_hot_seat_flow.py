@@ -121,7 +121,7 @@ def test_auto_flip_runs_flipping_rounds_and_is_remembered():
     table, session = app.scene, app.scene.session
     while session.view(None)["phase"] != "reveal":
         seat = session.to_move()
-        app.step([key(pygame.K_RETURN)])  # lift the curtain
+        app.step([key(pygame.K_RETURN)], dt=0.5)  # lift the curtain; the screen changes hands
         kinds = {t["type"] for t in session.view(seat)["legal"]}
         table.act({"seat": seat, "type": "check" if "check" in kinds else "call"})
     app.step([key(pygame.K_RETURN)])

@@ -107,7 +107,8 @@ def test_hot_seat_game_through_the_screens(vid):
             curtains += 1
             w, h = app.surface.get_size()
             assert app.surface.get_at((30, h // 2))[:3] == (30, 22, 40)  # the curtain covers the screen
-            app.step([key(pygame.K_RETURN)])  # (Enter lifts it at once; Space after a pause)
+            app.step([], dt=0.5)  # the screen changes hands (an Enter just before would be a double press)
+            app.step([key(pygame.K_RETURN)])
             assert table.curtain_for() is None and table.viewer() == who
             continue
         seat = session.to_move()
@@ -339,7 +340,9 @@ def test_flip_for_me_sends_the_computer_players_choice():
         if view["phase"] == "reveal":
             break
         kinds = {t["type"] for t in view["legal"]}
-        app.step([key(pygame.K_p if "pass" in kinds else pygame.K_k if "check" in kinds else pygame.K_c)])
+        app.step(
+            [key(pygame.K_p if "pass" in kinds else pygame.K_k if "check" in kinds else pygame.K_c)], dt=0.5
+        )
     else:
         raise AssertionError("no flipping round came")
     assert any(c.label == "Flip for me" and c.keyname == "M" for c in table.controls)

@@ -34,10 +34,10 @@ def ann_calls(players, privacy="curtain"):
     app = start("texas_holdem", players=players, seed=4, size=(1280, 720), autosave=False, privacy=privacy)
     table = app.scene
     if privacy == "curtain":
-        app.step([key(pygame.K_RETURN)])
+        app.step([key(pygame.K_RETURN)], dt=0.5)
     ann = table.session.to_move()
     assert table.session.view(None)["seats"][ann]["name"] == "Ann"
-    app.step([key(pygame.K_c)])
+    app.step([key(pygame.K_c)], dt=0.5)
     return app, ann
 
 
