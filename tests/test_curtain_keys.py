@@ -7,6 +7,7 @@ settled, or Space after a pause lift it."""
 
 import pygame
 import pytest
+from input_events import lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.table.curtain_guard import QUIET
@@ -47,7 +48,7 @@ def test_a_held_key_does_not_lift_the_next_persons_curtain(monkeypatch):
     for _ in range(200):  # call or check until a person is asked for a decision bound to Space or Enter
         m = app.manifest()
         if m["curtain"]:
-            app.step(press(pygame.K_RETURN))
+            lift_curtain(app)
             continue
         held = next((c for c in table.controls if c.enabled and c.key in LIFT), None)
         if held is not None and m["viewer"] is not None:
@@ -93,7 +94,7 @@ def test_a_double_click_on_a_button_does_not_lift_the_next_persons_curtain():
     lifts it; a click on it a moment later does."""
     app = start("texas_holdem", players=["Ann", "Bob"], seed=4, autosave=False)
     table = app.scene
-    app.step(press(pygame.K_RETURN))  # the first person lifts their curtain
+    lift_curtain(app)  # the first person lifts their curtain
     person = app.manifest()["viewer"]
     assert person is not None
     button = next(t for t in app.manifest()["texts"] if t["text"].startswith(("Call", "Check")))
@@ -157,6 +158,7 @@ def test_enter_lifts_the_curtain_while_space_is_still_being_tapped():
         app.step(press(pygame.K_SPACE), dt=0.3)
         if app.manifest()["curtain"]:
             break
+    app.step(press(pygame.K_SPACE), dt=0.3)
     app.step(press(pygame.K_SPACE), dt=0.3)
     assert app.manifest()["curtain"]
     app.step(press(pygame.K_RETURN), dt=0.1)

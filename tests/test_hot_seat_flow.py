@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from input_events import key, mouse
+from input_events import key, lift_curtain, mouse
 
 from cardtable.app import settings
 from cardtable.app.headless import start
@@ -64,7 +64,7 @@ def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid)
             assert not owed, "the next hand's curtain came before the showdown"
             curtains += not up
             up, last_viewer = True, "curtain"
-            app.step([key(pygame.K_RETURN)])
+            lift_curtain(app)
             continue
         up = False
         seat = table.asked()
@@ -94,7 +94,8 @@ def test_an_all_in_run_out_plays_itself_without_a_curtain(privacy):
     table, session = app.scene, app.scene.session
     for kind in ("all_in", "call"):
         seat = session.to_move()
-        app.step([key(pygame.K_RETURN)])  # lift the curtain, if any
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         assert table.act({"seat": seat, "type": kind}), table.message
     assert session.view(None)["phase"] == "reveal" and table.asked() is None
     flips, frames = len(session.decisions()), 0
@@ -121,10 +122,11 @@ def test_auto_flip_runs_flipping_rounds_and_is_remembered():
     table, session = app.scene, app.scene.session
     while session.view(None)["phase"] != "reveal":
         seat = session.to_move()
-        app.step([key(pygame.K_RETURN)], dt=0.5)  # lift the curtain; the screen changes hands
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         kinds = {t["type"] for t in session.view(seat)["legal"]}
         table.act({"seat": seat, "type": "check" if "check" in kinds else "call"})
-    app.step([key(pygame.K_RETURN)])
+    lift_curtain(app)
     assert table.asked() is not None and any(c.label == "Auto-flip" and not c.on for c in table.controls)
     app.step([key(pygame.K_t)])
     assert table.auto_flip and settings.load()["auto_flip"] is True and table.asked() is None
@@ -222,8 +224,11 @@ def test_undo_is_offered_exactly_when_it_is_fair(vid):
     for _ in range(3000):
         if session.is_over() or session.view(None)["hand_number"] > HANDS:
             break
-        if table.showdown is not None or table.curtain_for() is not None:
+        if table.showdown is not None:
             app.step([key(pygame.K_RETURN)])
+            continue
+        if table.curtain_for() is not None:
+            lift_curtain(app)
             continue
         seat = table.asked()
         if seat is None:

@@ -239,18 +239,18 @@ def open_game(vid, privacy, monkeypatch, auto_flip=False, size=(960, 600)):
 
 
 def lift(w, rng, m, seat):
-    """The person the curtain names lifts it on purpose: Enter, a click on its button, or Space
-    after a moment with no key tapped."""
+    """The person the curtain names takes the screen and lifts it on purpose: Enter, a click on
+    its button, or Space after a moment with no key tapped."""
     how = rng.random()
+    w.step([], dt=0.5 if how < 0.7 else 1.5)  # the screen changes hands
     if how < 0.35:
         w.step(press(pygame.K_RETURN), confirm=seat)
     elif how < 0.7:
         button = next((t["rect"] for t in m["texts"] if t["text"].startswith("I am")), None)
         assert button is not None, m["texts"]
         at = (button[0] + button[2] // 2, button[1] + button[3] // 2)
-        w.step([mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)], dt=0.5, confirm=seat)
+        w.step([mouse(pygame.MOUSEBUTTONDOWN, at), mouse(pygame.MOUSEBUTTONUP, at)], confirm=seat)
     else:
-        w.step([], dt=1.5)  # the screen changes hands
         w.step(press(pygame.K_SPACE), confirm=seat)
 
 

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
-from input_events import click, key
+from input_events import click, key, lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.new_game import NewGameScene
@@ -107,8 +107,7 @@ def test_hot_seat_game_through_the_screens(vid):
             curtains += 1
             w, h = app.surface.get_size()
             assert app.surface.get_at((30, h // 2))[:3] == (30, 22, 40)  # the curtain covers the screen
-            app.step([], dt=0.5)  # the screen changes hands (an Enter just before would be a double press)
-            app.step([key(pygame.K_RETURN)])
+            lift_curtain(app)
             assert table.curtain_for() is None and table.viewer() == who
             continue
         seat = session.to_move()
@@ -250,7 +249,7 @@ def test_the_table_reads_the_game_only_through_the_session_api(vid):
             break
         tick(app)
         if table.curtain_for() is not None:
-            app.step([key(pygame.K_RETURN)])
+            lift_curtain(app)
         elif session.to_move() is not None:
             human_turn(app, table, rng)
     app.step([], dt=0.05)
@@ -335,7 +334,8 @@ def test_flip_for_me_sends_the_computer_players_choice():
     table, session = app.scene, app.scene.session
     for _ in range(400):  # play on (calls and checks, no named cards) until someone must flip
         seat = session.to_move()
-        app.step([key(pygame.K_RETURN)])  # lift the curtain when it is up
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         view = session.view(seat)
         if view["phase"] == "reveal":
             break

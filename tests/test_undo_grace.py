@@ -6,7 +6,7 @@ undo is refused, and the curtain says why. Peek mode has the same grace."""
 
 import pygame
 import pytest
-from input_events import click, key, keyup
+from input_events import click, key, keyup, lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.table.input import PEEK_KEY
@@ -34,7 +34,7 @@ def ann_calls(players, privacy="curtain"):
     app = start("texas_holdem", players=players, seed=4, size=(1280, 720), autosave=False, privacy=privacy)
     table = app.scene
     if privacy == "curtain":
-        app.step([key(pygame.K_RETURN)], dt=0.5)
+        lift_curtain(app)
     ann = table.session.to_move()
     assert table.session.view(None)["seats"][ann]["name"] == "Ann"
     app.step([key(pygame.K_c)], dt=0.5)
@@ -57,7 +57,7 @@ def test_the_next_persons_curtain_takes_a_misclick_back(how):
     assert len(session.decisions()) == decisions - 1 and session.to_move() == ann
     assert m["curtain"] and m["viewer"] is None and "Pass the screen to Ann" in texts(app)
     assert "Your last decision was taken back." in texts(app)
-    app.step([key(pygame.K_RETURN)])  # Ann, at the screen again, decides again
+    lift_curtain(app)  # Ann, at the screen again, decides again
     m = app.manifest()
     assert m["viewer"] == ann and any(c.key == pygame.K_c for c in table.controls)
 
@@ -66,7 +66,7 @@ def test_once_the_next_person_looks_undo_is_theirs():
     app, ann = ann_calls(["Ann", "Bob"])
     session = app.scene.session
     bob = session.to_move()
-    app.step([key(pygame.K_RETURN)])  # Bob lifts his curtain: he sees the table after Ann's call
+    lift_curtain(app)  # Bob lifts his curtain: he sees the table after Ann's call
     assert app.manifest()["viewer"] == bob
     decisions = len(session.decisions())
     app.step([CTRL_Z])

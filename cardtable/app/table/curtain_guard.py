@@ -4,14 +4,14 @@ wall's.
 
 - A key repeating while held (pygame sends KEYDOWN again and again, with no KEYUP between) never
   lifts it, nor a lift key that was already down when it rose (the last person's Enter or Space).
-- Space is what hurries the computer players, and people tap it on and on while they wait: a
-  Space press lifts the curtain only after QUIET seconds with no Space or Enter press at all
-  (whatever it was for), so no rhythm of taps quicker than one a QUIET ever lifts it, however long
-  it goes on. The next person's first press after a moment's pause does.
-- Enter, pressed afresh, lifts it, unless it is the second half of a double press whose first
-  half came before the curtain rose (Enter on the showdown's Continue, or sending a discard,
-  pressed twice): within SETTLE of an Enter pressed before it rose. A click lifts it once it has been up SETTLE seconds (a
-  click sooner is the second half of a double-click on the button that raised it).
+- Nothing lifts it in its first SETTLE seconds: a click, an Enter then is the second half of a
+  double-click or a double press, or a key pressed on the heels of the decision that raised it.
+- Space is what hurries the computer players, and people tap it on and on while they wait, and
+  right after their own decision: a Space press lifts the curtain only after QUIET seconds with
+  neither a Space or Enter press nor the curtain's rise, so no rhythm of taps quicker than one a
+  QUIET ever lifts it, however long it goes on. The next person's first press after a moment's
+  pause does.
+- Enter, pressed afresh, or a click on its button, then lifts it at once.
 
 The same watch on the keys says whether a press is fresh or the keyboard repeating a held key,
 which peek mode needs too (a peek starts only on a fresh press of H).
@@ -22,8 +22,8 @@ from __future__ import annotations
 import pygame
 
 LIFT_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)  # lift the curtain (a fresh press)
-SETTLE = 0.4  # seconds of a double-click's or a double press's tail, which never lifts a curtain
-QUIET = 1.0  # seconds with no Space or Enter press before a Space press lifts a curtain
+SETTLE = 0.4  # seconds after a curtain rises when nothing lifts it: a double-click's or double press's tail
+QUIET = 1.0  # seconds with no Space or Enter press (and no rise) before a Space press lifts a curtain
 
 
 class CurtainGuard:
@@ -31,11 +31,9 @@ class CurtainGuard:
     and not yet let go, and when Space or Enter was last pressed."""
 
     def __init__(self) -> None:
-        self._up: tuple[int, set[int], float, int] | None = None  # (..., the presses before it rose)
+        self._up: tuple[int, set[int], float] | None = None
         self._down: set[int] = set()  # keys seen going down and not yet up
         self._last_press = float("-inf")  # the clock at the last Space or Enter press, repeats too
-        self._presses = 0  # Space and Enter presses heard, repeats too
-        self._last_enter = (float("-inf"), -1)  # the last Enter press: (the clock, which press)
 
     def note(self, who: int | None, clock: float) -> set[int]:
         """The curtain for `who` is up (None: none is) at `clock`; the lift keys that were already
@@ -46,7 +44,7 @@ class CurtainGuard:
             return set()
         if self._up is None or self._up[0] != who:
             down = pygame.key.get_pressed()
-            self._up = (who, {k for k in LIFT_KEYS if down[k]}, clock, self._presses)
+            self._up = (who, {k for k in LIFT_KEYS if down[k]}, clock)
         return self._up[1]
 
     def hear(self, event: pygame.event.Event, clock: float) -> tuple[bool, bool]:
@@ -66,16 +64,13 @@ class CurtainGuard:
         self._down.add(event.key)
         if event.key not in LIFT_KEYS:
             return fresh, False
-        before, (enter_at, enter_index) = self._last_press, self._last_enter
-        if event.key != pygame.K_SPACE:
-            self._last_enter = (clock, self._presses)
-        self._last_press, self._presses = clock, self._presses + 1
-        if self._up is None or not fresh or event.key in self._up[1]:
+        before = self._last_press
+        self._last_press = clock
+        if self._up is None or not fresh or event.key in self._up[1] or clock - self._up[2] < SETTLE:
             return fresh, False
         if event.key == pygame.K_SPACE:
-            return fresh, clock - before >= QUIET
-        tail = clock - enter_at < SETTLE and enter_index < self._up[3]  # its first half came before it rose
-        return fresh, not tail
+            return fresh, clock - max(before, self._up[2]) >= QUIET
+        return fresh, True
 
     def click_lifts(self, clock: float) -> bool:
         """Whether a click at `clock` lifts the curtain now up (not a double-click's tail)."""
