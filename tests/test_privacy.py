@@ -361,6 +361,7 @@ def test_space_tapped_to_hurry_never_lifts_a_curtain(vid, privacy, tmp_path, mon
             if any(r["name"] == "showdown" for r in m["regions"]):
                 w.step(press(pygame.K_RETURN))
             continue
+        w.step([], dt=1.5)  # the person thinks a moment, then decides (and taps Space at once)
         assert table.act(computer_action(session, seat)), table.message
         w.step()
         tapped += 1
