@@ -296,7 +296,8 @@ class GameSession:
     # ------------------------------------------------------------------ fair undo
     def undo_point(self, seat: int) -> int | None:
         """The length of log to keep to take back `seat`'s last decision, or None when that is
-        not fair: another person decided since, or anything new was seen by anybody since."""
+        not fair: anybody decided since (a computer player's reply has been seen), or anything
+        new was seen by anybody since."""
         back = self._undo(seat)
         return None if isinstance(back, str) else back[0]
 
@@ -311,10 +312,11 @@ class GameSession:
         k = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("seat") == seat), None)
         if k is None:
             return "nothing to take back yet"
-        for later in log[k + 1 :]:
-            who = later.get("seat")
-            if who is not None and self.seats[who].get("kind") != "bot":
-                return "another person has decided since"
+        since = [who for a in log[k + 1 :] if (who := a.get("seat")) is not None]
+        if any(self.seats[who].get("kind") != "bot" for who in since):
+            return "another person has decided since"
+        if since:  # everyone has seen the reply: taking it back would let it be played again
+            return "a computer player has replied since"
         before = self._before.get(seat)
         if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once
             before = self._before[seat] = self.rules.replay(self.seats, self.seed, self.options, log[:k])
@@ -324,8 +326,8 @@ class GameSession:
         return k, before
 
     def undo(self, seat: int) -> bool:
-        """Take back `seat`'s last decision (and the computer players' replies) if fair.
-        Chance is not re-rolled: the same seed deals the same cards again."""
+        """Take back `seat`'s last decision if fair (never a computer player's reply: see
+        `undo_refusal`). Chance is not re-rolled: the same seed deals the same cards again."""
         back = self._undo(seat)
         if isinstance(back, str):
             return False

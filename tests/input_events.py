@@ -24,3 +24,11 @@ def mouse(kind: int, pos: tuple[int, int], button: int = 1) -> pygame.event.Even
 def click(pos: tuple[int, int]) -> pygame.event.Event:
     """A left click, as the table reads it: the button let go at `pos`."""
     return mouse(pygame.MOUSEBUTTONUP, pos)
+
+
+def lift_curtain(app) -> None:
+    """The next person takes the screen (nothing lifts a curtain in its first moment: that is the
+    tail of what raised it) and presses Enter."""
+    app.step([])  # (the curtain is drawn: it has risen)
+    app.step([], dt=0.5)
+    app.step([key(pygame.K_RETURN), keyup(pygame.K_RETURN)])

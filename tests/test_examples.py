@@ -9,7 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-import test_privacy
 from engine_helpers import playout
 
 from cardtable.engine import Rules
@@ -38,14 +37,7 @@ def test_examples_play_to_the_end_keeping_every_invariant(vid):
     assert st["over"]
 
 
-@pytest.mark.parametrize("vid", EXAMPLE_IDS)
-def test_examples_keep_cards_private_at_the_table(vid, monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    path = str(EXAMPLES / f"{vid}.yaml")
-    real_start = test_privacy.start
-    monkeypatch.setattr(test_privacy, "builtin", lambda _vid: load(vid))
-    monkeypatch.setattr(test_privacy, "start", lambda _vid, **kw: real_start(path, **kw))
-    test_privacy.play(vid, "curtain", frames=400)  # checks every frame, and that the game ended
+# (Privacy at the table over every example is in test_privacy.py, which plays variants/examples/ too.)
 
 
 def _hilo(board: list[str]):

@@ -48,6 +48,7 @@ def test_hot_seat_table_curtain_then_one_persons_view():
     _check_shape(m, "table", size)
     assert m["curtain"] and m["viewer"] is None and m["cards"] == []
     assert any("Pass the screen to" in t["text"] for t in m["texts"])
+    app.step([], dt=1.0)  # the screen changes hands: Space lifts a curtain after a second's quiet
     app.step([SPACE])
     m = app.manifest()
     _check_shape(m, "table", size)

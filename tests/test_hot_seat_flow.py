@@ -7,7 +7,7 @@ import random
 
 import pygame
 import pytest
-from input_events import key, mouse
+from input_events import key, lift_curtain, mouse
 
 from cardtable.app import settings
 from cardtable.app.headless import start
@@ -28,9 +28,10 @@ def showdown_up(m):
 
 @pytest.mark.parametrize("vid", ["texas_holdem", "infinite_poker"])
 def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid):
-    """People and computer players at one table, curtain mode: a curtain only for a person, only
-    when somebody else decided last, and never before the public showdown of the hand just ended
-    has been on the screen."""
+    """People and computer players at one table, curtain mode: a curtain only for a person, never
+    while their own view is up (between their consecutive decisions), always after anything the
+    whole table saw (a computer player's move, the showdown), and never before the public
+    showdown of the hand just ended has been on the screen."""
     options = SMALL if vid == "infinite_poker" else {}
     app = start(
         vid, players=["Ann", "bot", "Bob"], seed=11, size=(1280, 720), options=options, autosave=False
@@ -38,7 +39,7 @@ def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid)
     table, session = app.scene, app.scene.session
     table.bot_delay, table.bot_level = 0.0, "easy"  # quick thinking: the flow is under test
     humans = table.humans()
-    last_person = None  # the person who decided last
+    last_viewer: object = None  # whose view the last frame was: a seat, "curtain", or None (public)
     curtains = decisions = showdowns = 0
     hand, owed = session.view(None)["hand_number"], False  # owed: a showdown must be seen first
     up = False
@@ -53,23 +54,25 @@ def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid)
         m = app.manifest()
         if showdown_up(m):
             assert m["viewer"] is None and not m["curtain"]
-            owed, showdowns = False, showdowns + 1
+            owed, showdowns, last_viewer = False, showdowns + 1, None
             app.step([key(pygame.K_SPACE)])
             continue
         if m["curtain"]:
             to_move = session.to_move()
             assert to_move in humans, "a curtain for a computer player"
-            assert to_move != last_person, "a curtain between one person's consecutive decisions"
+            assert to_move != last_viewer, "a curtain between one person's consecutive decisions"
             assert not owed, "the next hand's curtain came before the showdown"
             curtains += not up
-            up = True
-            app.step([key(pygame.K_SPACE)])
+            up, last_viewer = True, "curtain"
+            lift_curtain(app)
             continue
         up = False
         seat = table.asked()
         if seat is not None and m["viewer"] == seat:
+            assert last_viewer in (seat, "curtain"), "a person's view after the public table, with no curtain"
             assert table.act(computer_action(session, seat, "easy")), table.message
-            last_person, decisions = seat, decisions + 1
+            decisions += 1
+        last_viewer = m["viewer"]
         app.step([], dt=0.1)
     assert decisions >= 4 and showdowns >= 1 and 1 <= curtains <= decisions
 
@@ -91,7 +94,8 @@ def test_an_all_in_run_out_plays_itself_without_a_curtain(privacy):
     table, session = app.scene, app.scene.session
     for kind in ("all_in", "call"):
         seat = session.to_move()
-        app.step([key(pygame.K_SPACE)])  # lift the curtain, if any
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         assert table.act({"seat": seat, "type": kind}), table.message
     assert session.view(None)["phase"] == "reveal" and table.asked() is None
     flips, frames = len(session.decisions()), 0
@@ -118,10 +122,11 @@ def test_auto_flip_runs_flipping_rounds_and_is_remembered():
     table, session = app.scene, app.scene.session
     while session.view(None)["phase"] != "reveal":
         seat = session.to_move()
-        app.step([key(pygame.K_SPACE)])
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         kinds = {t["type"] for t in session.view(seat)["legal"]}
         table.act({"seat": seat, "type": "check" if "check" in kinds else "call"})
-    app.step([key(pygame.K_SPACE)])
+    lift_curtain(app)
     assert table.asked() is not None and any(c.label == "Auto-flip" and not c.on for c in table.controls)
     app.step([key(pygame.K_t)])
     assert table.auto_flip and settings.load()["auto_flip"] is True and table.asked() is None
@@ -193,43 +198,69 @@ def test_peek_by_holding_the_mouse_on_ones_cards():
 # (In the grid game every placement draws the next card at once, so undo is never fair there.)
 @pytest.mark.parametrize("vid", ["texas_holdem", "poker_clash", "sevendeck_poker"])
 def test_undo_is_offered_exactly_when_it_is_fair(vid):
-    """At each moment a person is asked, the Undo button is on exactly when undoing is fair, judged
-    from the views alone: they decided before, no other person decided since, and nobody's view
-    shows a card it did not show just before that decision. When on, it takes the decision back."""
+    """At each moment a person is asked, and right after each of their decisions (before the
+    computer players reply), undo is possible exactly when it is fair, judged from the views and
+    the decisions alone: they decided before, nobody decided since (a computer player's reply has
+    been seen by everyone), and nobody's view shows a card it did not show just before that
+    decision. Possible, it takes the decision back; refused, it says why."""
     app = start(vid, ["Ann", "bot", "bot"], seed=7, size=(1280, 720), autosave=False)
     table, session = app.scene, app.scene.session
     table.bot_delay = 0.0
     rng = random.Random(vid)
-    history: list[tuple[int, list[set[int]]]] = []  # each person's decision: who, what each seat saw before
-    checked = undone = fairs = 0
+    seats = range(len(session.view(None)["seats"]))
+    # each person's decision: who, the decisions made before it, what each seat saw before it
+    history: list[tuple[int, int, list[set[int]]]] = []
+
+    def fair(seat: int) -> bool:
+        now = [visible_cards(session.view(s)) for s in seats]
+        return (
+            bool(history)
+            and history[-1][0] == seat
+            and history[-1][1] + 1 == len(session.decisions())
+            and all(now[s] <= history[-1][2][s] for s in seats)
+        )
+
+    checked = undone = fairs = in_grace = refused = 0
     for _ in range(3000):
         if session.is_over() or session.view(None)["hand_number"] > HANDS:
             break
-        if table.showdown is not None or table.curtain_for() is not None:
-            app.step([key(pygame.K_SPACE)])
+        if table.showdown is not None:
+            app.step([key(pygame.K_RETURN)])
+            continue
+        if table.curtain_for() is not None:
+            lift_curtain(app)
             continue
         seat = table.asked()
         if seat is None:
             app.step([], dt=0.1)
             continue
         app.step([])
-        seats = range(len(session.view(None)["seats"]))
-        now = [visible_cards(session.view(s)) for s in seats]
-        fair = bool(history) and history[-1][0] == seat and all(now[s] <= history[-1][1][s] for s in seats)
+        ok = fair(seat)
         undo = next(c for c in table.controls if c.label == "Undo")
-        assert undo.enabled == fair, (vid, seat, undo.tip)
+        assert undo.enabled == ok, (vid, seat, undo.tip)
         checked += 1
-        fairs += fair
-        if fair and (undone == 0 or rng.random() < 0.5):
+        fairs += ok
+        if ok and (undone == 0 or rng.random() < 0.5):
             count = len(session.decisions())
             app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])
             assert len(session.decisions()) < count and table.message == "Your last decision was taken back."
             undone += 1
             history.pop()
             continue
-        history.append((seat, now))
+        history.append((seat, len(session.decisions()), [visible_cards(session.view(s)) for s in seats]))
         assert table.act(computer_action(session, seat)), table.message
-    assert checked >= 4 and fairs >= 1 and undone >= 1, (checked, fairs, undone)
+        if rng.random() < 0.5:  # at once, before the computer players reply (the grace)
+            ok, count = fair(seat), len(session.decisions())
+            assert (table.undo_refusal(seat) is None) == ok, (vid, table.undo_refusal(seat))
+            app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])
+            if ok:
+                assert len(session.decisions()) == count - 1, table.message
+                in_grace += 1
+                history.pop()
+            else:  # (refused: the computer players may then reply in the same frame)
+                assert len(session.decisions()) >= count
+                refused += 1
+    assert checked >= 4 and in_grace >= 1, (checked, fairs, undone, in_grace, refused)
 
 
 def test_the_log_scrolls_back_to_its_first_sentence():

@@ -148,3 +148,67 @@ def test_the_bar_says_how_to_look_in_a_whole_sentence_at_800x600_with_the_panel_
     assert pygame.Rect(bar).contains(pygame.Rect(said[0]["rect"])), (said, bar)
     long = "hold H, or the mouse on your cards, to look."
     assert long in said[0]["text"] or any(long in words for _, words in table.canvas.tips)
+
+
+class Keyboard:
+    """The keys physically down, as pygame.key.get_pressed answers."""
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def __call__(self) -> "Keyboard":
+        return self
+
+    def __getitem__(self, k: int) -> bool:
+        return k in self.down
+
+
+@pytest.mark.parametrize("flagged", [False, True])
+def test_a_held_peek_key_repeating_never_shows_the_next_persons_cards(monkeypatch, flagged):
+    """Ann holds H to look and clicks Call while still holding it: the keyboard repeats H (pygame
+    sends KEYDOWN again and again, no KEYUP between; `flagged`: an event that says it repeats).
+    Bob's cards stay hidden until H is let go and pressed afresh, on Bob's move."""
+    keyboard = Keyboard()
+    monkeypatch.setattr(pygame.key, "get_pressed", keyboard)
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1, privacy="peek", autosave=False)
+    table, session = app.scene, app.scene.session
+    ann = session.to_move()
+    keyboard.down.add(PEEK_KEY)
+    app.step([key(PEEK_KEY)])
+    assert app.manifest()["viewer"] == ann
+    call = next(c for c in table.controls if c.key == pygame.K_c)
+    button = next(h for h in table.hits if h.kind == "button" and h.payload == call.action)
+    app.step([click(button.rect.center)])  # the mouse, H still down
+    bob = session.to_move()
+    assert bob != ann
+    repeat = pygame.event.Event(
+        pygame.KEYDOWN, key=PEEK_KEY, mod=0, unicode="h", **({"repeat": 1} if flagged else {})
+    )
+    for _ in range(30):  # a second of the key repeating
+        app.step([repeat], dt=0.035)
+        m = app.manifest()
+        assert m["viewer"] is None and not any(c["face_up"] for c in own_cards(m, bob)), "a repeat peeked"
+    keyboard.down.discard(PEEK_KEY)
+    app.step([keyup(PEEK_KEY)])
+    keyboard.down.add(PEEK_KEY)
+    app.step([key(PEEK_KEY)])  # Bob presses it afresh
+    m = app.manifest()
+    assert m["viewer"] == bob and all(c["face_up"] for c in own_cards(m, bob))
+
+
+def test_a_peek_ends_when_the_turn_passes_and_needs_a_fresh_press_when_it_comes_back():
+    """Ann looks and calls, still holding H; Bob checks without looking; the turn comes back to Ann
+    with the key still down: her cards stay hidden until she presses it again."""
+    app = start("texas_holdem", players=["Ann", "Bob"], seed=1, privacy="peek", autosave=False)
+    session = app.scene.session
+    ann = session.to_move()
+    app.step([key(PEEK_KEY)])
+    assert app.manifest()["viewer"] == ann
+    app.step([key(pygame.K_c)])
+    assert session.to_move() != ann and app.manifest()["viewer"] is None
+    while session.to_move() != ann:  # Bob checks, not looking (before and after the flop)
+        app.step([key(pygame.K_k)])
+        assert app.manifest()["viewer"] is None
+    app.step([keyup(PEEK_KEY)])
+    app.step([key(PEEK_KEY)])
+    assert app.manifest()["viewer"] == ann

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from conftest import builtin
+from input_events import lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.hands.api import evaluate_pool
@@ -90,7 +91,7 @@ def test_pointing_at_a_hand_at_the_showdown_says_what_it_is(tmp_path, monkeypatc
             break
         m = app.manifest()
         if m["curtain"]:
-            app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+            lift_curtain(app)
             continue
         types = {t["type"] for t in table.view()["legal"]}
         k = pygame.K_c if "call" in types else pygame.K_k

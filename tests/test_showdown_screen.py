@@ -5,7 +5,7 @@ at once makes a hand uncontested. The frames' manifests say what everyone saw.""
 
 import pygame
 import pytest
-from input_events import key
+from input_events import key, lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.table import TableScene
@@ -23,7 +23,7 @@ def play_until(app, stop, fold=False, frames=400):
             return
         m = app.manifest()
         if m["curtain"]:
-            app.step([key(pygame.K_SPACE)])
+            lift_curtain(app)
             continue
         types = {t["type"] for t in table.view()["legal"]}
         if m["viewer"] is None or not types:

@@ -6,7 +6,7 @@ import random
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
-from input_events import click, key
+from input_events import click, key, lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.new_game import NewGameScene
@@ -107,7 +107,7 @@ def test_hot_seat_game_through_the_screens(vid):
             curtains += 1
             w, h = app.surface.get_size()
             assert app.surface.get_at((30, h // 2))[:3] == (30, 22, 40)  # the curtain covers the screen
-            app.step([key(pygame.K_SPACE)])
+            lift_curtain(app)
             assert table.curtain_for() is None and table.viewer() == who
             continue
         seat = session.to_move()
@@ -249,7 +249,7 @@ def test_the_table_reads_the_game_only_through_the_session_api(vid):
             break
         tick(app)
         if table.curtain_for() is not None:
-            app.step([key(pygame.K_SPACE)])
+            lift_curtain(app)
         elif session.to_move() is not None:
             human_turn(app, table, rng)
     app.step([], dt=0.05)
@@ -289,9 +289,10 @@ def test_computer_players_think_over_frames_and_decide_as_at_once(vid, monkeypat
 
 
 def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
-    """The action bar offers Undo [Ctrl+Z]; clicking it takes the person's last decision back
-    (the computer players' replies too); when it is not fair the button is off, and Ctrl+Z says
-    why in a few words."""
+    """The action bar offers Undo [Ctrl+Z]; it takes the person's last decision back; when it is
+    not fair the button is off, and Ctrl+Z says why in a few words. A computer
+    player's reply is never taken back with it: Ann has seen it, so undo is refused once a
+    computer player has replied, and possible before."""
     app = start("texas_holdem", players=["Ann", "bot", "bot"], seed=2, size=(1280, 720), autosave=False)
     table = app.scene
     session = table.session
@@ -313,11 +314,15 @@ def test_undo_button_takes_back_a_decision_and_says_why_when_it_cannot():
     before = session.decisions()
     app.step([key(pygame.K_c)])  # Ann calls; pre-flop nothing is revealed until the computers reply
     assert len(session.decisions()) == len(before) + 1
-    until_ann()  # (with this seed a computer raised: Ann decides again before the flop)
-    assert undo_control().enabled
-    button = next(h for h in table.hits if h.kind == "button" and h.payload == undo_control().action)
-    app.step([click(button.rect.center)])
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])  # at once: the computers have not replied
     assert session.decisions() == before and table.message == "Your last decision was taken back."
+    app.step([key(pygame.K_c)])  # Ann calls again
+    until_ann()  # (with this seed a computer raised: Ann decides again before the flop)
+    assert not undo_control().enabled and "a computer player has replied since" in undo_control().tip
+    replied = session.decisions()
+    app.step([key(pygame.K_z, mod=pygame.KMOD_CTRL)])
+    assert table.message == "Undo is not possible: a computer player has replied since."
+    assert session.decisions() == replied
 
 
 def test_flip_for_me_sends_the_computer_players_choice():
@@ -329,12 +334,15 @@ def test_flip_for_me_sends_the_computer_players_choice():
     table, session = app.scene, app.scene.session
     for _ in range(400):  # play on (calls and checks, no named cards) until someone must flip
         seat = session.to_move()
-        app.step([key(pygame.K_SPACE)])  # lift the curtain when it is up
+        if table.curtain_for() is not None:
+            lift_curtain(app)
         view = session.view(seat)
         if view["phase"] == "reveal":
             break
         kinds = {t["type"] for t in view["legal"]}
-        app.step([key(pygame.K_p if "pass" in kinds else pygame.K_k if "check" in kinds else pygame.K_c)])
+        app.step(
+            [key(pygame.K_p if "pass" in kinds else pygame.K_k if "check" in kinds else pygame.K_c)], dt=0.5
+        )
     else:
         raise AssertionError("no flipping round came")
     assert any(c.label == "Flip for me" and c.keyname == "M" for c in table.controls)

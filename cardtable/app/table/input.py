@@ -13,7 +13,6 @@ from ..controls import Control, verb_of
 from .animation import Animations
 from .cards import Hit
 from .choices import Choices
-from .curtain_guard import LIFT_KEYS
 from .draw_bar import Slider
 from .finale import BUTTONS
 from .layout import GridCamera
@@ -49,8 +48,8 @@ class Table(Protocol):
     def hits(self) -> list[Hit]: ...
     def view(self) -> View: ...
     def curtain_for(self) -> int | None: ...
-    def keys_held_at_curtain(self) -> set[int]: ...
-    def curtain_settled(self, by_key: bool = False) -> bool: ...
+    def hear(self, event: pygame.event.Event) -> tuple[bool, bool]: ...
+    def click_lifts_curtain(self) -> bool: ...
     def lift_curtain(self) -> None: ...
     def peek(self, looking: bool) -> None: ...
     def hurry(self) -> None: ...
@@ -66,6 +65,7 @@ class Table(Protocol):
 
 
 def handle(t: Table, event: pygame.event.Event) -> None:
+    fresh, lifts = t.hear(event)  # every key: a fresh press or a held key repeating; taps timed
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
         t.leave()
         return
@@ -74,7 +74,10 @@ def handle(t: Table, event: pygame.event.Event) -> None:
         t.open_help()
         return
     if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == PEEK_KEY:
-        t.peek(event.type == pygame.KEYDOWN)  # letting go hides the hand again
+        if event.type == pygame.KEYUP:
+            t.peek(False)  # letting go hides the hand again
+        elif fresh:
+            t.peek(True)  # a fresh press: never the key held from before, repeating
         return
     if event.type == pygame.WINDOWFOCUSLOST:
         t.peek(False)  # the key's release may never arrive
@@ -87,14 +90,8 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     if t.showdown is not None or t.finished:  # the public screens: their buttons and keys only
         _interlude(t, event)
         return
-    if t.curtain_for() is not None:  # only lifting it, by a fresh Space or Enter, or a click
-        held = t.keys_held_at_curtain()  # the last person's key, still down and repeating
-        if event.type == pygame.KEYUP:
-            held.discard(event.key)
-        key = event.type == pygame.KEYDOWN and event.key in LIFT_KEYS and event.key not in held
-        click = event.type == pygame.MOUSEBUTTONUP and event.button == 1
-        if (key or click) and t.curtain_settled(by_key=key):
-            t.lift_curtain()
+    if t.curtain_for() is not None:
+        _curtain(t, event, lifts)
         return
     if event.type == pygame.KEYDOWN:
         _key(t, event)
@@ -118,6 +115,19 @@ def handle(t: Table, event: pygame.event.Event) -> None:
         t.grid.drag = event.pos
     elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
         t.grid.drag = None
+
+
+def _curtain(t: Table, event: pygame.event.Event, lifts: bool) -> None:
+    """The curtain: lifted on purpose only (curtain_guard.py: Enter, Space after a pause, a click
+    on its button once it has settled), or the last decider's Undo (Ctrl+Z, its button)."""
+    if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+        t.undo()
+    elif lifts:
+        t.lift_curtain()
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and t.click_lifts_curtain():
+        hit = _hit_at(t, event.pos)
+        if hit is not None and hit.kind in ("button", "undo"):
+            hit.payload()
 
 
 def _interlude(t: Table, event: pygame.event.Event) -> None:

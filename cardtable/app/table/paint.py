@@ -33,8 +33,12 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     t.canvas.begin(surface)
     t.controls, t.slider = [], None
     surface.fill(BACKDROP)
+    before, now = t.app.last_frame, frame.current()
+    if before is not None and now is not None and before.scene != now.scene:
+        t.seen(None)  # another screen was up (How to play...): everyone may have gathered round
     if t.showdown is not None or t.finished:
         t.forget_on_new_viewer((None, False))
+        t.seen(None, public_screen=True)
         _draw_interlude(t)
         return
     who = t.curtain_for()
@@ -42,17 +46,19 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     t.keys_held_at_curtain()  # a curtain rising notes the keys already down (the last person's)
     if who is not None:
         frame.shows(None, curtain=True)
-        name = t.view_for(None)["seats"][who]["name"]
-        t.canvas.hit(draw_curtain(t.canvas, name), "button", t.lift_curtain)
+        t.seen(None)
+        _draw_curtain(t, who)
         return
     view = t.view()
     seat = view["seat"]
     frame.shows(seat)
+    t.seen(seat)
     t.anim.note_arrivals(view)
     actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
     own = t.view_for(actor) if actor is not None else view
     if actor is not None and actor == t.session.to_move():
-        t.controls = [*build_controls(t, own), t.undo_control(actor)]
+        undoer = t.undo_seat()  # in the last decider's grace, theirs (peek mode, not looked yet)
+        t.controls = [*build_controls(t, own), t.undo_control(actor if undoer is None else undoer)]
     t.controls += _table_controls(t)
     deciding = verb_of(own) if t.controls else None
     tip = deciding.hint(own["legal"]) if deciding is not None else ""
@@ -97,6 +103,19 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     if hover is not None and layout.plan.side is None:
         draw_popup(t.canvas, layout, hover, t.pointer, drawn)
     draw_tooltip(t.canvas, t.pointer)
+
+
+def _draw_curtain(t: TableScene, who: int) -> None:
+    """The curtain for `who`; in the last decider's grace, their Undo on it too."""
+    names = [s["name"] for s in t.view_for(None)["seats"]]
+    undo = None
+    if t.grace is not None and t.grace != who:
+        why = t.undo_refusal(t.grace)
+        undo = (names[t.grace], why)
+    lift, undo_button = draw_curtain(t.canvas, names[who], undo, t.message)
+    t.canvas.hit(lift, "button", t.lift_curtain)
+    if undo_button is not None:  # (refused, it says why again: it never lifts the curtain)
+        t.canvas.hit(undo_button, "undo", t.undo)
 
 
 def _repoint(t: TableScene) -> None:

@@ -141,7 +141,7 @@ class TableScene(WhoSees, Scene):
         self.session.act(action)
         self._version += 1
         if asked and action["seat"] is not None and action["seat"] in self.humans():
-            self.confirmed = action["seat"]  # they are at the screen: no curtain for their next decision
+            self.grace = action["seat"]  # theirs to take back until anybody else sees anything new
         self._note_hand_end()
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
@@ -180,13 +180,17 @@ class TableScene(WhoSees, Scene):
                 self.app.replace(scene)
 
     def undo(self) -> None:
-        """Take back the actor's last decision, or say in a few words why that is not fair."""
-        seat = self.actor()
+        """Take back the last decision of the person at the screen, or of the person who decided
+        last while in their grace (the next person's curtain is up, or they have not looked yet):
+        or say in a few words why that is not fair. It goes back to that person, behind a curtain
+        when the screen has moved on."""
+        seat = self.undo_seat()
         if seat is None:
             return
         why = self.undo_refusal(seat)
         if why is None and self.session.undo(seat):
             self._version += 1
+            self.grace = None
             self.message = "Your last decision was taken back."
             self.choices.decided()  # the decision comes back as first offered: no cards, no amount
         else:
@@ -199,9 +203,13 @@ class TableScene(WhoSees, Scene):
         return self._undo_why[1]
 
     def undo_control(self, seat: int) -> Control:
+        """The bar's Undo, for `seat` (in peek mode, before the next person looks, the last
+        decider's)."""
         why = self.undo_refusal(seat)
-        tip = "take back your last decision" if why is None else f"not now: {why}"
-        return Control("Undo", self.undo, None, "Ctrl+Z", enabled=why is None, tip=tip)
+        name = self.view_for(None)["seats"][seat]["name"]
+        tip = f"take back {name}'s last decision" if why is None else f"not now: {why}"
+        label = "Undo" if seat == self.actor() else "Undo last move"
+        return Control(label, self.undo, None, "Ctrl+Z", enabled=why is None, tip=tip)
 
     def place(self, at: tuple[int, int]) -> None:
         """Put the one chosen card of the hand at a place of the grid."""
@@ -282,7 +290,6 @@ class TableScene(WhoSees, Scene):
         """Space while nobody is asked: no more waiting until a person must decide."""
         if self.session.to_move() is not None and self.asked() is None and self.showdown is None:
             self.autoplay.hurry = True
-            self.curtain_guard.hurried_at = self.clock
 
     def toggle_auto_flip(self) -> None:
         """Flipping rounds run by themselves (each person's card is the computer's choice for
