@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from ..engine import scoring
+from ..errors import VariantError
 from ..variant import Variant
 from . import settings, ui
 from .scene import App, Scene
@@ -129,8 +130,13 @@ class NewGameScene(Scene):
                 self.privacy,
                 lambda: NewGameScene(self.app, self.variant),
             )
-        except ValueError as exc:
-            self.message = str(exc)
+        except (ValueError, VariantError) as exc:  # BrokenRules: the rules failed as the game began
+            self.message = (
+                str(exc.problems[0]) if isinstance(exc, VariantError) and exc.problems else str(exc)
+            )
+            return
+        except Exception as exc:  # nothing a variant does may crash New game: said, and it stays
+            self.message = f"{self.variant.path}: this game cannot start ({type(exc).__name__}: {exc})"
             return
         if scene is None:
             self.message = "Playing this game is not available in this version yet."
