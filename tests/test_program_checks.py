@@ -184,3 +184,31 @@ def test_the_step_bound_counts_repeats_without_running_them():
         for v, n in program.walk(load_variant_text(TEXAS, "t.yaml").root.value["phases"].value["hand"].value)
     ]
     assert steps[:3] == [("post", 1), ("post", 1), ("deal", 1)]
+
+
+def _many(anchor: str, line: str, n: int) -> str:
+    at = TEXAS.index(anchor) + len(anchor)
+    return TEXAS[:at] + "".join(line.format(k=k) for k in range(n)) + TEXAS[at:]
+
+
+@pytest.mark.parametrize(
+    ("text", "limit"),
+    [
+        (_many("  zones:\n", "    z{k}: {{owner: seat, visibility: owner, shape: fan}}\n", 20), 16),
+        (_many("  roles:\n", "    r{k}: {{after: dealer, seats: 1}}\n", 20), 16),
+        (_many("options:\n", "  o{k}: {{label: O, default: 1, min: 0, max: 5}}\n", 30), 24),
+        (
+            _many(
+                "a hand counts in the first category it matches\n",
+                "    - {{name: C{k}, count: 2, same: rank}}\n",
+                300,
+            ),
+            256,
+        ),
+    ],
+    ids=["zones", "roles", "options", "categories"],
+)
+def test_the_counts_a_file_sets_are_bounded(text, limit):
+    """8,000 zones, roles or options validated in over a second and were laid out at every frame."""
+    found = problems(text)
+    assert len(found) == 1 and found[0].endswith(f"at most {limit} allowed"), found

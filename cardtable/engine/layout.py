@@ -22,6 +22,7 @@ VISIBILITIES = ("owner", "everyone", "nobody")
 SHAPES = ("stack", "row", "fan", "grid", "open_grid")
 PLACES = ("seat", "center", "above_center", "below_center", "left", "right", "corner")
 DIRECTIONS = ("clockwise", "counterclockwise")
+MAX_ZONES = 16  # zones of a layout: each is placed and drawn at the table
 MAX_GRID_CELLS = 400  # a fixed grid's places (20 x 20): each is drawn every frame
 
 ZONE = Map(
@@ -40,7 +41,7 @@ SPEC = Map(
     {
         "deck": Str(what="a zone name"),
         "direction": Str(DIRECTIONS),
-        "zones": Field(MapOf(ZONE, "zones by name"), True),
+        "zones": Field(MapOf(ZONE, "zones by name", max_len=MAX_ZONES), True),
     },
     "a layout",
 )

@@ -29,7 +29,8 @@ OPTION = Map(
     },
     "an option",
 )
-SPEC = MapOf(OPTION, "options by name")
+MAX_OPTIONS = 24  # choices of the New game screen
+SPEC = MapOf(OPTION, "options by name", max_len=MAX_OPTIONS)
 
 
 @dataclass(frozen=True)

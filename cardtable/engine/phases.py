@@ -44,6 +44,7 @@ REPEAT = {
     "max": Field(Int(1, 10_000), True, "a guard: the most rounds"),
 }
 VERB_NAMES = [*REGISTRY, "repeat"]
+MAX_ROLES = 16  # roles worked out at every hand's start, shown on the seats
 
 STEP = Map({"do": Field(Str(VERB_NAMES, what="a verb"), True)}, "a step", extra=AnyValue())
 ROLE = Map(
@@ -59,7 +60,7 @@ ROLE = Map(
     "a role",
 )
 SPEC = Map(
-    {"roles": MapOf(ROLE, "roles by name"), "hand": Field(ListOf(STEP, min_len=1), True)},
+    {"roles": MapOf(ROLE, "roles by name", max_len=MAX_ROLES), "hand": Field(ListOf(STEP, min_len=1), True)},
     "the phases of play",
 )
 

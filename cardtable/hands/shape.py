@@ -9,6 +9,7 @@ from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str
 from . import extras
 from .rules import TIE_LAYERS
 
+MAX_CATEGORIES = 256  # categories of one ranking: each hand valued may try each (the largest game has 103)
 NAMES = OneOf(Str(what="an attribute name"), ListOf(Str(what="an attribute name")), what="a name or a list")
 VALUE_IDS = ListOf(Str(what="a value id"), min_len=1)
 COVER_ENTRY = MapOf(OneOf(Str(), ListOf(Str())), "a card condition (attribute: value, list or none)")
@@ -72,7 +73,7 @@ SPEC = Map(
         "dead": Str(what="a flag name"),
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
-        "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+        "categories": Field(ListOf(CATEGORY, min_len=1, max_len=MAX_CATEGORIES), required=True),
         **extras.RANKING_FIELDS,
     },
     "the hands section",
