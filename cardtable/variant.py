@@ -125,12 +125,6 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
             )
         )
         raise VariantError(problems)
-    has_sections = any(s.name in data for s in SECTIONS)
-    for needed in ("layout", "phases"):
-        if has_sections and needed not in data:  # a game is played by its zones and its steps
-            problems.append(
-                root.problem(f"missing '{needed}' (a game needs its zones and its steps of play)")
-            )
     lo, hi = 0, 0
     if game_parts:
         players = data["players"].value

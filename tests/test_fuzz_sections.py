@@ -154,7 +154,10 @@ def play(text: str, seed: int) -> None:
     if variant.deck_only:
         return
     rng = random.Random(seed)
-    rules = Rules(variant)
+    try:
+        rules = Rules(variant)
+    except ValueError:
+        return  # sections of a game without its layout or phases: New game says it cannot be played
     players = rng.randint(variant.min_players, max(variant.min_players, min(variant.max_players, 4)))
     seats = [{"name": f"P{i}", "kind": "bot"} for i in range(players)]
     options = {"hands": 3} if "hands" in rules.options and rules.options["hands"].max else {}
