@@ -212,3 +212,11 @@ def test_the_counts_a_file_sets_are_bounded(text, limit):
     """8,000 zones, roles or options validated in over a second and were laid out at every frame."""
     found = problems(text)
     assert len(found) == 1 and found[0].endswith(f"at most {limit} allowed"), found
+
+
+def test_the_cards_a_hand_is_made_from_are_bounded():
+    """A 1,500-card board: 50 ms for every hand valued, by every computer player's estimate."""
+    text = changed("    - {rank: all, suit: all}", "    - {rank: all, suit: all, count: 40}")
+    text = changed("{do: deal, to: board, count: 3}", "{do: deal, to: board, count: 1500}", text)
+    found = problems(text)
+    assert len(found) == 1 and "made from up to 1,504 cards here (at most 1,000)" in found[0]

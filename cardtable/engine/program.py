@@ -8,7 +8,7 @@ engine needs for a game that always goes on and always ends, and work bounded by
 - the steps one hand may run, each repeat's `max` multiplied by the repeats around it, are at most
   MAX_STEPS_PER_HAND;
 - a zone a hand takes `exactly` cards from is dealt at least that many, and valuing one hand tries
-  at most MAX_HAND_CHOICES choices of cards (Omaha's 2 of 4 and 3 of 5: 60).
+  at most MAX_HAND_CHOICES choices of cards (Omaha's 2 of 4 and 3 of 5: 60) from at most MAX_POOL.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 MAX_STEPS_PER_HAND = 100_000
 MAX_HAND_CHOICES = 500
+MAX_POOL = 1_000  # cards a hand is made from (a 1,500-card board: 50 ms a hand valued)
 UNBOUNDED = 10**9  # a zone other steps may fill (a discard pile, a card pot): any number of cards
 
 # What can make each `until:` condition true: the verbs that may do it when they run.
@@ -197,6 +198,16 @@ def _check_hand_choices(
     if split is not None and getattr(split.rules, "lowest_wins", False) and free > form.size:
         choices += math.comb(free, form.size)
     choices *= lines
+    pool = free + sum(min(held.get(u.zone, 0), UNBOUNDED) for u in form.uses if u.exactly is not None)
+    if pool > MAX_POOL:
+        node = _form_node(variant, len(form.uses)) or variant.root
+        out.append(
+            node.problem(
+                f"a hand is made from up to {pool:,} cards here (at most {MAX_POOL:,}): every hand valued "
+                "searches them all"
+            )
+        )
+        return
     if choices > MAX_HAND_CHOICES:
         node = _form_node(variant, len(form.uses)) or variant.root
         out.append(
