@@ -173,6 +173,7 @@ class Budget:
 
     def __init__(self) -> None:
         self.left = exclusive.WORK_LIMIT
+        self.allowed: set[tuple[str, int]] = set()  # (attribute, combination) already tested fine
 
     def spend(self, cost: int) -> bool:
         """Take `cost` tests from what is left; False (nothing taken) when it would overrun."""
@@ -230,11 +231,13 @@ def _choices(attr: Attribute, node: Node, out: list[Problem], budget: Budget) ->
                     mask |= 1 << i
             if attr.max is not None and bin(mask).count("1") > attr.max:
                 out.append(item.problem(f"at most {attr.max} values of '{attr.name}' on one card"))
-            if attr.exclusive:
+            if attr.exclusive and (attr.name, mask) not in budget.allowed:
                 if not budget.spend(attr.exclusions.test_cost(mask)):
                     out.append(item.problem(_too_costly(attr, "these combinations")))
                     return result
-                if not attr.exclusions.allows(mask):
+                if attr.exclusions.allows(mask):
+                    budget.allowed.add((attr.name, mask))  # the same combination again: no test
+                else:
                     out.append(item.problem(_breaks(attr, mask)))
             result.append(mask)
         else:
