@@ -220,3 +220,15 @@ def test_the_cards_a_hand_is_made_from_are_bounded():
     text = changed("{do: deal, to: board, count: 3}", "{do: deal, to: board, count: 1500}", text)
     found = problems(text)
     assert len(found) == 1 and "made from up to 1,504 cards here (at most 1,000)" in found[0]
+
+
+def test_a_hand_that_runs_too_many_steps_by_itself_stops_at_the_step(monkeypatch):
+    """The last guard counts steps too: a hand running on without a decision stops at the step
+    it had reached (here the guard is lowered to three steps: the blinds and the deal)."""
+    monkeypatch.setattr(rules_module, "MAX_AUTO_STEPS", 3)
+    rules = Rules(load_variant_text(TEXAS, "t.yaml"))
+    with pytest.raises(BrokenRules) as err:
+        rules.new_game([{"name": "A"}, {"name": "B"}], seed=1, options={})
+    problem = err.value.problems[0]
+    assert problem.line == line_of(TEXAS, "{do: bet, first: {after: big_blind}}")
+    assert "3 steps by itself" in problem.message

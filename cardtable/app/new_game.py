@@ -204,7 +204,13 @@ class NewGameScene(Scene):
         if not self.built_ahead:
             # A first game on this machine builds its lookup tables (up to a second): a few ms
             # a frame of it now, while the screen waits for a person, and not at Start.
-            self.built_ahead = scoring.build_ahead(self.variant, BUILD_AHEAD_S)
+            try:
+                self.built_ahead = scoring.build_ahead(self.variant, BUILD_AHEAD_S)
+            except Exception as exc:  # the table builds or says it at Start; never a crash here
+                self.built_ahead = True
+                self.message = (
+                    f"{self.variant.path}: its hands cannot be prepared ({type(exc).__name__}: {exc})"
+                )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Two columns, seats on the left and the choices on the right, rows as tall as the
