@@ -27,6 +27,11 @@ class Entry:
         return self.variant is not None and not self.variant.deck_only
 
     @property
+    def loading(self) -> bool:
+        """Not read yet (a user's file the menu reads after its first frame)."""
+        return self.variant is None and self.error is None
+
+    @property
     def deck_only(self) -> bool:
         """A deck to browse, not a game."""
         return self.variant is not None and self.variant.deck_only
@@ -53,21 +58,29 @@ def missing_builtins() -> str:
     return f"The built-in games are missing: none found in {folder}. Reinstall Cardtable."
 
 
-def catalog() -> list[Entry]:
-    """Every variant, each loaded or carrying its errors: a bad file never stops the rest."""
+def catalog(defer_user: bool = False) -> list[Entry]:
+    """Every variant, each loaded or carrying its errors: a bad file never stops the rest. With
+    `defer_user` the user's files are listed unread (`Entry.loading`), for `load_entry` later:
+    the menu's first frame never waits on them."""
     entries = []
     for vid, path, builtin in variant_files():
         entry = Entry(vid, path, builtin)
-        try:
-            entry.variant = load_variant(path)
-        except VariantError as exc:
-            entry.error = exc
-        except Exception as exc:  # a loader bug must not stop the program: the file is listed as broken
-            entry.error = VariantError(
-                [Problem(str(path), 1, 1, f"cannot be loaded ({type(exc).__name__}: {exc})")]
-            )
+        if builtin or not defer_user:
+            load_entry(entry)
         entries.append(entry)
     return entries
+
+
+def load_entry(entry: Entry) -> None:
+    """Read the entry's file: its variant, or the problems that stopped it."""
+    try:
+        entry.variant = load_variant(entry.path)
+    except VariantError as exc:
+        entry.error = exc
+    except Exception as exc:  # a loader bug must not stop the program: the file is listed as broken
+        entry.error = VariantError(
+            [Problem(str(entry.path), 1, 1, f"cannot be loaded ({type(exc).__name__}: {exc})")]
+        )
 
 
 class NotAGame(VariantError):

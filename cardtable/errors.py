@@ -26,6 +26,12 @@ class VariantError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
+class BrokenRules(VariantError):
+    """A variant's rules failing in play, which validation did not catch: a game that runs on
+    without ever asking anyone, or a step that fails. It names the step of the file; the state
+    the action was applied to is left as it was (the game is kept)."""
+
+
 class IllegalAction(Exception):
     """An action the rules refuse; `reason` says why. The state is left unchanged."""
 

@@ -22,13 +22,16 @@ from .schema import suggest
 from .yamlsrc import Node, load_text, read_text
 
 MAX_DEPTH = 8
+VARIANT_KEYS = {"name", "deck", "extends"}  # a file with none of them is not a variant to extend
 
 
 def _find(name: str, here: str) -> Path | None:
+    """The base's file: only a YAML file (a name without its suffix gets .yaml), so `extends:`
+    never reads another kind of file (`../../etc/shadow`)."""
     near = Path(here).parent / name
-    for candidate in (near, near.with_suffix(".yaml")) if near.suffix not in (".yaml", ".yml") else (near,):
-        if candidate.is_file():
-            return candidate
+    candidate = near if near.suffix in (".yaml", ".yml") else near.parent / f"{near.name}.yaml"
+    if candidate.is_file():
+        return candidate
     for folder in (shipped("variants"), user_variants()):
         candidate = folder / f"{name}.yaml"
         if "/" not in name and candidate.is_file():
@@ -42,6 +45,12 @@ def _known() -> list[str]:
         if folder.is_dir():
             out += [p.stem for p in folder.glob("*.yaml")]
     return out
+
+
+def _looks_like_a_variant(text: str) -> bool:
+    """A line of the text starts with one of VARIANT_KEYS: its errors may be said (it is a
+    variant with a mistake, not someone's other file)."""
+    return any(line.split(":", 1)[0] in VARIANT_KEYS for line in text.splitlines() if ":" in line)
 
 
 def merge(base: Node, over: Node) -> Node:
@@ -82,7 +91,16 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
         text = read_text(str(found))
     except OSError as e:
         raise VariantError([ext.problem(f"cannot read '{found}': {e.strerror or e}")]) from None
-    base, deeper = apply(load_text(text, str(found)), str(found), (*seen, key))
+    not_a_variant = ext.problem(f"'{name}' is not a variant file (it has no name, deck or extends)")
+    try:
+        tree = load_text(text, str(found))
+    except VariantError:
+        if not _looks_like_a_variant(text):  # a stranger's file: nothing of it is said
+            raise VariantError([not_a_variant]) from None
+        raise
+    if not (tree.is_map and VARIANT_KEYS & set(tree.value)):  # its content is never echoed
+        raise VariantError([not_a_variant])
+    base, deeper = apply(tree, str(found), (*seen, key))
     if not base.is_map:
         raise VariantError(
             [Problem(str(found), base.line, base.col, "the extended variant is not a mapping")]

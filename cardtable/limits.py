@@ -12,7 +12,10 @@ PLAYERS = 10  # seats at one table (a variant's `players: max:`)
 VARIANT_ID = 100  # characters of a variant's id: its file's name without `.yaml`
 VARIANT_NAME = 200  # characters of a variant's `name:`
 SEAT_NAME = 100  # characters of a seat's name (`play --players`, New game)
-OPTIONS = 100  # options one variant file declares (the program adds its own, e.g. `ranking`)
+OPTIONS = 24  # options one variant file declares: each is a choice on the New game screen
+ZONES = 16  # zones of a layout: each is placed and drawn at the table
+ROLES = 16  # roles worked out at every hand's start, shown on the seats
+CATEGORIES = 256  # hand categories of one ranking: each hand valued may try each (the largest game has 103)
 OPTION_NAME = 64  # characters of an option's name
 OPTION_TEXT = 200  # characters of an option's text value (an entry of its `choices:`)
 TEXT = 10_000  # characters of any one text in a variant file (a description, a label)
@@ -21,7 +24,7 @@ SEED_BITS = 256  # a game's seed (`play --seed`) is a signed number of this many
 SEED_MIN, SEED_MAX = -(2 ** (SEED_BITS - 1)), 2 ** (SEED_BITS - 1) - 1
 
 # What the save reader accepts beyond those: room for what the program adds itself.
-SAVE_OPTIONS = 2 * OPTIONS  # the variant's options and the program's own
+SAVE_OPTIONS = 200  # the variant's options and the program's own (as an earlier version accepted)
 SAVE_SEATS = 64  # seats a save may name (older versions allowed this many)
 
 

@@ -204,8 +204,8 @@ class Map(Spec):
 class MapOf(Spec):
     """A mapping whose keys are free names and whose values all share one spec."""
 
-    def __init__(self, value: Spec, what: str = "a mapping") -> None:
-        self.value_spec, self.what = value, what
+    def __init__(self, value: Spec, what: str = "a mapping", max_len: int | None = None) -> None:
+        self.value_spec, self.what, self.max_len = value, what, max_len
 
     def accepts(self, node: Node) -> bool:
         return node.is_map
@@ -213,6 +213,9 @@ class MapOf(Spec):
     def check(self, node: Node, out: list[Problem]) -> None:
         if not node.is_map:
             out.append(node.problem(f"expected {self.what}, found {_kind(node)}"))
+            return
+        if self.max_len is not None and len(node.value) > self.max_len:
+            out.append(node.problem(f"has {len(node.value):,} entries; at most {self.max_len:,} allowed"))
             return
         for child in node.value.values():
             if len(out) >= MAX_PROBLEMS:

@@ -245,6 +245,24 @@ def _tab_near(text: str, line: int) -> tuple[int, int] | None:
     return None
 
 
+def _line_col(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of a character index of the text."""
+    start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - start + 1
+
+
+def _bad_character(text: str, path: str, exc: yaml.reader.ReaderError) -> Problem:
+    """A character the reader refuses (a NUL, a control character), at its line and column: the
+    reader's position counts differently in libyaml, so the character itself is looked for."""
+    code = exc.character if isinstance(exc.character, int) else None
+    index = text.find(chr(code)) if code is not None else -1
+    if index < 0:
+        index = min(max(exc.position, 0), len(text))
+    line, col = _line_col(text, index)
+    what = f"the character #x{code:04x}" if code is not None else "a character"
+    return Problem(path, line, col, f"{what} is not allowed in YAML ({exc.reason})")
+
+
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
     if len(text) > MAX_BYTES:
@@ -265,6 +283,8 @@ def load_text(text: str, path: str) -> Node:
                 [Problem(path, tab[0], tab[1], "a tab in the indentation: YAML indents with spaces only")]
             ) from None
         raise VariantError([Problem(path, line, col, f"YAML syntax: {exc.problem or exc}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML refuses: said at its own line
+        raise VariantError([_bad_character(text, path, exc)]) from None
     except yaml.YAMLError as exc:
         raise VariantError([Problem(path, 1, 1, f"YAML: {exc}")]) from None
     except RecursionError:
@@ -313,8 +333,10 @@ def read_text(path: str) -> str:
         return data.decode("utf-8")
     except OSError as exc:
         raise VariantError([Problem(path, 1, 1, f"cannot read: {exc.strerror or exc}")]) from None
-    except UnicodeDecodeError as exc:
-        raise VariantError([Problem(path, 1, 1, f"not UTF-8 text: {exc.reason}")]) from None
+    except UnicodeDecodeError as exc:  # at the line of the byte (the bytes before it are text)
+        line = data.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise VariantError([Problem(path, line, col, f"not UTF-8 text: {exc.reason}")]) from None
 
 
 def load_file(path: str) -> Node:

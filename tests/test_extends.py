@@ -60,6 +60,7 @@ betting: {max_hands: ~}
 phases:
   hand:                          # replaced whole
     - {do: deal, to: hand, count: 2}
+    - {do: bet}                    # a hand that asks nobody anything is refused (issue 28)
     - {do: showdown}
 """,
     )
@@ -68,7 +69,7 @@ phases:
     assert "hands" not in v.options
     blind = v.root.value["options"].value["blind"].value
     assert blind["default"].value == 50 and "label" in blind
-    assert len(v.root.value["phases"].value["hand"].value) == 2
+    assert len(v.root.value["phases"].value["hand"].value) == 3
 
 
 def test_errors_point_into_the_file_they_are_in(tmp_path):

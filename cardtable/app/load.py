@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from ..errors import VariantError
 from ..saves import SaveError, SaveStore, locks
 from ..saves.store import SUFFIX
 from . import load_draw, ui
@@ -163,6 +164,9 @@ class LoadScene(Scene):
             )
         except SaveError as exc:
             self.say(_sentence(str(exc)), error=True)
+            return None
+        except VariantError as exc:  # its rules fail when replayed (BrokenRules): said, never a crash
+            self.say(f"This game cannot go on: {exc.problems[0] if exc.problems else exc}", error=True)
             return None
         if session.is_over():
             return self.replay_scene(e)  # nothing is left to play: step through it instead

@@ -3,11 +3,13 @@ ways in: Continue, New game, Load, Deck browser, Rules, Quit."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from functools import partial
 
 import pygame
 
-from ..catalog import Entry, catalog, missing_builtins
+from ..catalog import Entry, catalog, load_entry, missing_builtins
 from . import frame, ui
 from .scene import App, Scene
 from .screens import Screen, on_menu, screen
@@ -15,6 +17,7 @@ from .screens import Screen, on_menu, screen
 ROW_H = 64
 BUTTONS_TOP = 190
 ERROR_BOX = 180  # the height of a broken file's problems, drawn over the list's foot
+LOAD_BUDGET_S = 0.008  # reading the user's files a frame (one at least) after the first frame
 
 
 class MenuScene(Scene):
@@ -22,7 +25,10 @@ class MenuScene(Scene):
 
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         super().__init__(app)
-        self.entries = entries if entries is not None else catalog()
+        # the user's files are read after the first frame, a few ms of them a frame (`update`)
+        self.entries = entries if entries is not None else catalog(defer_user=True)
+        self.clock: Callable[[], float] = time.perf_counter  # for the loading budget (tests inject one)
+        self.drawn = False
         self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -49,9 +55,24 @@ class MenuScene(Scene):
         for offered, button in zip(self.screens, self.buttons):
             button.enabled = offered.opens_for(variant)
 
+    def update(self, dt: float) -> None:
+        """After the first frame, read the user's files still unread: one at least, then more
+        while LOAD_BUDGET_S lasts (a file is never cut in two: validation bounds each one)."""
+        if not self.drawn:
+            return
+        pending = (e for e in self.entries if e.loading)
+        start = self.clock()
+        for entry in pending:
+            load_entry(entry)
+            if self.clock() - start >= LOAD_BUDGET_S:
+                break
+        self.refresh_buttons()
+
     def select(self, index: int) -> None:
         if self.entries:
             self.selected = max(0, min(len(self.entries) - 1, index))
+            if self.entries[self.selected].loading:  # chosen: read it now, the person waits on it
+                load_entry(self.entries[self.selected])
             height = self.list_rect.height - (ERROR_BOX if self.entries[self.selected].error else 0)
             visible = max(1, height // ROW_H)  # a broken file's row stays above its error box
             if self.selected < self.scroll:
@@ -138,6 +159,7 @@ class MenuScene(Scene):
                 (200, 220, 210),
             )
         frame.region("status", status)
+        self.drawn = True
 
     def _draw_list(self, surface: pygame.Surface) -> None:
         ui.draw_rows(
@@ -152,7 +174,10 @@ class MenuScene(Scene):
 
     def _draw_row(self, surface: pygame.Surface, e: Entry, row: pygame.Rect, chosen: bool) -> None:
         ink = ui.INK if chosen else ui.WHITE
-        if e.variant is not None:
+        if e.loading:
+            ui.text(surface, f"{e.id}: loading…", (row.left + 14, row.top + 6), 28, ink, bold=True)
+            ui.text(surface, "A file of yours, being read.", (row.left + 14, row.top + 34), 20, ink)
+        elif e.variant is not None:
             v = e.variant
             mine = "" if e.builtin else "  (yours)"
             counts = f"{v.min_players}-{v.max_players} players"

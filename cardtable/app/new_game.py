@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from ..engine import scoring
+from ..errors import VariantError
 from ..limits import seat_name_problem
 from ..variant import Variant
 from . import settings, ui
@@ -134,8 +135,13 @@ class NewGameScene(Scene):
                 self.privacy,
                 lambda: NewGameScene(self.app, self.variant),
             )
-        except ValueError as exc:
-            self.message = str(exc)
+        except (ValueError, VariantError) as exc:  # BrokenRules: the rules failed as the game began
+            self.message = (
+                str(exc.problems[0]) if isinstance(exc, VariantError) and exc.problems else str(exc)
+            )
+            return
+        except Exception as exc:  # nothing a variant does may crash New game: said, and it stays
+            self.message = f"{self.variant.path}: this game cannot start ({type(exc).__name__}: {exc})"
             return
         if scene is None:
             self.message = "Playing this game is not available in this version yet."
@@ -203,7 +209,13 @@ class NewGameScene(Scene):
         if not self.built_ahead:
             # A first game on this machine builds its lookup tables (up to a second): a few ms
             # a frame of it now, while the screen waits for a person, and not at Start.
-            self.built_ahead = scoring.build_ahead(self.variant, BUILD_AHEAD_S)
+            try:
+                self.built_ahead = scoring.build_ahead(self.variant, BUILD_AHEAD_S)
+            except Exception as exc:  # the table builds or says it at Start; never a crash here
+                self.built_ahead = True
+                self.message = (
+                    f"{self.variant.path}: its hands cannot be prepared ({type(exc).__name__}: {exc})"
+                )
 
     def draw(self, surface: pygame.Surface) -> None:
         """Two columns, seats on the left and the choices on the right, rows as tall as the

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import math
+
 from ..errors import Problem
 from ..yamlsrc import Node
 from .attributes import build_attributes
 from .cards import duplicates, make_cards, plan_cards
 from .model import Deck
+from .templates import check_names
 
 
 def build_deck(node: Node, out: list[Problem]) -> Deck | None:
@@ -26,6 +29,17 @@ def build_deck(node: Node, out: list[Problem]) -> Deck | None:
     default_short = (
         str(data["short"].value) if "short" in data else " ".join("{" + a + ".label}" for a in direct)
     )
+    templates: dict[tuple[str, int], tuple[str, Node, int]] = {}  # each template checked once
+    for g in groups:
+        made = g.count * math.prod(len(c) for c in g.choices)
+        for key, default in (("name", default_name), ("short", default_short)):
+            tnode = g.node.value.get(key) or data.get(key) or node
+            text = str(tnode.value) if tnode is not node else default
+            _, _, before_cards = templates.get((text, id(tnode)), (text, tnode, 0))
+            templates[(text, id(tnode))] = (text, tnode, before_cards + made)
+    check_names(list(templates.values()), attributes, out)
+    if len(out) > before:
+        return None
     flag_names = tuple(declared_flags)
     cards = make_cards(groups, attributes, flag_names)
     deck = Deck(

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from ..errors import Problem
 from ..schema import suggest
 from ..yamlsrc import Node
+from . import exclusive
 from .attributes import check_flags
 from .model import Attribute
 from .spec import CARD_GROUP, MAX_CARDS
@@ -44,6 +45,7 @@ def plan_cards(
     direct = [a for a in attributes.values() if a.of is None]
     plans = []
     total = 0
+    budget = Budget()
     for gnode in node.value["cards"].value:
         g = gnode.value
         count = int(g["count"].value) if "count" in g else 1
@@ -53,7 +55,7 @@ def plan_cards(
             if cnode is None:
                 choice_lists.append([0] if attr.multi else [-1])
                 continue
-            choice_lists.append(_choices(attr, cnode, out))
+            choice_lists.append(_choices(attr, cnode, out, budget))
         for key in g:
             if key in CARD_GROUP.fields:
                 continue
@@ -101,14 +103,12 @@ def make_cards(groups: list[Group], attributes: dict[str, Attribute], flag_names
         if "flags" in g:
             for f in g["flags"].value:
                 group_flags |= 1 << flag_index[str(f.value)]
+        # each choice's flags worked out once, not once per card it is on
+        flags_of = [_choice_flags(attr, choices, flag_index) for attr, choices in zip(direct, group.choices)]
         for combo in itertools.product(*group.choices):
             bits = group_flags
-            for attr, x in zip(direct, combo):
-                if attr.multi:
-                    for v in attr.members(x):
-                        bits |= _flag_mask(v.flags, flag_index)
-                elif x >= 0:
-                    bits |= _flag_mask(attr.values[x].flags, flag_index)
+            for table, x in zip(flags_of, combo):
+                bits |= table[x]
             for _ in range(group.count):
                 for attr, x in zip(direct, combo):
                     columns[attr.name].append(x)
@@ -147,11 +147,57 @@ def duplicates(groups: list[Group], cards: Cards, attributes: dict[str, Attribut
     return found
 
 
+def _choice_flags(attr: Attribute, choices: Sequence[int], flag_index: dict[str, int]) -> dict[int, int]:
+    """The flag bits a card takes from each of its choices of `attr` (a value, or a set of values)."""
+    per_value = [_flag_mask(v.flags, flag_index) for v in attr.values]
+    if not any(per_value):
+        return dict.fromkeys(choices, 0)
+    if not attr.multi:
+        return {x: per_value[x] if x >= 0 else 0 for x in choices}
+    out = {}
+    for x in set(choices):
+        bits = 0
+        for i, flags in enumerate(per_value):
+            if x >> i & 1:
+                bits |= flags
+        out[x] = bits
+    return out
+
+
 def _flag_mask(flags: frozenset[str], flag_index: dict[str, int]) -> int:
     return sum(1 << flag_index[f] for f in flags if f in flag_index)
 
 
-def _choices(attr: Attribute, node: Node, out: list[Problem]) -> Sequence[int]:
+class Budget:
+    """The exclusive-set tests one deck may still make (exclusive.WORK_LIMIT in all)."""
+
+    def __init__(self) -> None:
+        self.left = exclusive.WORK_LIMIT
+        self.allowed: set[tuple[str, int]] = set()  # (attribute, combination) already tested fine
+
+    def spend(self, cost: int) -> bool:
+        """Take `cost` tests from what is left; False (nothing taken) when it would overrun."""
+        if cost > self.left:
+            return False
+        self.left -= cost
+        return True
+
+
+def _too_costly(attr: Attribute, what: str) -> str:
+    return (
+        f"checking {what} against the {len(attr.exclusive):,} exclusive sets would take over "
+        f"{exclusive.WORK_LIMIT:,} tests: give '{attr.name}' a 'max', fewer values or fewer exclusive sets"
+    )
+
+
+def _breaks(attr: Attribute, mask: int) -> str:
+    """The message for a combination that holds an exclusive set (one it holds)."""
+    held = attr.exclusions.held(mask)
+    names = " and ".join(attr.values[i].id for i in range(len(attr.values)) if held >> i & 1)
+    return f"{names} cannot be on one card ('exclusive')"
+
+
+def _choices(attr: Attribute, node: Node, out: list[Problem], budget: Budget) -> Sequence[int]:
     """The value indexes (bitmasks for multi-valued attributes) a card group chooses from."""
 
     def one(item: Node) -> int | None:
@@ -168,6 +214,10 @@ def _choices(attr: Attribute, node: Node, out: list[Problem]) -> Sequence[int]:
         bound = sum(math.comb(len(attr), k) for k in range(size + 1))
         if bound > MAX_CARDS and not attr.exclusive:  # exact: too many, refused before it is used
             return range(bound)
+        cost = attr.exclusions.combination_cost(size, MAX_CARDS)
+        if not budget.spend(cost):
+            out.append(node.problem(_too_costly(attr, f"'all' of '{attr.name}'")))
+            return []
         return attr.combinations(MAX_CARDS)
     items = node.value if node.is_list else [node]
     result: list[int] = []
@@ -181,10 +231,14 @@ def _choices(attr: Attribute, node: Node, out: list[Problem]) -> Sequence[int]:
                     mask |= 1 << i
             if attr.max is not None and bin(mask).count("1") > attr.max:
                 out.append(item.problem(f"at most {attr.max} values of '{attr.name}' on one card"))
-            for pair in attr.exclusive:
-                if all(mask >> i & 1 for i in pair):
-                    names = " and ".join(attr.values[i].id for i in sorted(pair))
-                    out.append(item.problem(f"{names} cannot be on one card ('exclusive')"))
+            if attr.exclusive and (attr.name, mask) not in budget.allowed:
+                if not budget.spend(attr.exclusions.test_cost(mask)):
+                    out.append(item.problem(_too_costly(attr, "these combinations")))
+                    return result
+                if attr.exclusions.allows(mask):
+                    budget.allowed.add((attr.name, mask))  # the same combination again: no test
+                else:
+                    out.append(item.problem(_breaks(attr, mask)))
             result.append(mask)
         else:
             if item.is_list:

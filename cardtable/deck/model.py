@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..schema import suggest
+from .exclusive import Exclusions
 
 
 @dataclass(frozen=True)
@@ -51,30 +52,17 @@ class Attribute:
         i = self.index.get(str(value_id))
         return None if i is None else self.values[i]
 
-    def combinations(self, limit: int | None = None) -> list[int]:
+    @cached_property
+    def exclusions(self) -> Exclusions:
+        """The exclusive sets as bitmasks, for quick tests (exclusive.py)."""
+        return Exclusions.of(self.exclusive, len(self.values))
+
+    def combinations(self, limit: int) -> list[int]:
         """Every allowed set of values of a multi-valued attribute, as bitmasks (by size, then in
-        order); with `limit`, stops once it has more than that many, so a power set of 26 values
-        is never made. A set holding an exclusive set is never extended (its supersets hold it too)."""
+        order), stopping once it has more than `limit`, so a power set of 26 values is never
+        made. Its cost is bounded first by the caller (`Exclusions.combination_cost`)."""
         size = self.max if self.max is not None else len(self.values)
-        n = len(self.values)
-        out: list[int] = []
-
-        def grow(start: int, chosen: int, left: int) -> bool:
-            if left == 0:
-                out.append(chosen)
-                return limit is None or len(out) <= limit
-            for i in range(start, n - left + 1):
-                mask = chosen | 1 << i
-                if any(all(mask >> j & 1 for j in pair) for pair in self.exclusive):
-                    continue
-                if not grow(i + 1, mask, left - 1):
-                    return False
-            return True
-
-        for k in range(min(size, n) + 1):
-            if not grow(0, 0, k):
-                break
-        return out
+        return self.exclusions.combinations(min(size, len(self.values)), limit)
 
     def unknown(self, text: object) -> str:
         """The message for a value id this attribute lacks, suggesting a close id, or the id of a

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .. import limits
 from ..errors import Problem
 from ..schema import Field, Int, ListOf, Map, MapOf, Str, suggest
 from ..yamlsrc import Node
@@ -22,6 +23,7 @@ VISIBILITIES = ("owner", "everyone", "nobody")
 SHAPES = ("stack", "row", "fan", "grid", "open_grid")
 PLACES = ("seat", "center", "above_center", "below_center", "left", "right", "corner")
 DIRECTIONS = ("clockwise", "counterclockwise")
+MAX_GRID_CELLS = 400  # a fixed grid's places (20 x 20): each is drawn every frame
 
 ZONE = Map(
     {
@@ -39,7 +41,7 @@ SPEC = Map(
     {
         "deck": Str(what="a zone name"),
         "direction": Str(DIRECTIONS),
-        "zones": Field(MapOf(ZONE, "zones by name"), True),
+        "zones": Field(MapOf(ZONE, "zones by name", max_len=limits.ZONES), True),
     },
     "a layout",
 )
@@ -101,8 +103,17 @@ def build(node: Node, variant: object, problems: list[Problem]) -> Layout:
                 problems.append(znode.problem(f"grid zone '{name}' needs size: [rows, cols]"))
             else:
                 size = tuple(n.value for n in z["size"].value)
+                if size[0] * size[1] > MAX_GRID_CELLS:
+                    problems.append(
+                        z["size"].problem(
+                            f"a grid of {size[0]} x {size[1]} has {size[0] * size[1]:,} places; "
+                            f"at most {MAX_GRID_CELLS} (every one is drawn, every frame)"
+                        )
+                    )
         elif "size" in z:
             problems.append(z["size"].problem("only a grid has a size (an open grid's is its bound)"))
+        if z["shape"].value in ("grid", "open_grid") and z["owner"].value != "table":
+            problems.append(z["owner"].problem("a grid lies on the table: give it 'owner: table'"))
         if "max_line" in z and z["shape"].value not in ("grid", "open_grid"):
             problems.append(z["max_line"].problem("only a grid has a max_line"))
         layout.zones[name] = Zone(

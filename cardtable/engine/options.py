@@ -30,7 +30,7 @@ OPTION = Map(
     },
     "an option",
 )
-SPEC = MapOf(OPTION, "options by name")
+SPEC = MapOf(OPTION, "options by name", max_len=limits.OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -163,3 +163,14 @@ def number_value(raw: Number, options: dict[str, OptionValue]) -> OptionValue:
     if isinstance(raw, dict):
         return options[raw["option"]]
     return raw
+
+
+def largest(node: Node, variant: Variant) -> int:
+    """A number field's value, or for {option: NAME} the largest the players may choose."""
+    if not node.is_map:
+        return int(node.value)
+    opt = variant.sections.get("options", {}).get(node.value["option"].value)
+    if opt is None:
+        return 0
+    values = [v for v in (opt.max, opt.default, *(opt.choices or ())) if isinstance(v, int)]
+    return max(values, default=0)

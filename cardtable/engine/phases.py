@@ -26,10 +26,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict, cast
 
+from .. import limits
 from ..errors import Problem
 from ..schema import AnyValue, Bool, Field, Int, ListOf, Map, MapOf, Spec, Str, check, suggest
 from ..yamlsrc import Node
-from .options import number_problem
+from .options import largest, number_problem
 from .types import Step
 from .verbs import REGISTRY
 
@@ -59,7 +60,10 @@ ROLE = Map(
     "a role",
 )
 SPEC = Map(
-    {"roles": MapOf(ROLE, "roles by name"), "hand": Field(ListOf(STEP, min_len=1), True)},
+    {
+        "roles": MapOf(ROLE, "roles by name", max_len=limits.ROLES),
+        "hand": Field(ListOf(STEP, min_len=1), True),
+    },
     "the phases of play",
 )
 
@@ -100,19 +104,13 @@ def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:
             phases.roles[name] = r
     phases.roles.setdefault("dealer", {"rotate": True})
     ctx = _Ctx(variant, layout, phases, problems)
+    before = len(problems)
     ctx.compile(d["hand"].value)
+    if len(problems) == before:  # the whole hand is checked once every step is sound
+        from .program import check_program
+
+        check_program(d["hand"], variant, layout, problems)
     return phases
-
-
-def _largest(node: Node, variant: Variant) -> int:
-    """A number field's value, or for {option: NAME} the largest the players may choose."""
-    if not node.is_map:
-        return int(node.value)
-    opt = variant.sections.get("options", {}).get(node.value["option"].value)
-    if opt is None:
-        return 0
-    values = [v for v in (opt.max, opt.default, *(opt.choices or ())) if isinstance(v, int)]
-    return max(values, default=0)
 
 
 class _Ctx:
@@ -148,7 +146,7 @@ class _Ctx:
         once: the least it needs."""
         v = snode.value
         zone = self.layout.zones[str(v["to"].value)]
-        count = _largest(v["count"], self.variant) if "count" in v else 1
+        count = largest(v["count"], self.variant) if "count" in v else 1
         seats = self.variant.max_players if zone.per_seat and "role" not in v else 1
         if zone.shape == "grid" and zone.size is not None:
             need, what = zone.size[0] * zone.size[1], f"filling {v['to'].value}"
@@ -219,6 +217,7 @@ class _Ctx:
                         "until": [c.value for c in v["until"].value],
                         "max": v["max"].value,
                         "id": start,
+                        "line": snode.line,
                     }
                 )
                 continue

@@ -25,10 +25,11 @@ variant + seats + seed + options + log), the table talk, and one record per hand
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, cast
 
-from ..errors import IllegalAction
+from ..errors import BrokenRules, IllegalAction, Problem, VariantError
 from . import outcome, wording
 from .context import Ctx
 from .options import resolve_options
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from .options import Option
     from .phases import Phases
 
+MAX_AUTO_STEPS = 250_000  # steps run without a decision: over two hands' worth (program.py's bound)
+MAX_AUTO_HANDS = 50  # hands begun without a decision: a game where nobody is ever asked
 ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal")
 
 
@@ -123,8 +126,9 @@ class Rules:
             "scored": {},
         }
         g = Ctx(self, st)
-        self._start_hand(g)
-        self._advance(g)
+        with self._failing_at(st):
+            self._start_hand(g)
+            self._advance(g)
         return st
 
     def to_move(self, state: State) -> int | None:
@@ -187,8 +191,24 @@ class Rules:
         g = Ctx(self, st)
         step = self.program[st["pc"]]
         st["log"].append(kept)
-        REGISTRY[step["do"]].act(g, step, kept)
-        self._advance(g)
+        with self._failing_at(st):
+            REGISTRY[step["do"]].act(g, step, kept)
+            self._advance(g)
+
+    @contextmanager
+    def _failing_at(self, st: State) -> Iterator[None]:
+        """An unexpected failure of the rules as BrokenRules at the step being played (a person
+        sees the file's line, not a crash); refusals and BrokenRules itself pass as they are."""
+        try:
+            yield
+        except (IllegalAction, VariantError):
+            raise
+        except Exception as exc:
+            step = self.program[st["pc"]] if 0 <= st["pc"] < len(self.program) else {}
+            why = f"{type(exc).__name__}: {exc}"
+            raise BrokenRules(
+                [Problem(self.variant.path, int(step.get("line", 0)), 0, f"the rules failed here ({why})")]
+            ) from exc
 
     def view(self, state: State, seat: int | None) -> View:
         from .view import view
@@ -210,9 +230,15 @@ class Rules:
 
     # ---- the flow of play ------------------------------------------------------------------
     def _advance(self, g: Ctx) -> None:
-        """Run automatic steps until a seat must decide or the game is over."""
+        """Run automatic steps until a seat must decide or the game is over. Rules that would run
+        on for ever without asking anyone (validation bounds them; this is the last guard) raise
+        BrokenRules naming the step, the state as it was before the call kept by the caller."""
         st = g.st
+        ran = hands = 0
         while not st["over"]:
+            ran += 1
+            if ran > MAX_AUTO_STEPS or hands > MAX_AUTO_HANDS:
+                self._stuck(st, ran, hands)
             if st["step"] is not None:
                 if not st["step"].get("done") and st["turn"] is not None:
                     return
@@ -221,6 +247,7 @@ class Rules:
             if (self.betting and len(active(st)) <= 1 and not st["awarded"]) or st["pc"] >= len(self.program):
                 if outcome.end_hand(g):
                     self._start_hand(g)
+                    hands += 1
                 continue
             step = self.program[st["pc"]]
             if not self.runs(st, step):
@@ -237,6 +264,20 @@ class Rules:
             if REGISTRY[step["do"]].start(g, step):
                 st["step"], st["turn"] = None, None
                 st["pc"] += 1
+
+    def _stuck(self, st: State, ran: int, hands: int) -> None:
+        step = self.program[st["pc"]] if st["pc"] < len(self.program) else {}
+        what = f"{ran - 1:,} steps" if hands <= MAX_AUTO_HANDS else f"{hands:,} hands"
+        raise BrokenRules(
+            [
+                Problem(
+                    self.variant.path,
+                    int(step.get("line", 0)),
+                    0,
+                    f"the game played {what} by itself without asking anyone: its rules cannot go on",
+                )
+            ]
+        )
 
     def runs(self, st: State, step: Step) -> bool:
         """Whether the step is played in this game (its `when:`/`unless:` options allow it)."""

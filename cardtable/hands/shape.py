@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import limits
 from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str
 from . import extras
 from .rules import TIE_LAYERS
@@ -72,7 +73,7 @@ SPEC = Map(
         "dead": Str(what="a flag name"),
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
-        "categories": Field(ListOf(CATEGORY, min_len=1), required=True),
+        "categories": Field(ListOf(CATEGORY, min_len=1, max_len=limits.CATEGORIES), required=True),
         **extras.RANKING_FIELDS,
     },
     "the hands section",

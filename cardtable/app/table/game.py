@@ -40,3 +40,16 @@ def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) ->
     from ...engine.bots import decide
 
     return decide(session.rules, session.view(seat), session.bot_seed(), level)
+
+
+def cannot_go_on(session: TableSession, exc: Exception) -> str:
+    """What the table says when the rules (or a computer player's thinking) fail mid-game: the
+    file's line of the step being played and why. The game stays as it was before the failure."""
+    from ...errors import VariantError
+
+    if isinstance(exc, VariantError) and exc.problems:
+        where = str(exc.problems[0])
+    else:
+        line = session.view(None).get("step") or 0
+        where = f"{session.rules.variant.path}:{line}: {type(exc).__name__}: {exc}"
+    return f"This game cannot go on: {where[:300]}. It is kept as it was before."

@@ -33,7 +33,7 @@ from .autoplay import DELAYS, Autoplay
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
 from .draw_bar import Slider
-from .game import BOT_LEVEL, TableSession, computer_action
+from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action
 from .hints import Hints
 from .layout import GridCamera
 from .paint import paint
@@ -71,6 +71,7 @@ class TableScene(WhoSees, Scene):
         self.bot_level = BOT_LEVEL
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.message = ""  # why the last action was refused, or what undo did
+        self.broken = ""  # why the game cannot go on (its rules failed in play), else ""
         self.fleeting: tuple[str, float] | None = None  # a message that goes by itself (input.py)
         self.show_rules = False
         self.log_back = 0  # how many lines the side panel is scrolled back from the newest
@@ -138,7 +139,11 @@ class TableScene(WhoSees, Scene):
             self.message = reason[0].upper() + reason[1:]
             return False
         verb = verb_of(self.view_for(None))  # the decision's verb, before the game moves on
-        self.session.act(action)
+        try:
+            self.session.act(action)
+        except Exception as exc:  # rules that fail in play: said with the file's line, game kept
+            self.broken = self.message = cannot_go_on(self.session, exc)
+            return False
         self._version += 1
         if asked and action["seat"] is not None and action["seat"] in self.humans():
             self.grace = action["seat"]  # theirs to take back until anybody else sees anything new
@@ -274,7 +279,7 @@ class TableScene(WhoSees, Scene):
         if self.showdown is not None:
             return  # everyone looks at the showdown; nobody acts until someone presses Continue
         to_move = self.session.to_move()
-        if to_move is None or self.asked() is not None:
+        if to_move is None or self.asked() is not None or self.broken:
             self.autoplay.wait()
             return
 
@@ -282,7 +287,11 @@ class TableScene(WhoSees, Scene):
             return self.session.view(to_move), self.session.bot_seed()
 
         run = to_move in self.humans()
-        action = self.autoplay.step(dt, self._version, begin, self.bot_level, run)
+        try:
+            action = self.autoplay.step(dt, self._version, begin, self.bot_level, run)
+        except Exception as exc:  # a computer player that cannot think under these rules
+            self.broken = self.message = cannot_go_on(self.session, exc)
+            return
         if action is not None:
             self.act(action, asked=False)
 

@@ -11,7 +11,7 @@ choice does (`act`, which also says the log's sentence), how a person makes it a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -131,6 +131,11 @@ class Verb:
     def check_step(self, c: StepChecker, node: Node) -> None:
         """Meaning checks of one step (the zones and roles it names exist...)."""
 
+    def asks(self, step: Mapping[str, Node]) -> bool:
+        """Whether a step of this verb (its fields, as written) asks players to decide: False for
+        one that runs by itself (phases are checked for a hand that asks nothing)."""
+        return False
+
     def start(self, g: Ctx, step: Step) -> bool:
         """Begin the step; True when it finished at once (no decision needed)."""
         raise NotImplementedError
@@ -225,6 +230,9 @@ def first_after(g: Ctx, first: object) -> int | None:
 
 class Turns(Verb):
     """A verb where the seats still in the hand act one after another (each once, in turn order)."""
+
+    def asks(self, step: Mapping[str, Node]) -> bool:
+        return True
 
     def start(self, g: Ctx, step: Step) -> bool:
         st = g.st

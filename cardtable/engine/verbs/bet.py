@@ -13,7 +13,7 @@ caller's bet of the round ({"type": "call"}) or fold.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ...schema import Bool, Field, Int, Map, Str
 from ...yamlsrc import Node
@@ -48,6 +48,9 @@ class Bet(Verb):
             doc="a player may call the showdown during their turn (and show cards for double stakes)",
         ),
     }
+
+    def asks(self, step: Mapping[str, Node]) -> bool:
+        return True
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         if not c.has_section("betting"):

@@ -7,7 +7,7 @@ table); then they draw back up to `refill` cards. Ends when no card can be place
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
@@ -28,6 +28,9 @@ class Place(Verb):
         "grid": Field(Str(what="a zone"), True),
         "refill": Field(Int(1, 50), True, "draw back up to this many after placing"),
     }
+
+    def asks(self, step: Mapping[str, Node]) -> bool:
+        return True
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value

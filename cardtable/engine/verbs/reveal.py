@@ -6,6 +6,8 @@ default) or by the players in turn, each choosing one (`by: players`), until `co
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...schema import Field, Str
 from ...yamlsrc import Node
 from .. import wording
@@ -27,6 +29,9 @@ class Reveal(Verb):
         "by": Field(Str(["table", "players"])),
         "direction": Field(Str(["clockwise", "counterclockwise"])),
     }
+
+    def asks(self, step: Mapping[str, Node]) -> bool:
+        return "by" in step and step["by"].value == "players"
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         c.zone(node.value["zone"], node.value["zone"].value, "table")

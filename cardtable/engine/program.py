@@ -1,0 +1,218 @@
+"""Checks of a hand's steps as a whole, once each step is valid on its own (phases.py): what the
+engine needs for a game that always goes on and always ends, and work bounded by counts.
+
+- a game is played with a `hands` section (the showdown and the computer players value hands);
+- with betting, some step of a hand asks the players something (else hands play themselves),
+  and a hand has a showdown;
+- every repeat can end early: one of its `until` conditions can become true inside it;
+- the steps one hand may run, each repeat's `max` multiplied by the repeats around it, are at most
+  MAX_STEPS_PER_HAND;
+- a zone a hand takes `exactly` cards from is dealt at least that many, and valuing one hand tries
+  at most MAX_HAND_CHOICES choices of cards (Omaha's 2 of 4 and 3 of 5: 60) from at most MAX_POOL.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..errors import Problem
+from ..yamlsrc import Node
+from .options import largest
+from .verbs import REGISTRY
+
+if TYPE_CHECKING:
+    from ..variant import Variant
+    from .layout import Layout
+
+MAX_STEPS_PER_HAND = 100_000
+MAX_HAND_CHOICES = 500
+MAX_POOL = 1_000  # cards a hand is made from (a 1,500-card board: 50 ms a hand valued)
+UNBOUNDED = 10**9  # a zone other steps may fill (a discard pile, a card pot): any number of cards
+
+# What can make each `until:` condition true: the verbs that may do it when they run.
+ENDS_A_LOOP = {
+    "showdown_called": "a 'bet' with 'showdown_call'",
+    "one_left": "a 'bet' (where players may fold)",
+    "all_in": "a 'bet', 'post' or 'bring_in' (where chips are put in)",
+    "deck_empty": "a 'deal', 'draw', 'exchange' or 'place' (which take cards from the deck)",
+}
+
+
+def _can_end(condition: str, step: dict[str, Node]) -> bool:
+    verb = step["do"].value
+    if condition == "showdown_called":
+        return verb == "bet" and "showdown_call" in step
+    if condition == "one_left":
+        return verb == "bet"
+    if condition == "all_in":
+        return verb in ("bet", "post", "bring_in")
+    return verb in ("deal", "draw", "exchange", "place")
+
+
+def walk(steps: list[Node], rounds: int = 1) -> Iterator[tuple[dict[str, Node], int]]:
+    """Every step inside these (repeats opened), with the most times one hand may run it."""
+    for snode in steps:
+        v = snode.value
+        if v["do"].value == "repeat":
+            inner = rounds * int(v["max"].value)
+            yield v, inner
+            yield from walk(v["steps"].value, inner)
+        else:
+            yield v, rounds
+
+
+def check_program(hand: Node, variant: Variant, layout: Layout, out: list[Problem]) -> None:
+    """The checks of the module's docstring, on the `hand:` steps (each already valid)."""
+    steps = hand.value
+    if not variant.root.is_map or "hands" not in variant.root.value:  # a broken one was reported
+        out.append(
+            hand.problem(
+                "a game needs a 'hands' section: the showdown and the computer players value hands by it"
+            )
+        )
+    if "betting" in variant.sections and not any(
+        v["do"].value != "repeat" and REGISTRY[v["do"].value].asks(v) for v, _ in walk(steps)
+    ):
+        out.append(
+            hand.problem(
+                "no step of a hand asks the players anything (a bet, a draw...): with betting, "
+                "every hand would play itself until the game ends"
+            )
+        )
+    if "betting" in variant.sections and not any(v["do"].value == "showdown" for v, _ in walk(steps)):
+        out.append(
+            hand.problem(
+                "with betting, a hand ends in a 'showdown' step (without one, nobody ever wins a "
+                "pot that is not folded to them)"
+            )
+        )
+    _check_loops(steps, out)
+    total = 0
+    for v, rounds in walk(steps):
+        total += rounds
+        if total > MAX_STEPS_PER_HAND:
+            out.append(
+                v["do"].problem(
+                    f"a hand could run {total:,} steps here and more (each repeat's 'max' times the "
+                    f"rounds of the repeats around it); at most {MAX_STEPS_PER_HAND:,}"
+                )
+            )
+            break
+    hands = variant.sections.get("hands")
+    if hands is not None and total <= MAX_STEPS_PER_HAND:
+        _check_hand_choices(variant, layout, steps, hands, out)
+
+
+def _check_loops(steps: list[Node], out: list[Problem]) -> None:
+    for v, _ in walk(steps):
+        if v["do"].value != "repeat":
+            continue
+        body = [s for s, _ in walk(v["steps"].value) if s["do"].value != "repeat"]
+        until = [str(c.value) for c in v["until"].value]
+        if until and not any(_can_end(c, s) for c in until for s in body):
+            needs = "; ".join(f"'{c}' needs {ENDS_A_LOOP[c]}" for c in dict.fromkeys(until))
+            out.append(
+                v["until"].problem(
+                    f"nothing inside this repeat can end it ({needs}): it would always run its "
+                    f"{v['max'].value:,} rounds"
+                )
+            )
+
+
+def zone_cards(variant: Variant, layout: Layout, steps: list[Node]) -> dict[str, int]:
+    """The most cards each zone may hold in one hand (for a seat's zone: one seat's), from the
+    deals, at the largest option values; a zone other steps fill counts as unbounded."""
+    held: dict[str, int] = {}
+    for v, rounds in walk(steps):
+        verb = v["do"].value
+        if verb == "deal":
+            zone = layout.zones.get(str(v["to"].value))
+            if zone is None:
+                continue
+            if zone.shape == "grid" and zone.size is not None:
+                held[zone.name] = zone.size[0] * zone.size[1]
+            elif zone.shape == "open_grid":
+                held[zone.name] = UNBOUNDED
+            else:
+                count = largest(v["count"], variant) if "count" in v else 1
+                held[zone.name] = held.get(zone.name, 0) + count * rounds
+        for key in {"draw": ("discard_to",), "exchange": ("pot",), "place": ("grid",)}.get(verb, ()):
+            held[str(v[key].value)] = UNBOUNDED
+        if verb == "place":
+            name = str(v["from"].value)
+            held[name] = max(held.get(name, 0), int(v["refill"].value))
+    size = variant.deck.size
+    return {name: min(n, size) for name, n in held.items()}
+
+
+def _form_node(variant: Variant, index: int) -> Node | None:
+    hands = variant.root.get("hands")
+    form = hands.get("form") if hands is not None else None
+    uses = form.get("from") if form is not None else None
+    if uses is None or not uses.is_list or index >= len(uses.value):
+        return form
+    return uses.value[index]
+
+
+def _check_hand_choices(
+    variant: Variant, layout: Layout, steps: list[Node], hands: Any, out: list[Problem]
+) -> None:
+    form = getattr(hands, "form", None)
+    if form is None or form.runs_zone is not None or not form.uses:
+        return
+    held = zone_cards(variant, layout, steps)
+    choices = 1
+    free = 0
+    lines = 1
+    for i, use in enumerate(form.uses):
+        zone = layout.zones.get(use.zone)
+        if zone is None:
+            return  # the hands section reported it
+        n = held.get(use.zone, 0)
+        if use.line:
+            rows, cols = zone.size or zone.bound or (0, 0)
+            lines = max(1, rows + cols) if zone.size or zone.bound else max(1, 2 * n)
+            free += max(rows, cols) if zone.size or zone.bound else n
+        elif use.exactly is not None:
+            node = _form_node(variant, i)
+            if n < use.exactly and node is not None:
+                where = node.get("exactly") or node
+                out.append(
+                    where.problem(
+                        f"a hand takes exactly {use.exactly} of '{use.zone}', but at most {n} "
+                        f"{'is' if n == 1 else 'are'} dealt there"
+                    )
+                )
+                return
+            choices *= math.comb(n, use.exactly)
+        else:
+            free += n
+    rest = form.size - sum(u.exactly or 0 for u in form.uses)
+    if any(u.exactly is not None for u in form.uses) and not getattr(hands, "combine", False):
+        choices *= math.comb(free, max(0, min(rest, free)))
+    elif getattr(hands, "lowest_wins", False) and free > form.size:
+        choices *= math.comb(free, form.size)
+    split = getattr(hands, "split", None)
+    if split is not None and getattr(split.rules, "lowest_wins", False) and free > form.size:
+        choices += math.comb(free, form.size)
+    choices *= lines
+    pool = free + sum(min(held.get(u.zone, 0), UNBOUNDED) for u in form.uses if u.exactly is not None)
+    if pool > MAX_POOL:
+        node = _form_node(variant, len(form.uses)) or variant.root
+        out.append(
+            node.problem(
+                f"a hand is made from up to {pool:,} cards here (at most {MAX_POOL:,}): every hand valued "
+                "searches them all"
+            )
+        )
+        return
+    if choices > MAX_HAND_CHOICES:
+        node = _form_node(variant, len(form.uses)) or variant.root
+        out.append(
+            node.problem(
+                f"valuing one hand would try {choices:,} choices of cards (at most "
+                f"{MAX_HAND_CHOICES:,}): fewer cards in these zones, or smaller 'exactly' counts"
+            )
+        )
