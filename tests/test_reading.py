@@ -9,7 +9,7 @@ from conftest import builtin
 
 from cardtable.engine import Rules
 from cardtable.engine.bots.chance import win_chance
-from cardtable.engine.bots.reading import pressure
+from cardtable.engine.bots.reading import MOST_PRESSURE, pressure
 from cardtable.hands.steps import finish
 
 
@@ -32,7 +32,7 @@ def test_pressure_counts_doublings_beyond_the_big_blind():
     _, raised, raiser = _raised(1, 3)
     _, shoved, shover = _raised(1, 20)
     assert pressure(raised, raiser) == math.log2(3)  # to 3 blinds: 2 beyond one, log2(1 + 2)
-    assert 0 < pressure(raised, raiser) < pressure(shoved, shover)
+    assert 0 < pressure(raised, raiser) < pressure(shoved, shover) == MOST_PRESSURE  # capped
 
 
 def test_a_raise_makes_the_same_hands_worth_less():
