@@ -98,3 +98,25 @@ def read_bytes(path: str | Path, limit: int, follow_links: bool = False) -> byte
     if got > limit:
         raise FileRefused(path, "too large", f"too large (over {limit:,} bytes)", got)
     return b"".join(chunks)
+
+
+def replace_whole(path: str | Path, data: bytes) -> None:
+    """Write `path` whole: a new temporary file beside it, then a rename, so that a reader sees the
+    old file or the new one, never a part (the temporary file is removed if anything fails).
+    OSError when it cannot be written."""
+    import contextlib
+    import tempfile
+
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

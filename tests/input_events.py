@@ -32,3 +32,25 @@ def lift_curtain(app) -> None:
     app.step([])  # (the curtain is drawn: it has risen)
     app.step([], dt=0.5)
     app.step([key(pygame.K_RETURN), keyup(pygame.K_RETURN)])
+
+
+class Keyboard:
+    """The keys physically down, as pygame.key.get_pressed answers (the dummy driver's says none):
+    `feel` puts a key down with its KEYDOWN and up with its KEYUP; tests may also hold keys by hand.
+    Use: `monkeypatch.setattr(pygame.key, "get_pressed", keyboard)`."""
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def __call__(self) -> Keyboard:
+        return self
+
+    def __getitem__(self, k: int) -> bool:
+        return k in self.down
+
+    def feel(self, events) -> None:
+        for e in events:
+            if e.type == pygame.KEYDOWN:
+                self.down.add(e.key)
+            elif e.type == pygame.KEYUP:
+                self.down.discard(e.key)

@@ -7,7 +7,7 @@ settled, or Space after a pause lift it."""
 
 import pygame
 import pytest
-from input_events import lift_curtain
+from input_events import Keyboard, lift_curtain
 
 from cardtable.app.headless import start
 from cardtable.app.table.curtain_guard import QUIET
@@ -16,19 +16,6 @@ LIFT = (pygame.K_SPACE, pygame.K_RETURN)
 
 
 pytestmark = pytest.mark.usefixtures("fresh_user")
-
-
-class Keyboard:
-    """The keys physically down, as pygame.key.get_pressed answers."""
-
-    def __init__(self) -> None:
-        self.down: set[int] = set()
-
-    def __call__(self) -> "Keyboard":
-        return self
-
-    def __getitem__(self, key: int) -> bool:
-        return key in self.down
 
 
 def press(key: int) -> list[pygame.event.Event]:

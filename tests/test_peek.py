@@ -5,7 +5,7 @@ import json
 
 import pygame
 import pytest
-from input_events import click, key, keyup
+from input_events import Keyboard, click, key, keyup
 
 from cardtable.app import settings
 from cardtable.app.controls import verb_of
@@ -148,19 +148,6 @@ def test_the_bar_says_how_to_look_in_a_whole_sentence_at_800x600_with_the_panel_
     assert pygame.Rect(bar).contains(pygame.Rect(said[0]["rect"])), (said, bar)
     long = "hold H, or the mouse on your cards, to look."
     assert long in said[0]["text"] or any(long in words for _, words in table.canvas.tips)
-
-
-class Keyboard:
-    """The keys physically down, as pygame.key.get_pressed answers."""
-
-    def __init__(self) -> None:
-        self.down: set[int] = set()
-
-    def __call__(self) -> "Keyboard":
-        return self
-
-    def __getitem__(self, k: int) -> bool:
-        return k in self.down
 
 
 @pytest.mark.parametrize("flagged", [False, True])

@@ -31,7 +31,7 @@ from collections import defaultdict
 import pygame
 import pytest
 from conftest import VARIANT_IDS, VARIANTS, builtin
-from input_events import key, keyup, mouse
+from input_events import Keyboard, key, keyup, mouse
 
 from cardtable.app.headless import start
 from cardtable.app.table import computer_action
@@ -59,27 +59,6 @@ PREFERRED = ("check", "call", "flip", "draw", "pass", "place", "discard", "swap"
 def press(k, mod=0):
     """A key pressed and let go."""
     return [key(k, mod=mod), keyup(k)]
-
-
-class Keyboard:
-    """The keys physically down, as pygame.key.get_pressed answers (the dummy driver's says none):
-    a key goes down with its KEYDOWN and up with its KEYUP."""
-
-    def __init__(self) -> None:
-        self.down: set[int] = set()
-
-    def __call__(self) -> "Keyboard":
-        return self
-
-    def __getitem__(self, k: int) -> bool:
-        return k in self.down
-
-    def feel(self, events) -> None:
-        for e in events:
-            if e.type == pygame.KEYDOWN:
-                self.down.add(e.key)
-            elif e.type == pygame.KEYUP:
-                self.down.discard(e.key)
 
 
 def revealed(session):

@@ -7,13 +7,12 @@ rename), so a crash mid-write leaves the old file whole."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from ..paths import read_bytes, user_config
+from ..paths import read_bytes, replace_whole, user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
@@ -74,11 +73,5 @@ def save(**changes: Any) -> None:
             raise ValueError(f"setting {k}={v!r} is not one of {ALLOWED.get(k, ())}")
     data = {**load(), **changes}
     path = settings_file()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=path.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        replace_whole(path, json.dumps(data, indent=1).encode("utf-8"))

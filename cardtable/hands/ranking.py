@@ -17,6 +17,7 @@ Results are cached per variant content (its digest) in the user cache folder.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
@@ -215,23 +216,10 @@ def load_json(path: Path, follow_links: bool = False) -> Any:
 
 def save_json(path: Path, text: str) -> None:
     """Written whole (a new temporary file, then a rename): a reader sees the old or the new."""
-    import contextlib
-    import os
-    import tempfile
+    from ..paths import replace_whole
 
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-    except OSError:
-        pass  # a read-only cache only costs the measurement again next time
+    with contextlib.suppress(OSError):  # a read-only cache only costs the measurement again next time
+        replace_whole(path, text.encode("utf-8"))
 
 
 def frequency(variant: Any, progress: Progress | None = None) -> Frequency:

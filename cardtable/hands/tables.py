@@ -10,17 +10,17 @@ or ahead in small steps by `build_ahead` (a screen waiting for a person).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import json
-import os
 import random
-import tempfile
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import clock
+from ..paths import replace_whole
 from .rules import Rules
 from .steps import finish
 from .table import Key, Plan, Table, build_steps, codes, plan
@@ -139,14 +139,8 @@ def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Ta
 
 def write(path: Path, table: Table, name: str) -> None:
     """Atomically (a reader sees the old file or the new one); a folder we cannot write is fine."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as f:
-            f.write(encode(table, name))
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    with contextlib.suppress(OSError):
+        replace_whole(path, encode(table, name))
 
 
 # ---------------------------------------------------------------- on first use

@@ -18,11 +18,10 @@ import atexit
 import contextlib
 import os
 import socket
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..paths import read_bytes
+from ..paths import read_bytes, replace_whole
 
 UNKNOWN = "-"  # a start time or boot the system does not tell
 MAX_LOCK_BYTES = 1024  # "pid host start boot": a host name is at most 255 bytes
@@ -83,17 +82,7 @@ def _write(path: Path, line: bytes) -> None:
     try:  # no lock yet: made whole in one step, and only one window can make it
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     except FileExistsError:  # a stale lock (checked before): replaced whole, whatever it was
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            try:
-                os.write(fd, line)
-            finally:
-                os.close(fd)
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        replace_whole(path, line)
         return
     try:
         os.write(fd, line)
