@@ -84,9 +84,16 @@ class _HandLog:
             self.upto(st, k - 1)
 
 
-def play_game(variant: Any, setup: Setup, g: int, emit: Emit | None = None) -> dict[str, Any]:
+def play_game(
+    variant: Any,
+    setup: Setup,
+    g: int,
+    emit: Emit | None = None,
+    on_hand: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
     """Game `g` of a run, played to its end: a result for `merge`. With setup.log, its table
-    talk goes to `emit` hand by hand, or, without one, into the result's "log"."""
+    talk goes to `emit` hand by hand, or, without one, into the result's "log". `on_hand(k)` is
+    told when hand k begins (after the first; `cardtable bench` times hands with it)."""
     from ..engine.bots import decide, random_action
     from ..engine.state import all_cards, chips_in_play
 
@@ -115,9 +122,12 @@ def play_game(variant: Any, setup: Setup, g: int, emit: Emit | None = None) -> d
             # action made a long match's hands dearer and dearer)
             rules.apply_in_place(st, action)
             n += 1
-            if talk is not None and st["hand"] != hand:
-                talk.hand_ended(st)
-            hand = st["hand"]
+            if st["hand"] != hand:
+                hand = st["hand"]
+                if talk is not None:
+                    talk.hand_ended(st)
+                if on_hand is not None:
+                    on_hand(hand)
             if n > MAX_ACTIONS:
                 raise RuntimeError(f"the game did not end after {MAX_ACTIONS:,} actions")
         categories: dict[str, int] = {}
