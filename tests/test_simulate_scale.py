@@ -175,3 +175,37 @@ def test_the_log_is_in_game_order_whatever_order_the_pieces_come_in(sizes, data)
     finished = {g for g, t in arrivals[:stop] if t is None}
     started = {g for g, _ in came}
     assert cut.count("stopped here") == len(started - finished)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 3), st.integers(1, 9), st.booleans()), min_size=1, max_size=8),
+    st.randoms(),
+)
+def test_the_report_is_the_same_whatever_order_the_games_finish_in(games, rng):
+    from cardtable.commands.simulation import Tally
+
+    results = [
+        {
+            "game": g,
+            "error": None,
+            "actions": a,
+            "hands": a,
+            "conserved": True,
+            "winners": [w % 3, w] if split else [w],
+            "categories": {"Pair": a, f"c{w}": 1},
+        }
+        if a != 9
+        else {"game": g, "error": f"game {g}: boom"}
+        for g, (w, a, split) in enumerate(games)
+    ]
+
+    def report(order):
+        tally = Tally("v", len(results), 4)
+        for r in order:
+            tally.add(r)
+        return json.dumps(tally.report())
+
+    shuffled = results[:]
+    rng.shuffle(shuffled)
+    assert report(shuffled) == report(results)

@@ -22,6 +22,7 @@ from .arguments import CommandError
 from .simulation import CLUSTER_HINT, Setup, play_game
 
 Done = Callable[[dict[str, Any]], None]
+AHEAD = 4  # games started per worker beyond the first unfinished one: what waits in memory is bounded
 
 
 class LogWriter:
@@ -90,20 +91,43 @@ def pool_game(setup: Setup, g: int) -> dict[str, Any]:
     return result
 
 
-def in_pool(variant: Any, setup: Setup, games: int, jobs: int, writer: LogWriter | None, done: Done) -> None:
+def _next_games(games: int, head: Callable[[], int], window: int) -> Callable[[], list[int]]:
+    """The games to start now: in order, none more than `window` past the first unfinished."""
+    started = [0]
+
+    def more() -> list[int]:
+        upto = min(games, head() + window)
+        out = list(range(started[0], upto))
+        started[0] = max(started[0], upto)
+        return out
+
+    return more
+
+
+def in_pool(
+    variant: Any,
+    setup: Setup,
+    games: int,
+    jobs: int,
+    writer: LogWriter | None,
+    done: Done,
+    head: Callable[[], int],
+) -> None:
     context = multiprocessing.get_context()
     pieces = context.Queue() if writer is not None else None
     pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(variant, pieces))
     reader: _Reader | None = None
     complete = False
     try:
-        pending: set[Future[dict[str, Any]]] = {pool.submit(pool_game, setup, g) for g in range(games)}
+        more = _next_games(games, head, jobs * AHEAD)
+        pending: set[Future[dict[str, Any]]] = {pool.submit(pool_game, setup, g) for g in more()}
         if writer is not None and pieces is not None:
             reader = _Reader(pieces, writer, games)
         while pending:
             finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
             for future in finished:
                 done(future.result())
+            pending |= {pool.submit(pool_game, setup, g) for g in more()}
             if reader is not None:
                 reader.check()
         if reader is not None:
@@ -173,7 +197,13 @@ def cluster_game(variant: Any, setup: Setup, g: int) -> dict[str, Any]:
 
 
 def on_cluster(
-    address: str, variant: Any, setup: Setup, games: int, writer: LogWriter | None, done: Done
+    address: str,
+    variant: Any,
+    setup: Setup,
+    games: int,
+    writer: LogWriter | None,
+    done: Done,
+    head: Callable[[], int],
 ) -> None:
     try:
         from distributed import Client, as_completed
@@ -186,14 +216,29 @@ def on_cluster(
     futures: list[Any] = []
     try:
         shared = client.scatter(variant, broadcast=True)
-        futures = client.map(cluster_game, [shared] * games, [setup] * games, list(range(games)), pure=False)
-        for future in as_completed(futures, loop=client.loop):
-            result = future.result()
+        workers = sum(client.nthreads().values())
+        more = _next_games(games, head, max(16, AHEAD * workers))
+
+        def submit() -> list[Any]:
+            new = [client.submit(cluster_game, shared, setup, g, pure=False) for g in more()]
+            futures.extend(new)
+            return new
+
+        running = as_completed(submit(), loop=client.loop)
+        for future in running:
+            try:
+                result = future.result()
+            except Exception as exc:  # a game's own failure is in its result: this is the cluster's
+                raise CommandError(
+                    f"the cluster could not play a game: {type(exc).__name__}: {exc}"
+                ) from None
             if writer is not None:
                 writer.piece(result["game"], result.pop("log", ""))
                 writer.finish(result["game"])
             result.pop("log", None)
             done(result)
+            for new in submit():
+                running.add(new)
     finally:
         with contextlib.suppress(Exception):
             client.cancel(futures)

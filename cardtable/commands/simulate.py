@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from .arguments import CommandError, output_file, seed, whole
-from .simulation import CLUSTER_HINT, Setup, merge
+from .simulation import CLUSTER_HINT, Setup, Tally
 from .terminal import shown
 
 HELP = "let computer players play games headless and report the results"
@@ -103,32 +103,32 @@ def simulate(
     log: Any = None,
     jobs: int = 1,
     cluster: str | None = None,
-    results: list[dict[str, Any]] | None = None,
+    tally: Tally | None = None,
 ) -> dict[str, Any]:
     """The report of `games` games (see simulation.py), played in this process (jobs 1), in a pool
     of `jobs` processes, or on the Dask cluster at `cluster`; the same report for each. Every
-    finished game's result is also added to `results`, so a caller stopped midway can report them."""
+    finished game's result goes into `tally`, so a caller stopped midway can report them."""
     from .runners import LogWriter, in_pool, in_process, on_cluster
 
     options: dict[str, Any] = dict(chosen or {})
     if hands is not None and "hands" in variant.sections.get("options", {}):
         options["hands"] = hands
     setup = Setup(players, seed, randomly, level, options, log is not None)
-    finished: list[dict[str, Any]] = [] if results is None else results
+    sums = Tally(variant.id, games, players) if tally is None else tally
 
     def done(result: dict[str, Any]) -> None:
-        finished.append(result)
+        sums.add(result)
         if progress:
-            progress(len(finished), games)
+            progress(sums.finished, games)
 
     writer = log if isinstance(log, LogWriter) or log is None else LogWriter(log)
     if cluster is not None:
-        on_cluster(cluster, variant, setup, games, writer, done)
+        on_cluster(cluster, variant, setup, games, writer, done, lambda: sums.next)
     elif min(jobs, games) > 1:
-        in_pool(variant, setup, games, min(jobs, games), writer, done)
+        in_pool(variant, setup, games, min(jobs, games), writer, done, lambda: sums.next)
     else:
         in_process(variant, setup, games, writer, done)
-    return merge(variant.id, games, players, finished)
+    return sums.report()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -187,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
     from .runners import LogWriter
 
     writer = LogWriter(log) if log is not None else None
-    results: list[dict[str, Any]] = []
+    tally = Tally(variant.id, args.games, players)
     stopped = 0  # the exit status of a stopped run: 130 for Ctrl+C, 143 for SIGTERM
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _stop_on_sigterm) if main_thread else None
@@ -207,12 +207,12 @@ def run(args: argparse.Namespace) -> int:
                     writer,
                     args.jobs or default_jobs(),
                     args.cluster,
-                    results,
+                    tally,
                 )
             except (KeyboardInterrupt, Stopped) as exc:
                 stopped = exc.status if isinstance(exc, Stopped) else 130
-                report = merge(variant.id, args.games, players, results)
-                report.update(stopped=True, games_finished=len(results))
+                report = tally.report()
+                report.update(stopped=True, games_finished=tally.finished)
                 if writer is not None:
                     writer.cut_off()
         if log is not None:
@@ -229,7 +229,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
     if stopped:
         print(
-            f"stopped: {len(results):,} of {args.games:,} games finished; the report covers those",
+            f"stopped: {tally.finished:,} of {args.games:,} games finished; the report covers those",
             file=sys.stderr,
         )
     if args.json:

@@ -1,6 +1,6 @@
 """One game of `cardtable simulate` as a task any process can run (here, in a pool of processes or
 on a Dask worker: it lives in the installed package so that workers import it), and the report
-merged from the games' results in game order.
+summed from the games' results in game order (`Tally`).
 
 A game's result depends only on the variant, the run's settings and the game's index: its seed is
 the run's seed + index and every decision's seed comes from (run seed, game, decision), so the
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -159,40 +159,60 @@ def play_game(
     return result
 
 
-def merge(variant_id: str, games: int, players: int, results: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The run's report from its games' results, taken in game order (floats summed in one order)."""
-    wins = [0.0] * players
-    categories: dict[str, int] = {}
-    errors: list[str] = []
-    conserved = True
-    lengths: list[int] = []
-    hand_counts: list[int] = []
-    for r in sorted(results, key=lambda r: r["game"]):
+class Tally:
+    """The report's sums, folded in game order (floats summed in one order) from results that
+    come in any order: those ahead of a game still being played wait here."""
+
+    def __init__(self, variant_id: str, games: int, players: int) -> None:
+        self.variant_id, self.games, self.players = variant_id, games, players
+        self.wins = [0.0] * players
+        self.categories: dict[str, int] = {}
+        self.errors: list[str] = []
+        self.conserved = True
+        self.completed = self.actions = self.hands = 0
+        self.next = 0  # the first game not folded in yet
+        self.waiting: dict[int, dict[str, Any]] = {}
+        self.finished = 0  # games with a result, folded or waiting
+
+    def add(self, result: dict[str, Any]) -> None:
+        self.finished += 1
+        self.waiting[result["game"]] = result
+        while self.next in self.waiting:
+            self._fold(self.waiting.pop(self.next))
+            self.next += 1
+
+    def _fold(self, r: dict[str, Any]) -> None:
         if r["error"]:
-            errors.append(r["error"])
-            continue
-        lengths.append(r["actions"])
-        hand_counts.append(r["hands"])
-        conserved = conserved and r["conserved"]
+            self.errors.append(r["error"])
+            return
+        self.completed += 1
+        self.actions += r["actions"]
+        self.hands += r["hands"]
+        self.conserved = self.conserved and r["conserved"]
         for w in r["winners"]:
-            wins[w] += 1 / len(r["winners"])
+            self.wins[w] += 1 / len(r["winners"])
         for name, count in r["categories"].items():
-            categories[name] = categories.get(name, 0) + count
-    completed = len(lengths)
-    total_cat = sum(categories.values()) or 1
-    return {
-        "variant": variant_id,
-        "games": games,
-        "players": players,
-        "completed": completed,
-        "errors": errors,
-        "conserved": conserved and not errors,
-        "wins": [round(w, 3) for w in wins],
-        "win_rate": [round(w / max(completed, 1), 4) for w in wins],
-        "categories": [
-            {"name": name, "count": count, "share": round(count / total_cat, 4)}
-            for name, count in sorted(categories.items(), key=lambda kv: -kv[1])
-        ],
-        "average_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-        "average_hands": round(sum(hand_counts) / len(hand_counts), 2) if hand_counts else 0,
-    }
+            self.categories[name] = self.categories.get(name, 0) + count
+
+    def report(self) -> dict[str, Any]:
+        """The report of every game with a result (a stopped run's too, gaps and all)."""
+        for g in sorted(self.waiting):
+            self._fold(self.waiting.pop(g))
+        completed = self.completed
+        total_cat = sum(self.categories.values()) or 1
+        return {
+            "variant": self.variant_id,
+            "games": self.games,
+            "players": self.players,
+            "completed": completed,
+            "errors": list(self.errors),
+            "conserved": self.conserved and not self.errors,
+            "wins": [round(w, 3) for w in self.wins],
+            "win_rate": [round(w / max(completed, 1), 4) for w in self.wins],
+            "categories": [
+                {"name": name, "count": count, "share": round(count / total_cat, 4)}
+                for name, count in sorted(self.categories.items(), key=lambda kv: -kv[1])
+            ],
+            "average_actions": round(self.actions / completed, 1) if completed else 0,
+            "average_hands": round(self.hands / completed, 2) if completed else 0,
+        }
