@@ -42,17 +42,7 @@ def _cli(args: list[str]) -> subprocess.CompletedProcess[str]:
     "args",
     [
         ["texas_holdem", "--games", "5", "--hands", "3", "--players", "3", "--seed", "11"],
-        [
-            "variants/examples/omaha_hi_lo.yaml",
-            "--games",
-            "3",
-            "--hands",
-            "2",
-            "--level",
-            "hard",
-            "--seed",
-            "2",
-        ],
+        ["variants/examples/deuce_to_seven.yaml", "--games", "3", "--hands", "2", "--level", "hard"],
         ["poker_grid", "--games", "3", "--players", "2", "--random"],
     ],
 )

@@ -166,16 +166,19 @@ class _Reader(threading.Thread):
         try:
             while self.left and not self.stopping.is_set():
                 try:
-                    g, text = self.pieces.get(timeout=0.2)
+                    self._take(self.pieces.get(timeout=0.2))
                 except queue.Empty:
                     continue
-                if text is None:
-                    self.writer.finish(g)
-                    self.left -= 1
-                else:
-                    self.writer.piece(g, text)
         except BaseException as exc:  # a full disk, say: the main thread raises it
             self.error = exc
+
+    def _take(self, message: tuple[int, str | None]) -> None:
+        g, text = message
+        if text is None:
+            self.writer.finish(g)
+            self.left -= 1
+        else:
+            self.writer.piece(g, text)
 
     def check(self) -> None:
         if self.error is not None:
@@ -186,8 +189,12 @@ class _Reader(threading.Thread):
         self.check()
 
     def stop(self) -> None:
+        """Stop reading (the workers are gone): the pieces already sent are still written."""
         self.stopping.set()
         super().join(5)
+        with contextlib.suppress(Exception):  # a worker stopped mid-message leaves a broken one
+            while self.left and self.error is None:
+                self._take(self.pieces.get(timeout=0.1))
 
 
 # ---- a Dask distributed cluster -------------------------------------------------------------

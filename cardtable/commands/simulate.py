@@ -206,7 +206,7 @@ def run(args: argparse.Namespace) -> int:
                     chosen,
                     writer,
                     args.jobs or default_jobs(),
-                    args.cluster,
+                    args.cluster.strip() if args.cluster is not None else None,
                     tally,
                 )
             except (KeyboardInterrupt, Stopped) as exc:
