@@ -143,3 +143,16 @@ def test_a_view_costs_the_same_memory_at_hand_300_as_at_hand_10():
             rules.apply_in_place(game, action)
         sizes.append(max(allocated(rules.to_move(game)), allocated(None)))
     assert sizes[1] < 2 * sizes[0], sizes
+
+
+def test_the_sessions_view_still_gives_its_talk_as_a_plain_list():
+    """Outside checks read the session's views (shared/interfaces.md) and may dump them as JSON."""
+    import json
+
+    from cardtable.session import GameSession
+
+    game = GameSession(
+        resolve("texas_holdem"), [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}], 1, {}
+    )
+    view = game.view(None)
+    assert type(view["log"]) is list and json.loads(json.dumps(view["log"])) == view["log"]
