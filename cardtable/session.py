@@ -285,7 +285,11 @@ class GameSession:
 
     def view(self, seat: int | None) -> View:
         """What `seat` may know (None: what everyone may know)."""
-        return self.rules.view(self._state, seat)
+        view = self.rules.view(self._state, seat)
+        # a plain list here, as the session has always given (outside checks read and dump it);
+        # the engine's own view shares the talk read before (engine/talk.py) for simulations
+        view["log"] = list(view["log"])
+        return view
 
     def bot_seed(self) -> int:
         """The seed of the computer player about to decide: derived one way from the game's seed

@@ -83,3 +83,13 @@ def test_starting_a_game_from_new_game_is_timed_without_touching_the_users_folde
     row = opening.opening("start", "texas_holdem", tries=1)
     assert row["screen"] == "TableScene" and row["first_ms"] > 0 and row["again_ms"] > 0
     assert sorted(p for p in fresh_user.rglob("*") if "cache" not in p.parts) == before
+
+
+def test_the_long_match_is_made_long_by_the_games_own_options(variants):
+    """The bench's long match: the most chips and the smallest blind the options allow, and a
+    hand limit at the last hand it times (chosen from the betting's options, not by name)."""
+    from cardtable.bench import long_match
+
+    std = variants[choose.standard_deck(variants)]
+    assert long_match.options(std) == {"chips": 1_000_000, "blind": 2, "hands": long_match.LAST}
+    assert long_match.run({}, None) is None

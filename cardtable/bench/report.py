@@ -106,6 +106,14 @@ def print_report(r: dict[str, Any]) -> None:
                 f"  {vid:<18} {row['cpu_seconds']:>8.2f} s CPU ({row['seconds']:.2f} s wall)"
                 f"  x{row['relative_to_standard']} of the standard deck per hand"
             )
+    lm = r.get("long_match")
+    if lm:
+        early, late = lm["hands_1_100"], lm["hands_1000_1100"]
+        print(
+            f"a long match of {lm['variant']} ({lm['hands_played']:,} hands): hands 1-100 "
+            f"{early['cpu_ms_per_hand'] if early else '-'} ms CPU a hand, 1,000-1,100 "
+            f"{late['cpu_ms_per_hand'] if late else '-'} (x{lm['late_over_early_cpu']})"
+        )
     for row in r.get("reopen", []):
         print(
             f"reopen {row['variant']} after {row['decisions']:,} decisions: {row['resume_s']} s "

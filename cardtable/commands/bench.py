@@ -1,6 +1,7 @@
 """`cardtable bench`: frame times at every zoom level with blank frames counted, a tour of the whole
 deck, memory sampled through it (the biggest deck: 12,000 cards among the built-in games), the
-table with computer players thinking in every game, start-up, self-play and reopening times, and
+table with computer players thinking in every game, start-up, self-play (and a hand's cost early and
+late in a long match) and reopening times, and
 the hand evaluators' speed beside treys. Measured here, never asserted by tests.
 
 The measurements live in `cardtable.bench`; this command loads the built-in variants and passes
@@ -88,6 +89,10 @@ def run(args: argparse.Namespace) -> int:
     std = standard_deck(builtin)
     if not quick:
         result["simulate"] = simulate.run(builtin, std, progress, quick)
+        from ..bench import long_match
+
+        progress("a long match: a hand's cost at hands 1-100 and 1,000-1,100")
+        result["long_match"] = long_match.run(builtin, std)
         from ..bench import reopen
 
         progress("reopening long saved games")

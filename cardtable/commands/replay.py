@@ -9,6 +9,7 @@ engine's (engine/replay.py); what is printed is the table's public view.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,7 +53,7 @@ def known_saves() -> list[str]:
 
 
 # ---------------------------------------------------------------------------- the history text
-def history(talk: list[str], marks: list[int]) -> list[str]:
+def history(talk: Sequence[str], marks: list[int]) -> list[str]:
     """The hand history, decision by decision, from the public table talk of the last state
     (the talk only grows): `marks[d]` is its length after decision d, and each decision's lines
     carry its number."""

@@ -1,25 +1,32 @@
-"""`cardtable simulate VARIANT --games N [--players K] [--seed S] [--level L] [--json]`: computer
-players play N games headless; report completion, conservation of chips and cards, wins per seat,
-how often each hand category won a pot (in a points game: how often each hand was made), and the
-average game length. The same arguments give the same report, byte for byte: every decision's seed
-comes from (S, game, decision). Progress and the time taken go to stderr."""
+"""`cardtable simulate VARIANT --games N [--players K] [--seed S] [--level L] [--jobs N | --cluster
+ADDRESS] [--json] [--log FILE]`: computer players play N games headless; report completion,
+conservation of chips and cards, wins per seat, how often each hand category won a pot (in a points
+game: how often each hand was made), and the average game length. The same arguments give the
+same report, byte for byte, on one core, every core or a cluster: every decision's seed comes from
+(S, game, decision) and the games' results are merged in game order (simulation.py, runners.py).
+Progress and the time taken go to stderr. The log is written hand by hand; Ctrl+C (or a time
+limit's SIGTERM) stops the run and prints the report of the games finished so far."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import hashlib
 import json
+import os
+import signal
 import sys
+import threading
 import time
 from typing import Any
 
 from .arguments import CommandError, output_file, seed, whole
+from .simulation import CLUSTER_HINT, Setup, Tally
 from .terminal import shown
 
 HELP = "let computer players play games headless and report the results"
 MAX_GAMES = 10_000_000
 MAX_PLAYERS = 1_000  # the variant says how many it seats; this only keeps the number sane
+MAX_JOBS = 1_024
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -51,6 +58,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=VALUE",
         help="set one of the variant's options for every game (repeatable), e.g. ranking=frequency",
     )
+    parser.add_argument(
+        "--jobs",
+        type=whole(1, MAX_JOBS),
+        default=None,
+        help=f"games played at once, each in its own process (default: every core, here {default_jobs()})",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        default=None,
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS (e.g. "
+        f"tcp://10.0.0.5:8786); needs {CLUSTER_HINT}",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     parser.add_argument(
         "--log",
@@ -62,10 +82,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def decision_seed(seed: int, game: int, decision: int) -> int:
-    """A computer player's seed for one decision, derived one way from the run's seed."""
-    digest = hashlib.sha256(f"simulate:{seed}:{game}:{decision}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
+def default_jobs() -> int:
+    """Every core this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def simulate(
@@ -79,100 +101,34 @@ def simulate(
     level: str = "normal",
     chosen: dict[str, Any] | None = None,
     log: Any = None,
+    jobs: int = 1,
+    cluster: str | None = None,
+    tally: Tally | None = None,
 ) -> dict[str, Any]:
-    import random
+    """The report of `games` games (see simulation.py), played in this process (jobs 1), in a pool
+    of `jobs` processes, or on the Dask cluster at `cluster`; the same report for each. Every
+    finished game's result goes into `tally`, so a caller stopped midway can report them."""
+    from .runners import LogWriter, in_pool, in_process, on_cluster
 
-    from ..engine import Rules
-    from ..engine.bots import decide, random_action
-    from ..engine.state import all_cards, chips_in_play
-
-    rules = Rules(variant)
     options: dict[str, Any] = dict(chosen or {})
-    if hands is not None and "hands" in rules.options:
+    if hands is not None and "hands" in variant.sections.get("options", {}):
         options["hands"] = hands
-    wins = [0.0] * players
-    categories: dict[str, int] = {}
-    errors: list[str] = []
-    completed = 0
-    conserved = True
-    lengths: list[int] = []
-    hand_counts: list[int] = []
-    seats = [{"name": f"Bot {i + 1}", "kind": "bot"} for i in range(players)]
-    for g in range(games):
-        rng = random.Random(seed + g)
-        st = None
-        if log is not None:  # written before the game is played: a log that cannot be written stops it
-            log.write(f"=== Game {g + 1} (seed {seed + g}): {', '.join(s['name'] for s in seats)} ===\n")
-            log.flush()
-        try:
-            st = rules.new_game(seats, seed + g, options)
-            chips0 = chips_in_play(st)
-            cards0 = sorted(all_cards(st))
-            n = 0
-            while (seat := rules.to_move(st)) is not None:
-                if randomly:
-                    action = random_action(rules, st, seat, rng)
-                else:
-                    action = decide(rules, rules.view(st, seat), decision_seed(seed, g, n), level)
-                st = rules.apply(st, action)
-                n += 1
-                if n > 100_000:
-                    raise RuntimeError("the game did not end after 100,000 actions")
-            completed += 1
-            lengths.append(n)
-            hand_counts.append(st["hand"])
-            if chips_in_play(st) != chips0 or sorted(all_cards(st)) != cards0:
-                conserved = False
-            winners = st["result"]["winners"] if st["result"] else []
-            for w in winners:
-                wins[w] += 1 / len(winners)
-            for h in st["history"]:
-                if h["category"]:
-                    categories[h["category"]] = categories.get(h["category"], 0) + 1
-            for name, count in st.get("scored", {}).items():  # points games: every hand made
-                categories[name] = categories.get(name, 0) + count
-        except Exception as exc:  # a report lists every failure rather than stopping at the first
-            errors.append(f"game {g} (seed {seed + g}): {type(exc).__name__}: {exc}")
-            if log is not None:
-                log.write(f"error: {type(exc).__name__}: {exc}\n")
-        if log is not None and st is not None:
-            write_log(log, st)
+    setup = Setup(players, seed, randomly, level, options, log is not None)
+    sums = Tally(variant.id, games, players) if tally is None else tally
+
+    def done(result: dict[str, Any]) -> None:
+        sums.add(result)
         if progress:
-            progress(g + 1, games)
-    total_cat = sum(categories.values()) or 1
-    return {
-        "variant": variant.id,
-        "games": games,
-        "players": players,
-        "completed": completed,
-        "errors": errors,
-        "conserved": conserved and not errors,
-        "wins": [round(w, 3) for w in wins],
-        "win_rate": [round(w / max(completed, 1), 4) for w in wins],
-        "categories": [
-            {"name": name, "count": count, "share": round(count / total_cat, 4)}
-            for name, count in sorted(categories.items(), key=lambda kv: -kv[1])
-        ],
-        "average_actions": round(sum(lengths) / len(lengths), 1) if lengths else 0,
-        "average_hands": round(sum(hand_counts) / len(hand_counts), 2) if hand_counts else 0,
-    }
+            progress(sums.finished, games)
 
-
-def write_log(out: Any, st: Any) -> None:
-    """One game's table talk after its heading: a heading per hand, then the engine's own sentences."""
-    for ev in st["events"]:
-        text = str(ev.get("text", ""))
-        if text.startswith("Hand ") and text.endswith(" begins."):
-            out.write(f"\n--- {text[:-8]} ---\n")
-            continue
-        out.write(text + "\n")
-        seat = ev.get("seat")
-        if "private" in ev and isinstance(seat, int):
-            out.write(f"    (to {st['seats'][seat]['name']}) {ev['private']}\n")
-    result = st.get("result") or {}
-    if result:
-        out.write(f"Result: chips {result.get('chips')}, after {result.get('hands')} hands.\n")
-    out.write("\n")
+    writer = log if isinstance(log, LogWriter) or log is None else LogWriter(log)
+    if cluster is not None:
+        on_cluster(cluster, variant, setup, games, writer, done, lambda: sums.next)
+    elif min(jobs, games) > 1:
+        in_pool(variant, setup, games, min(jobs, games), writer, done, lambda: sums.next)
+    else:
+        in_process(variant, setup, games, writer, done)
+    return sums.report()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -205,6 +161,20 @@ def run(args: argparse.Namespace) -> int:
         resolve_options(declared, chosen)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
+    if args.cluster is not None and args.jobs is not None:
+        raise CommandError(
+            "--jobs and --cluster: choose one (a cluster runs as many games as it has workers)"
+        )
+    if args.cluster is not None:
+        cluster = args.cluster.strip()
+        if not cluster or len(cluster) > 300 or any(c.isspace() or not c.isprintable() for c in cluster):
+            raise CommandError(
+                f"'{shown(args.cluster[:60])}' is not a scheduler's address (e.g. tcp://10.0.0.5:8786)"
+            )
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            raise CommandError(f"--cluster needs Dask, which is not installed: {CLUSTER_HINT}")
     started = time.perf_counter()
     log = None
     if args.log:
@@ -214,32 +184,56 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"cannot write the log '{shown(str(args.log))}': {exc.strerror or exc}"
             ) from None
+    from .runners import LogWriter
+
+    writer = LogWriter(log) if log is not None else None
+    tally = Tally(variant.id, args.games, players)
+    stopped = 0  # the exit status of a stopped run: 130 for Ctrl+C, 143 for SIGTERM
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _stop_on_sigterm) if main_thread else None
     try:
         with Bar("game", delay=0.0) as progress:
-            report = simulate(
-                variant,
-                args.games,
-                players,
-                args.seed,
-                None,
-                args.random,
-                progress,
-                args.level,
-                chosen,
-                log,
-            )
+            try:
+                report = simulate(
+                    variant,
+                    args.games,
+                    players,
+                    args.seed,
+                    None,
+                    args.random,
+                    progress,
+                    args.level,
+                    chosen,
+                    writer,
+                    args.jobs or default_jobs(),
+                    args.cluster.strip() if args.cluster is not None else None,
+                    tally,
+                )
+            except (KeyboardInterrupt, Stopped) as exc:
+                stopped = exc.status if isinstance(exc, Stopped) else 130
+                report = tally.report()
+                report.update(stopped=True, games_finished=tally.finished)
+                if writer is not None:
+                    writer.cut_off()
         if log is not None:
             log.close()  # the last of the log is written here: a full disk is found here too
     except OSError as exc:
         raise CommandError(f"cannot write the log '{shown(str(args.log))}': {exc.strerror or exc}") from None
     finally:
+        if main_thread:
+            signal.signal(signal.SIGTERM, previous)
         if log is not None and not log.closed:
             with contextlib.suppress(OSError):
                 log.close()
     # The time taken is not part of the report: the same arguments must give the same report.
     print(f"simulated in {time.perf_counter() - started:.2f} s", file=sys.stderr)
+    if stopped:
+        print(
+            f"stopped: {tally.finished:,} of {args.games:,} games finished; the report covers those",
+            file=sys.stderr,
+        )
     if args.json:
-        print(json.dumps(report))  # ASCII: nothing a terminal acts on
+        print(json.dumps(report), flush=True)  # ASCII: nothing a terminal acts on
     else:
         print(f"{name}: {report['completed']}/{report['games']} games completed, {players} players")
         print(f"chips and cards conserved: {'yes' if report['conserved'] else 'NO'}")
@@ -249,4 +243,20 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {shown(c['name']):<30} {c['count']:>6}  {c['share']:.1%}")
         for e in report["errors"]:
             print("error: " + shown(e))
+        sys.stdout.flush()
+    if stopped:
+        return stopped
     return 0 if not report["errors"] else 1
+
+
+class Stopped(BaseException):
+    """The run was told to stop (SIGTERM: a time limit, say); like KeyboardInterrupt, no game's
+    error."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _stop_on_sigterm(signum: int, frame: Any) -> None:
+    raise Stopped(128 + signum)

@@ -5,14 +5,17 @@ A view was built from every event of the game: at hand 600 of a long match, 26 m
 decision cost more than the one before (a simulation's hands grew from 3 to 18 ms). Entries of
 those lists are never changed once written, and a game's later states share them (rules.apply), so
 a list is another's continuation exactly when they hold the same entry at the place where the
-shorter one ends; only the entries after what was already read are read.
+shorter one ends; only the entries after what was already read are read. A view's talk is a
+`Lines`: the first n lines of the list read so far, which only grows (copying it per view still
+made a hand at hand 3,000 cost 2.3 times one at hand 100).
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
+from typing import Any, Generic, TypeVar, overload
 
 Entry = Any
 Folded = TypeVar("Folded")
@@ -67,25 +70,72 @@ def _shared_prefix(old: list[Entry], new: list[Entry], most: int) -> int:
     return lo
 
 
-def _lines(seat: int | None) -> Callable[[tuple[str, ...], Sequence[Entry]], tuple[str, ...]]:
-    def add(lines: tuple[str, ...], events: Sequence[Entry]) -> tuple[str, ...]:
-        return lines + tuple(
+def _lines(seat: int | None) -> Callable[[list[str], Sequence[Entry]], list[str]]:
+    def add(lines: list[str], events: Sequence[Entry]) -> list[str]:
+        # extended in place: the views already made hold a prefix of it, which never changes
+        lines.extend(
             ev["private"] if seat is not None and "private" in ev and ev.get("seat") == seat else ev["text"]
             for ev in events
         )
+        return lines
 
     return add
 
 
-_TALK: dict[int | None, Reader[tuple[str, ...]]] = {}
+class Lines(Sequence[str]):
+    """The first `n` lines of a list that only grows: a view's table talk, made without copying
+    the talk read so far (a copy per view cost a long match's decisions more and more)."""
+
+    __slots__ = ("_lines", "_n")
+
+    def __init__(self, lines: list[str], n: int) -> None:
+        self._lines, self._n = lines, n
+
+    def __len__(self) -> int:
+        return self._n
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            start, stop, step = i.indices(self._n)  # within the first n, whatever the step
+            if step == 1:
+                return self._lines[start : max(start, stop)]
+            return [self._lines[k] for k in range(start, stop, step)]
+        k = i + self._n if i < 0 else i
+        if not 0 <= k < self._n:
+            raise IndexError("line index out of range")
+        return self._lines[k]
+
+    def __iter__(self) -> Iterator[str]:
+        return islice(self._lines, self._n)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (Lines, list, tuple)):
+            return len(other) == self._n and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Lines({list(self)!r})"
 
 
-def seat_talk(events: list[Entry], seat: int | None) -> list[str]:
+_TALK: dict[int | None, Reader[list[str]]] = {}
+
+
+def seat_talk(events: list[Entry], seat: int | None) -> Lines:
     """The table talk as `seat` reads it (its own private lines; None: everyone's public lines)."""
     reader = _TALK.get(seat)
     if reader is None:
-        reader = _TALK[seat] = Reader(tuple, _lines(seat))
-    return list(reader.read(events, cut=lambda lines, k: lines[:k]))
+        reader = _TALK[seat] = Reader(list, _lines(seat))
+    # a shorter list (an undo, another line of play): a fresh copy of the shared lines, since
+    # the remembered list is extended in place and the views made before hold its prefix
+    return Lines(reader.read(events, cut=lambda lines, k: lines[:k]), len(events))
 
 
 def _wins(won: tuple[float, ...], hands: Sequence[Entry]) -> tuple[float, ...]:

@@ -7,6 +7,7 @@ index in the deck; in a view a hidden card is -1.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TypedDict
 
 Card = int
@@ -257,7 +258,7 @@ class View(TypedDict):
     zones: dict[str, ZoneView]
     declared: list[list[Card] | None]
     legal: list[Template]
-    log: list[str]
+    log: Sequence[str]  # talk.Lines: shares the talk read before, never copied per view
     result: Result | None
     last_hand: HandRecord | None
     hands_won: list[int]  # per seat: the hands of this game it has won (a share counts)
