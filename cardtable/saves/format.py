@@ -23,13 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..engine.types import Action, OptionValue
-from . import check, hidden, seal
+from . import check, hidden, journal, seal
 from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
 
 FORMAT_NAME = "cardtable-save"
-FORMAT_VERSION = 2
+CHECKPOINT = "checkpoint"  # the state after the whole log, sealed: opening replays none of it
+FORMAT_VERSION = 3  # 3: a sealed checkpoint of the state, and a journal beside (journal.py)
 KNOWN = {"format", "version", "game", "variant", "secret", "seed", "seats", "options", "log", "summary"}
-KNOWN |= {"key", "mac"}
+KNOWN |= {"key", "mac", CHECKPOINT}
 
 # How far a save is to be trusted (SavedGame.trust):
 SIGNED = "signed"  # written by this installation and unchanged since
@@ -41,6 +42,17 @@ TRUST_WORDS = {
     UNSIGNED: "not signed by this Cardtable (changed outside Cardtable, or from an older version)",
     FOREIGN: "saved by another Cardtable installation",
 }
+
+
+@dataclass
+class Checkpoint:
+    """A state read from a save: after `at` log entries, without its seed and append-only lists
+    (`lists` holds the talk and the hand history in full, `lengths` how much of them it had)."""
+
+    at: int
+    rest: dict[str, Any]
+    lists: dict[str, list[Any]]
+    lengths: list[int]
 
 
 @dataclass
@@ -58,6 +70,13 @@ class SavedGame:
     trust: str = SIGNED  # SIGNED, CHANGED, UNSIGNED or FOREIGN (how it was read)
     # Indices of the log's decisions the table could not see: sealed while the game is unfinished.
     hidden: frozenset[int] = frozenset()
+    # Written: the state after the whole log, sealed into the file as a checkpoint. Read: the
+    # newest checkpoint (the base's or a journal line's), `Checkpoint`; None in older files.
+    # (how a game is stored, not what it is: left out of comparisons)
+    state: Any = field(default=None, compare=False, repr=False)
+    checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
+    journal: journal.Tail | None = field(default=None, compare=False)  # where the file's journal stands
+    mac: str = field(default="", compare=False, repr=False)  # the signature read (a journal goes on from it)
 
     @property
     def trusted(self) -> bool:
@@ -85,12 +104,23 @@ class SavedGame:
         )
         if self.game_id:
             data["game"] = self.game_id
+        if key and self.state is not None:
+            data[CHECKPOINT] = journal.seal_box(key, self.game_id, checkpoint_of(self.state))
         if self.over:  # a finished game's history may show everything
             data["seed"] = self.seed
         else:
             data["secret"] = seal.seal_seed(key, self.game_id, self.seed)
         data["mac"] = seal.mac(key, data)
         return data
+
+
+def checkpoint_of(state: Any) -> dict[str, Any]:
+    """What a base's checkpoint holds: the state without its seed and log (kept apart)."""
+    return {
+        "state": {k: v for k, v in state.items() if k not in ("seed", "log", "events", "history")},
+        "events": state["events"],
+        "history": state["history"],
+    }
 
 
 def installation_key() -> bytes:
@@ -105,6 +135,11 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
     """The save's text (signed with `key`, by default this installation's): compact actions one
     per line, so a diff of two saves reads well. `sign` False: unsigned, the seed in the clear
     (the shipped examples only: they are trusted by where they are, on every computer)."""
+    return dumps_with_mac(game, key, sign)[0]
+
+
+def dumps_with_mac(game: SavedGame, key: bytes | None = None, sign: bool = True) -> tuple[str, str]:
+    """The save's text and its MAC ("" unsigned): a journal's first line goes on from that."""
     if sign:
         data = game.to_json(key if key is not None else installation_key())
     else:
@@ -118,7 +153,7 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
     lines = ",\n".join(_LINES.encode(log))
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
     tail = f',\n "mac": "{mac}"' if mac is not None else ""
-    return head[:-2] + ",\n " + body + tail + "\n}\n"
+    return head[:-2] + ",\n " + body + tail + "\n}\n", mac or ""
 
 
 class _LogLines:
@@ -192,7 +227,25 @@ def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame
     trust, seed = _trust_and_seed(data, game_id, where, key)
     log, secret = _unseal_log(log, len(seats), data, trust, game_id, where, key)
     extra = {k: v for k, v in data.items() if k not in KNOWN}
-    return SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
+    game = SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
+    game.mac = str(data.get("mac", ""))
+    if CHECKPOINT in data and trust == SIGNED:
+        game.checkpoint = _open_checkpoint(data[CHECKPOINT], len(log), game_id, key)
+    return game
+
+
+def _open_checkpoint(box: object, at: int, game_id: str, key: bytes | None) -> Checkpoint | None:
+    """The base's checkpoint (None when it cannot be opened: the game is then replayed whole)."""
+    try:
+        data = journal.open_box(key if key is not None else installation_key(), game_id, box)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    rest, events, history = data.get("state"), data.get("events"), data.get("history")
+    if not isinstance(rest, dict) or not isinstance(events, list) or not isinstance(history, list):
+        return None
+    return Checkpoint(at, rest, {"events": events, "history": history}, [at, len(events), len(history)])
 
 
 def _unseal_log(

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..paths import FileRefused, read_bytes
-from . import seal
+from . import check, journal, seal
 from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
-from .format import SavedGame, SaveError, dumps, loads, parse
+from .format import Checkpoint, SavedGame, SaveError, dumps, dumps_with_mac, loads, parse
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"
@@ -89,7 +89,58 @@ def read_text(path: Path) -> str:
 
 
 def read_file(path: Path, key: bytes | None = None) -> SavedGame:
-    return loads(read_text(path), str(path), key)
+    """The game a save file holds, with the lines of its journal (if any) applied."""
+    text = read_text(path)
+    game = loads(text, str(path), key)
+    if game.checkpoint is not None:
+        _apply_journal(path, game, len(text.encode("utf-8")) if len(text) * 4 > 1 << 20 else len(text), key)
+    return game
+
+
+def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | None) -> None:
+    """Bring a game read from its base up to date with the journal beside it. A journal changed
+    outside Cardtable makes the game `changed` (it opens only as a replay, as it stood in the base)."""
+    cp = game.checkpoint
+    assert cp is not None
+    mac = game.mac
+    try:
+        raw = read_bytes(journal.journal_path(path), journal.MAX_JOURNAL_BYTES)
+    except FileNotFoundError:
+        raw = b""
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read its journal: {exc.strerror or exc}") from None
+    base = game.log
+    lists = {"log": base, **cp.lists}
+    try:
+        done = journal.read(
+            raw,
+            key if key is not None else seal.installation_key(),
+            game.game_id,
+            mac,
+            lists,
+            set(game.hidden),
+            {**cp.rest, "_lengths": cp.lengths},
+        )
+        if done.tail.lines:
+            check.log(done.lists["log"][done.low :], len(game.seats), str(path))
+            summary = check.summary(done.summary, str(path))
+    except (journal.JournalChanged, SaveError):
+        game.trust = "changed"
+        game.checkpoint = None
+        return
+    done.tail.base_size, done.tail.path = base_size, str(path)
+    game.journal = done.tail
+    if not done.tail.lines:
+        return
+    game.log, game.summary, game.hidden = done.lists["log"], summary, frozenset(done.hidden)
+    if done.checkpoint is None:
+        game.checkpoint = None
+        return
+    rest = dict(done.checkpoint)
+    lengths = rest.pop("_lengths")
+    game.checkpoint = Checkpoint(
+        done.checkpoint_at, rest, {k: done.lists[k] for k in ("events", "history")}, lengths
+    )
 
 
 def slot_name(name: str) -> str:
@@ -127,14 +178,31 @@ class SaveStore:
 
     def write(self, name: str, game: SavedGame) -> Path:
         """Write a save (SaveError, and the file left as it was, when the reader would refuse it)."""
+        return self.write_base(name, game)[0]
+
+    def write_base(self, name: str, game: SavedGame) -> tuple[Path, journal.Tail]:
+        """Write a save whole (its journal, now folded in, removed) and say where a journal
+        beside it would start. A kill between the two leaves a journal that follows the old base:
+        readers ignore it (the new base holds all it said)."""
         path = self.path(name)
         if len(game.log) > MAX_LOG:
             raise SaveError(f"the game is too long to save ({len(game.log):,} entries; at most {MAX_LOG:,})")
-        text = dumps(game)
-        if len(text) * 4 > MAX_SAVE_BYTES and len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+        text, mac = dumps_with_mac(game)
+        size = len(text.encode("utf-8")) if len(text) * 4 > MAX_SAVE_BYTES else len(text)
+        if size > MAX_SAVE_BYTES:
             raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
         atomic_write(path, text)
-        return path
+        journal.journal_path(path).unlink(missing_ok=True)
+        return path, journal.Tail(mac, mac, 0, 0, size)
+
+    def append(self, name: str, text: str, tail: journal.Tail) -> None:
+        """Add one line to a save's journal (the first one written whole, atomically: a journal
+        left from an older base is replaced, never added to)."""
+        where = journal.journal_path(self.path(name))
+        if tail.lines == 0:
+            atomic_write(where, text)
+        else:
+            journal.append(where, text, tail.size)
 
     def autosave(self, game: SavedGame) -> Path:
         """Write the game's own autosave (named for its game id)."""
@@ -172,12 +240,17 @@ class SaveStore:
 
     def delete(self, name: str) -> None:
         self.path(name).unlink(missing_ok=True)
+        journal.journal_path(self.path(name)).unlink(missing_ok=True)
 
     def copy(self, source: Path, target: Path) -> None:
         """Copy a save's bytes as they are (checked first): a copy keeps its signature, so an
         edited save stays recognised as edited, whatever its name."""
         text = read_text(source)
         loads(text, str(source))
+        if journal.journal_path(source).exists():  # the journal's lines folded into the copy
+            game = read_file(source)
+            if game.trusted:
+                text = dumps(game)
         atomic_write(target, text)
 
     def export(self, name: str, target: Path) -> None:
@@ -205,6 +278,8 @@ class SaveStore:
             aside = self.path(f"unreadable-{stamp}-{n}-{base}")
             if not aside.exists():
                 path.rename(aside)
+                with contextlib.suppress(OSError):
+                    journal.journal_path(path).rename(journal.journal_path(aside))
                 return aside
         raise OSError(f"no free name to set {path.name} aside")
 
