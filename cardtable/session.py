@@ -72,11 +72,13 @@ def public_reason(saved: SavedGame, index: int, reason: str) -> str:
     return hidden.public_reason(reason, saved.log[index], saved.seats)
 
 
-def _checkpoint_state(saved: SavedGame) -> State | None:
+def checkpoint_state(saved: SavedGame) -> State | None:
     """The state a save's newest checkpoint holds (its own copy), or None when it has none."""
     cp = saved.checkpoint
     if cp is None or cp.at > len(saved.log):
         return None
+    if len(cp.marks) != 1 + sum(1 for a in saved.log[: cp.at] if a.get("seat") is not None):
+        return None  # (not this log's)
     st = clone(cp.rest)
     st["seed"] = saved.seed
     st["log"] = saved.log[: cp.at]
@@ -111,12 +113,14 @@ class GameSession:
         extra: Mapping[str, Any] | None = None,
         start: State | None = None,
         start_hidden: frozenset[int] = frozenset(),
+        start_marks: Sequence[int] = (),
     ) -> None:
         """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not).
         `seed` None: a secret one (128 bits from the OS). The game autosaves in `slot` (by
         default its own file, named for `game_id`). `extra`: a save's fields this version does
         not know, written back as they were. `start`: the state after the log's first entries
-        (a save's checkpoint; `start_hidden` its hidden decisions): only the rest is replayed."""
+        (a save's checkpoint; `start_hidden` its hidden decisions, `start_marks` the talk's length
+        at the start and after each of its decisions): only the rest is replayed."""
         self.variant = variant
         self.rules = Rules(variant)
         self.seats = [dict(s) for s in seats]
@@ -129,15 +133,18 @@ class GameSession:
         self.save_problem: str | None = None  # why the last autosave did not happen (a banner says it)
         self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
         # (and which decisions the table could not see: a save of the unfinished game seals them)
+        # the talk's length at the start and after each decision (`cardtable replay` numbers
+        # the talk's lines by them; a save keeps them beside its checkpoints)
+        self._marks: list[int] = list(start_marks[:-1]) if start is not None else []
         self._state, self._hidden = hidden.replay(
-            self.rules, self.seats, self.seed, dict(options or {}), log or [], start
+            self.rules, self.seats, self.seed, dict(options or {}), log or [], start, self._marks
         )
         if start is not None:
             self._hidden |= {i for i in start_hidden if i < len(start["log"])}
         # Where the autosave stands: its journal's end (None: the next save writes the file whole),
         # the lengths of the log, talk and history saved, and the last checkpoint (hand, entries).
         self._tail: journal.Tail | None = None
-        self._saved_at = [0, 0, 0]
+        self._saved_at = [0, 0, 0, 0]
         self._checkpoint = (-1, 0)
         self._decided = (0, 0)  # (log entries counted, decisions among them)
         self.options = dict(self._state["options"])  # with the defaults filled in
@@ -196,6 +203,7 @@ class GameSession:
             extra=dict(self.extra),
             hidden=frozenset(self._hidden),
             state=self._state,
+            marks=self._marks,
         )
 
     def save_path(self) -> Path | None:
@@ -233,7 +241,7 @@ class GameSession:
         whole file written anew. A journal line that cannot be written leaves the next save to
         write the whole file."""
         st, tail = self._state, self._tail
-        lists: list[list[Any]] = [st["log"], st["events"], st["history"]]
+        lists: list[list[Any]] = [st["log"], st["events"], st["history"], self._marks]
         lengths = [len(v) for v in lists]
         if tail is None or st["over"] or tail.size > max(journal.COMPACT_BYTES, tail.base_size):
             self._tail = None  # (until the file is written whole)
@@ -241,7 +249,7 @@ class GameSession:
             self._saved_at, self._checkpoint = lengths, (st["hand"], lengths[0])
             return
         at = [min(a, b) for a, b in zip(self._saved_at, lengths)]
-        payload: dict[str, Any] = {k: v[a:] for k, v, a in zip(("log", "events", "history"), lists, at)}
+        payload: dict[str, Any] = {k: v[a:] for k, v, a in zip(journal.LISTS, lists, at)}
         payload["hidden"] = sorted(i for i in self._hidden if i >= at[0])
         hand, since = self._checkpoint
         if since > at[0] or st["hand"] != hand or lengths[0] - since >= journal.CHECKPOINT_EVERY:
@@ -317,7 +325,7 @@ class GameSession:
         game_id = None if copy or not saved.game_id else saved.game_id
         if copy:
             slot = None
-        start = None if changed or not saved.trusted else _checkpoint_state(saved)
+        start = None if changed or not saved.trusted else checkpoint_state(saved)
         try:
             session = cls(
                 variant,
@@ -331,6 +339,7 @@ class GameSession:
                 saved.extra,
                 start,
                 saved.hidden,
+                saved.checkpoint.marks if start is not None and saved.checkpoint is not None else (),
             )
         except (IllegalAction, ValueError) as exc:
             why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
@@ -357,7 +366,10 @@ class GameSession:
         if tail is None or path is None or not tail.path or Path(tail.path) != path:
             return
         st = self._state
-        self._tail, self._saved_at = tail, [len(st["log"]), len(st["events"]), len(st["history"])]
+        self._tail, self._saved_at = (
+            tail,
+            [len(st["log"]), len(st["events"]), len(st["history"]), len(self._marks)],
+        )
         if start is not None:
             self._checkpoint = (start["hand"], len(start["log"]))
         self._slot_checked = True  # (it was just read)
@@ -385,6 +397,7 @@ class GameSession:
         seat = action["seat"]
         if seat is not None:
             self._before[seat] = before
+        self._marks.append(len(self._state["events"]))
         self.autosave()
 
     def view(self, seat: int | None) -> View:
@@ -437,5 +450,6 @@ class GameSession:
         # States recorded at or after the point gone back to belong to the future just undone.
         self._before = {s: b for s, b in self._before.items() if len(b["log"]) < k}
         self._hidden = {i for i in self._hidden if i < k}
+        del self._marks[1 + sum(1 for a in self.log if a.get("seat") is not None) :]
         self.autosave()
         return True

@@ -237,3 +237,21 @@ def test_every_variant_opens_from_its_checkpoints_as_the_same_game(tmp_path, pat
     assert again.full_state_for_tests() == game.full_state_for_tests()
     whole = GameSession(game.variant, game.seats, game.seed, game.options, log=game.log)
     assert again.full_state_for_tests() == whole.full_state_for_tests()
+
+
+def test_the_replay_command_replays_only_what_follows_the_last_checkpoint(tmp_path, monkeypatch):
+    """`cardtable replay` of a save this installation signed starts from its checkpoint and says
+    exactly what a replay of the whole log says."""
+    from cardtable import session as session_module
+    from cardtable.commands.replay import report
+
+    store = SaveStore(tmp_path)
+    game = play(store, 400, seed=9)
+    game.close()
+    path = store.path(game.slot)
+    calls = count_replayed(monkeypatch)
+    fast = report(path)
+    assert fast[0] == 0 and calls[0] <= min(longest_hand(game.log), journal.CHECKPOINT_EVERY)
+    monkeypatch.setattr(session_module, "checkpoint_state", lambda saved: None)
+    calls[0] = 0
+    assert report(path) == fast and calls[0] == len(game.decisions())

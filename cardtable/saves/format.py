@@ -51,8 +51,13 @@ class Checkpoint:
 
     at: int
     rest: dict[str, Any]
-    lists: dict[str, list[Any]]
-    lengths: list[int]
+    lists: dict[str, list[Any]]  # events, history, marks
+    lengths: list[int]  # of the log, events, history, marks
+
+    @property
+    def marks(self) -> list[int]:
+        """The talk's length at the start and after each decision up to the checkpoint."""
+        return self.lists["marks"][: self.lengths[3]]
 
 
 @dataclass
@@ -74,6 +79,7 @@ class SavedGame:
     # newest checkpoint (the base's or a journal line's), `Checkpoint`; None in older files.
     # (how a game is stored, not what it is: left out of comparisons)
     state: Any = field(default=None, compare=False, repr=False)
+    marks: list[int] = field(default_factory=list, compare=False, repr=False)  # (with `state`)
     checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
     journal: journal.Tail | None = field(default=None, compare=False)  # where the file's journal stands
     mac: str = field(default="", compare=False, repr=False)  # the signature read (a journal goes on from it)
@@ -105,7 +111,9 @@ class SavedGame:
         if self.game_id:
             data["game"] = self.game_id
         if key and self.state is not None:
-            data[CHECKPOINT] = journal.seal_box(key, self.game_id, checkpoint_of(self.state))
+            data[CHECKPOINT] = journal.seal_box(
+                key, self.game_id, checkpoint_of(self.state, self.marks), squeeze=True
+            )
         if self.over:  # a finished game's history may show everything
             data["seed"] = self.seed
         else:
@@ -114,12 +122,14 @@ class SavedGame:
         return data
 
 
-def checkpoint_of(state: Any) -> dict[str, Any]:
-    """What a base's checkpoint holds: the state without its seed and log (kept apart)."""
+def checkpoint_of(state: Any, marks: list[int]) -> dict[str, Any]:
+    """What a base's checkpoint holds: the state without its seed and log (kept apart), and
+    the talk's length after each decision."""
     return {
         "state": {k: v for k, v in state.items() if k not in ("seed", "log", "events", "history")},
         "events": state["events"],
         "history": state["history"],
+        "marks": marks,
     }
 
 
@@ -220,11 +230,12 @@ def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame
     data = parse(text, where)
     vid, digest, name = check.variant(check.need(data, "variant", dict, where), where)
     seats = check.seats(check.need(data, "seats", list, where), where)
-    log = check.log(check.need(data, "log", list, where), len(seats), where)
+    log = check.log(check.need(data, "log", list, where), len(seats), where, deep=False)
     options = check.options(data.get("options", {}), where)
     summary = check.summary(data.get("summary", {}), where)
     game_id = check.game_id(data["game"], where) if "game" in data else ""
     trust, seed = _trust_and_seed(data, game_id, where, key)
+    check.log(log, len(seats), where, deep=trust != SIGNED)
     log, secret = _unseal_log(log, len(seats), data, trust, game_id, where, key)
     extra = {k: v for k, v in data.items() if k not in KNOWN}
     game = SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
@@ -242,10 +253,12 @@ def _open_checkpoint(box: object, at: int, game_id: str, key: bytes | None) -> C
         return None
     if not isinstance(data, dict):
         return None
-    rest, events, history = data.get("state"), data.get("events"), data.get("history")
-    if not isinstance(rest, dict) or not isinstance(events, list) or not isinstance(history, list):
+    rest, events, history, marks = (data.get(k) for k in ("state", "events", "history", "marks"))
+    if not isinstance(rest, dict) or not all(isinstance(v, list) for v in (events, history, marks)):
         return None
-    return Checkpoint(at, rest, {"events": events, "history": history}, [at, len(events), len(history)])
+    assert isinstance(events, list) and isinstance(history, list) and isinstance(marks, list)
+    lists = {"events": events, "history": history, "marks": marks}
+    return Checkpoint(at, rest, lists, [at, len(events), len(history), len(marks)])
 
 
 def _unseal_log(
@@ -273,7 +286,7 @@ def _unseal_log(
             raise SaveError(
                 f"{where}: action {i + 1} of the log is sealed wrongly (changed outside Cardtable)"
             ) from None
-    check.log(opened, n_seats, where)
+    check.log(opened, n_seats, where, deep=trust != SIGNED)
     return opened, frozenset(sealed)
 
 

@@ -27,6 +27,7 @@ import hashlib
 import hmac
 import json
 import os
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -36,7 +37,9 @@ NONCE_BYTES = 16
 COMPACT_BYTES = 256 * 1024  # a journal longer than this and than its base is folded into a new base
 CHECKPOINT_EVERY = 256  # log entries at most between two checkpoints when a hand runs long
 MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # beyond this a journal is not read (the base is rewritten first)
-_LISTS = ("log", "events", "history")
+LISTS = ("log", "events", "history", "marks")  # marks: the talk's length after each decision
+SQUEEZED = b"z"  # (a box's JSON starts with "{" or "[")
+MAX_BOX_BYTES = 512 * 1024 * 1024  # what a compressed box may hold once opened
 
 
 def journal_path(base: Path) -> Path:
@@ -44,10 +47,14 @@ def journal_path(base: Path) -> Path:
 
 
 # ---------------------------------------------------------------------------- sealed boxes
-def seal_box(key: bytes, game_id: str, data: Any) -> str:
+def seal_box(key: bytes, game_id: str, data: Any, squeeze: bool = False) -> str:
     """JSON data as base64 that tells nothing without the key. The nonce is a MAC of the text
-    (a synthetic IV): a box changed in the file is recognised when it is opened."""
+    (a synthetic IV): a box changed in the file is recognised when it is opened. `squeeze`:
+    compressed first (a base's checkpoint: a long game's talk and history, 10,000 hands of
+    them, shrink tenfold; its length then depends on the talk, never on a few cards)."""
     plain = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    if squeeze:
+        plain = SQUEEZED + zlib.compress(plain, 1)
     nonce = _nonce(key, game_id, plain)
     return base64.b64encode(nonce + _xor(plain, _stream(key, game_id, nonce, len(plain)))).decode("ascii")
 
@@ -64,6 +71,11 @@ def open_box(key: bytes, game_id: str, box: object) -> Any:
     plain = _xor(body, _stream(key, game_id, nonce, len(body)))
     if len(nonce) != NONCE_BYTES or not hmac.compare_digest(nonce, _nonce(key, game_id, plain)):
         raise ValueError("not sealed by this key for this game")
+    if plain.startswith(SQUEEZED):
+        try:
+            plain = zlib.decompressobj().decompress(plain[1:], MAX_BOX_BYTES)
+        except zlib.error:
+            raise ValueError("not a box") from None
     return json.loads(plain.decode("utf-8"))
 
 
@@ -199,9 +211,9 @@ def read(
 def _apply(out: Replayed, data: dict[str, Any], payload: Any, number: int) -> None:
     at = data.get("at")
     bad = JournalChanged(f"line {number + 1} is malformed")
-    if not isinstance(payload, dict) or not isinstance(at, list) or len(at) != len(_LISTS):
+    if not isinstance(payload, dict) or not isinstance(at, list) or len(at) != len(LISTS):
         raise bad
-    for name, length in zip(_LISTS, at):
+    for name, length in zip(LISTS, at):
         new = payload.get(name, [])
         have = out.lists[name]
         if not isinstance(length, int) or isinstance(length, bool) or not 0 <= length <= len(have):
@@ -226,5 +238,5 @@ def _apply(out: Replayed, data: dict[str, Any], payload: Any, number: int) -> No
         if not isinstance(state, dict):
             raise bad
         out.checkpoint, out.checkpoint_at = state, len(out.lists["log"])
-        out.checkpoint["_lengths"] = [len(out.lists[k]) for k in _LISTS]
+        out.checkpoint["_lengths"] = [len(out.lists[k]) for k in LISTS]
     out.summary = data.get("summary")

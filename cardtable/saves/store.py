@@ -122,7 +122,7 @@ def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | Non
             {**cp.rest, "_lengths": cp.lengths},
         )
         if done.tail.lines:
-            check.log(done.lists["log"][done.low :], len(game.seats), str(path))
+            check.log(done.lists["log"], len(game.seats), str(path), deep=False)  # (lines we signed)
             summary = check.summary(done.summary, str(path))
     except (journal.JournalChanged, SaveError):
         game.trust = "changed"
@@ -139,7 +139,7 @@ def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | Non
     rest = dict(done.checkpoint)
     lengths = rest.pop("_lengths")
     game.checkpoint = Checkpoint(
-        done.checkpoint_at, rest, {k: done.lists[k] for k in ("events", "history")}, lengths
+        done.checkpoint_at, rest, {k: done.lists[k] for k in journal.LISTS[1:]}, lengths
     )
 
 
