@@ -260,7 +260,7 @@ class GameSession:
         key = store_key()
         text = journal.line(key, self.game_id, tail.after, at, payload, self.summary())
         self._tail = None
-        store.append(self.slot, text, tail)
+        store.append(self.slot, text, tail, lengths[0])
         size = len(text.encode("utf-8"))
         mac = text[text.rindex("\t") + 1 : -1]
         self._tail = journal.Tail(

@@ -29,7 +29,7 @@ def continue_target() -> ContinueTarget | None:
     global _seen
     from ..paths import user_saves
     from ..saves import SaveError, SaveStore
-    from ..saves.store import SUFFIX, is_autosave, read_file
+    from ..saves.store import PEEK_ABOVE, SUFFIX, is_autosave, peek_file, read_file
 
     store = SaveStore(user_saves())
     candidates = []
@@ -45,7 +45,11 @@ def continue_target() -> ContinueTarget | None:
     if _seen[0] == stamp:
         return _seen[1]
     found = None
-    for path, name, _, _ in candidates:  # newest first
+    for path, name, _, size in candidates:  # newest first
+        if size > PEEK_ABOVE:  # a long file is read only if it may be a game to continue
+            seen = peek_file(path)
+            if seen is None or not seen.save or not seen.signed or seen.over:
+                continue
         try:
             game = read_file(path)
         except SaveError:

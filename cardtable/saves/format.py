@@ -19,6 +19,7 @@ no "game", "key" or "mac") still loads, as unsigned. Fields this version does no
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -159,11 +160,39 @@ def dumps_with_mac(game: SavedGame, key: bytes | None = None, sign: bool = True)
         data["seed"] = game.seed
     log = data.pop("log")
     mac = data.pop("mac", None)
+    box = data.pop(CHECKPOINT, None)
     head = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
     lines = ",\n".join(_LINES.encode(log))
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
-    tail = f',\n "mac": "{mac}"' if mac is not None else ""
+    # after the log: the head (what the Load screen and the start's tidy-up peek at) stays short
+    tail = f',\n "{CHECKPOINT}": "{box}"' if box is not None else ""
+    tail += f',\n "mac": "{mac}"' if mac is not None else ""
     return head[:-2] + ",\n " + body + tail + "\n}\n", mac or ""
+
+
+HEAD_BYTES = 64 * 1024  # what `peek` reads of a save's start (its head: all but the log and checkpoint)
+_OVER = re.compile(rb'\n  "over": (true|false),?\n')  # (a name's newline is "\\n": never this)
+_SIGNED_END = re.compile(rb'\n "mac": "[0-9a-f]{64}"\n}\n$')
+
+
+@dataclass
+class Peek:
+    """What a save's first and last bytes say, without parsing it: enough to pass over a file
+    that cannot be a game to continue (an unsigned one, a finished one) or is no save at all."""
+
+    save: bool  # it starts like a save
+    signed: bool  # it ends with a signature
+    over: bool | None  # its summary says the game is over (None: it does not say)
+
+
+def peek(head: bytes, end: bytes) -> Peek:
+    """Peek at a save from its first HEAD_BYTES and its last 100 bytes."""
+    over = _OVER.search(head)
+    return Peek(
+        b'"format": "cardtable-save"' in head,
+        bool(_SIGNED_END.search(end)),
+        None if over is None else over.group(1) == b"true",
+    )
 
 
 class _LogLines:

@@ -36,7 +36,6 @@ SUFFIX = ".journal"
 NONCE_BYTES = 16
 COMPACT_BYTES = 256 * 1024  # a journal longer than this and than its base is folded into a new base
 CHECKPOINT_EVERY = 256  # log entries at most between two checkpoints when a hand runs long
-MAX_JOURNAL_BYTES = 64 * 1024 * 1024  # beyond this a journal is not read (the base is rewritten first)
 LISTS = ("log", "events", "history", "marks")  # marks: the talk's length after each decision
 SQUEEZED = b"z"  # (a box's JSON starts with "{" or "[")
 MAX_BOX_BYTES = 512 * 1024 * 1024  # what a compressed box may hold once opened

@@ -9,10 +9,12 @@ listed and played on in place.) Named slots are copies a person made.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime
 import errno
 import os
 import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -21,7 +23,18 @@ from pathlib import Path
 from ..paths import FileRefused, read_bytes
 from . import check, journal, seal
 from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
-from .format import Checkpoint, SavedGame, SaveError, dumps, dumps_with_mac, loads, parse
+from .format import (
+    HEAD_BYTES,
+    Checkpoint,
+    Peek,
+    SavedGame,
+    SaveError,
+    dumps,
+    dumps_with_mac,
+    loads,
+    parse,
+    peek,
+)
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"
@@ -88,12 +101,69 @@ def read_text(path: Path) -> str:
         raise SaveError(f"{path}: the file is corrupt (not text)") from None
 
 
+PEEK_ABOVE = 1024 * 1024  # a bigger autosave is peeked at by the start's tidy-up, not parsed
+
+
+def peek_file(path: Path) -> Peek | None:
+    """What a save's first and last bytes say (format.peek), read like a save (a regular file,
+    no link, without blocking); None when it cannot be read at all."""
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        head = os.pread(fd, HEAD_BYTES, 0)
+        end = os.pread(fd, 100, max(0, info.st_size - 100))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return peek(head, end)
+
+
+def _stamp(path: Path) -> tuple[object, ...] | None:
+    """What tells one version of a save (and its journal) from another, without reading it."""
+    try:
+        a = path.lstat()
+    except OSError:
+        return None
+    try:
+        j = journal.journal_path(path).lstat()
+        jstamp: tuple[int, ...] = (j.st_size, j.st_mtime_ns, j.st_ino)
+    except OSError:
+        jstamp = ()
+    return (str(path), a.st_size, a.st_mtime_ns, a.st_ino, a.st_ctime_ns, jstamp)
+
+
+_last_read: tuple[object, SavedGame] | None = None  # the last long save read, while unchanged
+
+
 def read_file(path: Path, key: bytes | None = None) -> SavedGame:
-    """The game a save file holds, with the lines of its journal (if any) applied."""
+    """The game a save file holds, with the lines of its journal (if any) applied. The last long
+    save read is kept while its files are unchanged: Continue finds it, lists it and opens it
+    with one reading."""
+    global _last_read
+    stamp = _stamp(path) if key is None else None
+    if stamp is not None:
+        stamp = (stamp, _stamp(seal.key_path()))  # (a key put back or replaced: read again)
+    if stamp is not None and _last_read is not None and _last_read[0] == stamp:
+        return dataclasses.replace(_last_read[1])
     text = read_text(path)
     game = loads(text, str(path), key)
+    size = len(text.encode("utf-8")) if len(text) * 4 > PEEK_ABOVE else len(text)
     if game.checkpoint is not None:
-        _apply_journal(path, game, len(text.encode("utf-8")) if len(text) * 4 > 1 << 20 else len(text), key)
+        _apply_journal(path, game, size, key)
+    if stamp is not None and size > PEEK_ABOVE:
+        _last_read = (stamp, dataclasses.replace(game))
     return game
 
 
@@ -104,7 +174,7 @@ def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | Non
     assert cp is not None
     mac = game.mac
     try:
-        raw = read_bytes(journal.journal_path(path), journal.MAX_JOURNAL_BYTES)
+        raw = read_bytes(journal.journal_path(path), MAX_SAVE_BYTES)
     except FileNotFoundError:
         raw = b""
     except OSError as exc:
@@ -195,9 +265,16 @@ class SaveStore:
         journal.journal_path(path).unlink(missing_ok=True)
         return path, journal.Tail(mac, mac, 0, 0, size)
 
-    def append(self, name: str, text: str, tail: journal.Tail) -> None:
+    def append(self, name: str, text: str, tail: journal.Tail, entries: int) -> None:
         """Add one line to a save's journal (the first one written whole, atomically: a journal
-        left from an older base is replaced, never added to)."""
+        left from an older base is replaced, never added to). SaveError, and nothing written,
+        when the reader would refuse the game: `entries` in its log, or the file and its journal
+        together over the size a save may have."""
+        if entries > MAX_LOG:
+            raise SaveError(f"the game is too long to save ({entries:,} entries; at most {MAX_LOG:,})")
+        if tail.base_size + tail.size + len(text) * 4 > MAX_SAVE_BYTES:
+            if tail.base_size + tail.size + len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+                raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
         where = journal.journal_path(self.path(name))
         if tail.lines == 0:
             atomic_write(where, text)
@@ -299,7 +376,14 @@ class SaveStore:
             if not is_autosave(name) or holder(path) is not None:
                 continue
             try:
+                if path.lstat().st_size > PEEK_ABOVE:  # a long game: parsed when it is opened
+                    seen = peek_file(path)
+                    if seen is not None and seen.save:
+                        continue
+                    raise SaveError(f"{path}: this is not a Cardtable save")
                 read_file(path)
+            except OSError:
+                continue
             except SealedElsewhere as exc:
                 if exc.gone:
                     self.key_gone.append(path)
