@@ -88,3 +88,32 @@ def test_a_long_game_is_read_once_for_continue(store, variants, parses):
     )  # a journal line
     assert read_file(store.path(playing.slot)).log == again.log
     assert len(parses) == 2
+
+
+def test_continue_on_a_long_game_says_how_far_it_has_got(store, variants, parses, monkeypatch):
+    """Each step of opening a long file is said on a frame before it is done; then the table."""
+    import pygame
+    from input_events import key
+
+    from cardtable.app.headless import start
+
+    playing = game(variants, store, 3)
+    saved = read_file(store.path(playing.slot))
+    saved.extra = {"pad": PAD}
+    store.write(playing.slot, saved)
+    app = start(None, scene="menu")
+    monkeypatch.setattr(store_module, "_last_read", None)  # (the menu read it to offer Continue)
+    parses.clear()
+    mine = playing.slot + ".cardtable.json"
+    said = []
+    app.step([key(pygame.K_c)])
+    for _ in range(6):
+        if type(app.scene).__name__ != "OpeningScene":
+            break
+        texts = [t["text"] for t in app.manifest()["texts"]]
+        said.append((parses.count(mine), next(t for t in texts if "step" in t)))
+        app.step([])
+    assert type(app.scene).__name__ == "TableScene" and app.scene.session.log == playing.log
+    assert said[0][0] == 0 and said[0][1].startswith("Reading the save")  # said before it is read
+    assert [s for _, s in said][-1].startswith("Setting out the table")
+    assert parses.count(mine) == 1  # read once, for every step
