@@ -7,7 +7,12 @@
      "log": [action, ...]  (a game in progress: a decision the table could not see keeps its
                             cards sealed, {"seat", "type", "sealed": hex}: saves/hidden.py),
      "summary": {"game", "players", "hand", "actions", "over", "saved_at", "started_at"},
+     "checkpoint": (format 3, after the log) the state after the whole log, its talk, hand
+                   history and the talk's length after each decision, compressed and sealed,
      "key": which installation signed it, "mac": HMAC-SHA256 of all the rest}
+
+A game's autosave may have a journal beside it (journal.py): the actions since the file was
+last written whole; `store.read_file` applies it.
 
 Everything needed to rebuild the game is the variant plus seats, seed, options and log; chips,
 seats' states and the rest are derived from them by replay, never read from the file. The summary

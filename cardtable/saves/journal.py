@@ -158,7 +158,6 @@ class Replayed:
     checkpoint: dict[str, Any] | None  # the rest of the state after `checkpoint_at` log entries
     checkpoint_at: int
     tail: Tail
-    low: int = 0  # the first log entry a line gave (entries before are the base's, checked)
 
 
 def read(
@@ -180,7 +179,6 @@ def read(
         checkpoint,
         len(lists["log"]),
         Tail(base_mac, base_mac),
-        len(lists["log"]),
     )
     complete = raw[: raw.rfind(b"\n") + 1]
     for number, text in enumerate(complete.split(b"\n")[:-1]):
@@ -222,7 +220,6 @@ def _apply(out: Replayed, data: dict[str, Any], payload: Any, number: int) -> No
         del have[length:]
         have.extend(new)
     log_at = at[0]
-    out.low = min(out.low, log_at)
     out.hidden = {i for i in out.hidden if i < log_at}
     marks = payload.get("hidden", [])
     if not isinstance(marks, list) or not all(

@@ -272,9 +272,9 @@ class SaveStore:
         together over the size a save may have."""
         if entries > MAX_LOG:
             raise SaveError(f"the game is too long to save ({entries:,} entries; at most {MAX_LOG:,})")
-        if tail.base_size + tail.size + len(text) * 4 > MAX_SAVE_BYTES:
-            if tail.base_size + tail.size + len(text.encode("utf-8")) > MAX_SAVE_BYTES:
-                raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
+        have = tail.base_size + tail.size
+        if have + len(text) * 4 > MAX_SAVE_BYTES and have + len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
         where = journal.journal_path(self.path(name))
         if tail.lines == 0:
             atomic_write(where, text)
