@@ -237,13 +237,13 @@ class GameSession:
 
     def _write(self, store: SaveStore) -> None:
         """Save what is new since the last save: one line added to the journal, or (the first
-        time, when the game is over, or when the journal has grown as long as the file) the
+        time, when the game is over, or when the journal has grown to a quarter of the file) the
         whole file written anew. A journal line that cannot be written leaves the next save to
         write the whole file."""
         st, tail = self._state, self._tail
         lists: list[list[Any]] = [st["log"], st["events"], st["history"], self._marks]
         lengths = [len(v) for v in lists]
-        if tail is None or st["over"] or tail.size > max(journal.COMPACT_BYTES, tail.base_size):
+        if tail is None or st["over"] or tail.size > max(journal.COMPACT_BYTES, tail.base_size // 4):
             self._tail = None  # (until the file is written whole)
             _, self._tail = store.write_base(self.slot, self.saved())
             self._saved_at, self._checkpoint = lengths, (st["hand"], lengths[0])

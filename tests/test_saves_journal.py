@@ -96,7 +96,7 @@ def test_opening_a_long_game_replays_at_most_a_hand(tmp_path, monkeypatch, decis
 
 def test_bytes_written_per_action_do_not_grow_with_the_game(tmp_path, monkeypatch):
     """Each autosave appends one line whose size depends on the action, not on the log; the file
-    is written whole only when its journal has grown as long as it (so, amortised, a bounded
+    is written whole only when its journal has grown to a quarter of it (so, amortised, a bounded
     number of bytes per action too)."""
     written = []  # (log length, bytes) of every write
     real_append, real_atomic = journal.append, journal_store.atomic_write

@@ -34,7 +34,9 @@ from typing import Any
 
 SUFFIX = ".journal"
 NONCE_BYTES = 16
-COMPACT_BYTES = 256 * 1024  # a journal longer than this and than its base is folded into a new base
+COMPACT_BYTES = (
+    256 * 1024
+)  # a journal longer than this and than a quarter of its base is folded into a new base
 CHECKPOINT_EVERY = 256  # log entries at most between two checkpoints when a hand runs long
 LISTS = ("log", "events", "history", "marks")  # marks: the talk's length after each decision
 SQUEEZED = b"z"  # (a box's JSON starts with "{" or "[")
