@@ -177,14 +177,16 @@ class GameSession:
         return count
 
     def summary(self) -> dict[str, Any]:
-        """What the Load screen shows of the game: public facts only."""
-        public = self.view(None)
+        """What the Load screen shows of the game: public facts only (the seats' names, the
+        hand's number, whether it is over: what the public view shows of them, read from the
+        state without making the view, whose talk is as long as the game)."""
+        st = self._state
         return {
             "game": self.variant.name,
-            "players": [s["name"] for s in public["seats"]],
-            "hand": public["hand_number"],
+            "players": [s["name"] for s in st["seats"]],
+            "hand": st["hand"],
             "actions": self.decision_count(),
-            "over": bool(public["over"]),
+            "over": bool(st["over"]),
             "saved_at": datetime.datetime.now().isoformat(timespec="seconds"),
             "started_at": self.started_at,
         }
