@@ -255,3 +255,17 @@ def test_the_replay_command_replays_only_what_follows_the_last_checkpoint(tmp_pa
     monkeypatch.setattr(session_module, "checkpoint_state", lambda saved: None)
     calls[0] = 0
     assert report(path) == fast and calls[0] == len(game.decisions())
+
+
+def test_an_export_holds_what_the_journal_added(tmp_path):
+    """Export, import and copies write one file holding the journal's lines too."""
+    store = SaveStore(tmp_path / "saves")
+    game = play(store, 12, seed=11)
+    assert journal.journal_path(store.path(game.slot)).exists()
+    target = tmp_path / "out.cardtable.json"
+    store.export(game.slot, target)
+    assert not journal.journal_path(target).exists()
+    got = read_file(target)
+    assert got.trusted and got.log == game.log
+    name = store.import_file(target)
+    assert read_file(store.path(name)).log == game.log
