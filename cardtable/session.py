@@ -13,17 +13,24 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
+from .engine.state import clone
 from .engine.types import Action, OptionValue, State, View
-from .saves import SavedGame, SaveError, SaveStore, hidden, locks
+from .saves import SavedGame, SaveError, SaveStore, hidden, journal, locks
 from .saves.format import TRUST_WORDS
 from .saves.store import autosave_slot, read_file, write_failure
 from .variant import Variant
 
 SEED_BITS = 128  # a new game's secret seed, from the operating system's random source
+
+
+def store_key() -> bytes:
+    from .saves.format import installation_key
+
+    return installation_key()
 
 
 def secret_seed() -> int:
@@ -65,6 +72,21 @@ def public_reason(saved: SavedGame, index: int, reason: str) -> str:
     return hidden.public_reason(reason, saved.log[index], saved.seats)
 
 
+def checkpoint_state(saved: SavedGame) -> State | None:
+    """The state a save's newest checkpoint holds (its own copy), or None when it has none."""
+    cp = saved.checkpoint
+    if cp is None or cp.at > len(saved.log):
+        return None
+    if len(cp.marks) != 1 + sum(1 for a in saved.log[: cp.at] if a.get("seat") is not None):
+        return None  # (not this log's)
+    st = clone(cp.rest)
+    st["seed"] = saved.seed
+    st["log"] = saved.log[: cp.at]
+    st["events"] = cp.lists["events"][: cp.lengths[1]]
+    st["history"] = cp.lists["history"][: cp.lengths[2]]
+    return cast(State, st)
+
+
 @dataclass
 class ReplayCheck:
     """How a saved log fares under the variant as it is now."""
@@ -89,11 +111,16 @@ class GameSession:
         slot: str | None = None,
         game_id: str | None = None,
         extra: Mapping[str, Any] | None = None,
+        start: State | None = None,
+        start_hidden: frozenset[int] = frozenset(),
+        start_marks: Sequence[int] = (),
     ) -> None:
         """A new game, or (with `log`) the game that log leads to (IllegalAction if it does not).
         `seed` None: a secret one (128 bits from the OS). The game autosaves in `slot` (by
         default its own file, named for `game_id`). `extra`: a save's fields this version does
-        not know, written back as they were."""
+        not know, written back as they were. `start`: the state after the log's first entries
+        (a save's checkpoint; `start_hidden` its hidden decisions, `start_marks` the talk's length
+        at the start and after each of its decisions): only the rest is replayed."""
         self.variant = variant
         self.rules = Rules(variant)
         self.seats = [dict(s) for s in seats]
@@ -106,9 +133,20 @@ class GameSession:
         self.save_problem: str | None = None  # why the last autosave did not happen (a banner says it)
         self._slot_checked = False  # an unreadable file in the slot is moved aside before the first save
         # (and which decisions the table could not see: a save of the unfinished game seals them)
+        # the talk's length at the start and after each decision (`cardtable replay` numbers
+        # the talk's lines by them; a save keeps them beside its checkpoints)
+        self._marks: list[int] = list(start_marks[:-1]) if start is not None else []
         self._state, self._hidden = hidden.replay(
-            self.rules, self.seats, self.seed, dict(options or {}), log or []
+            self.rules, self.seats, self.seed, dict(options or {}), log or [], start, self._marks
         )
+        if start is not None:
+            self._hidden |= {i for i in start_hidden if i < len(start["log"])}
+        # Where the autosave stands: its journal's end (None: the next save writes the file whole),
+        # the lengths of the log, talk and history saved, and the last checkpoint (hand, entries).
+        self._tail: journal.Tail | None = None
+        self._saved_at = [0, 0, 0, 0]
+        self._checkpoint = (-1, 0)
+        self._decided = (0, 0)  # (log entries counted, decisions among them)
         self.options = dict(self._state["options"])  # with the defaults filled in
         # The state before each seat's latest decision, so that undo need not replay the game.
         self._before: dict[int, State] = {}
@@ -127,8 +165,33 @@ class GameSession:
         """The log without chance entries (those are rebuilt from the seed)."""
         return [a for a in self.log if a.get("seat") is not None]
 
+    def decision_count(self) -> int:
+        """How many decisions the log holds (counted on from the last count: an autosave's
+        summary costs the same at any length of game)."""
+        log = self.log
+        upto, count = self._decided
+        if upto > len(log):  # taken back: counted again
+            upto, count = 0, 0
+        count += sum(1 for a in log[upto:] if a.get("seat") is not None)
+        self._decided = (len(log), count)
+        return count
+
+    def summary(self) -> dict[str, Any]:
+        """What the Load screen shows of the game: public facts only (the seats' names, the
+        hand's number, whether it is over: what the public view shows of them, read from the
+        state without making the view, whose talk is as long as the game)."""
+        st = self._state
+        return {
+            "game": self.variant.name,
+            "players": [s["name"] for s in st["seats"]],
+            "hand": st["hand"],
+            "actions": self.decision_count(),
+            "over": bool(st["over"]),
+            "saved_at": datetime.datetime.now().isoformat(timespec="seconds"),
+            "started_at": self.started_at,
+        }
+
     def saved(self) -> SavedGame:
-        public = self.view(None)  # the summary is shown on the Load screen: public facts only
         return SavedGame(
             variant_id=self.variant.id,
             variant_digest=self.variant.digest,
@@ -137,18 +200,12 @@ class GameSession:
             seats=self.seats,
             options=self.options,
             log=self.log,
-            summary={
-                "game": self.variant.name,
-                "players": [s["name"] for s in public["seats"]],
-                "hand": public["hand_number"],
-                "actions": len(self.decisions()),
-                "over": bool(public["over"]),
-                "saved_at": datetime.datetime.now().isoformat(timespec="seconds"),
-                "started_at": self.started_at,
-            },
+            summary=self.summary(),
             game_id=self.game_id,
             extra=dict(self.extra),
             hidden=frozenset(self._hidden),
+            state=self._state,
+            marks=self._marks,
         )
 
     def save_path(self) -> Path | None:
@@ -171,7 +228,7 @@ class GameSession:
                 if not self._slot_checked:
                     self._keep_unreadable(self.slot)
                     self._slot_checked = True
-                self.store.write(self.slot, self.saved())
+                self._write(self.store)
                 self.save_problem = None
         except OSError as exc:
             self.save_problem = write_failure(exc)
@@ -179,6 +236,39 @@ class GameSession:
             self.save_problem = f"Not saved: {exc}"
         last_save = SaveReport(self.save_problem is None, path, when, self.save_problem or "")
         return self.save_problem is None
+
+    def _write(self, store: SaveStore) -> None:
+        """Save what is new since the last save: one line added to the journal, or (the first
+        time, when the game is over, or when the journal has grown to a quarter of the file) the
+        whole file written anew. A journal line that cannot be written leaves the next save to
+        write the whole file."""
+        st, tail = self._state, self._tail
+        lists: list[list[Any]] = [st["log"], st["events"], st["history"], self._marks]
+        lengths = [len(v) for v in lists]
+        if tail is None or st["over"] or tail.size > max(journal.COMPACT_BYTES, tail.base_size // 4):
+            self._tail = None  # (until the file is written whole)
+            _, self._tail = store.write_base(self.slot, self.saved())
+            self._saved_at, self._checkpoint = lengths, (st["hand"], lengths[0])
+            return
+        at = [min(a, b) for a, b in zip(self._saved_at, lengths)]
+        payload: dict[str, Any] = {k: v[a:] for k, v, a in zip(journal.LISTS, lists, at)}
+        payload["hidden"] = sorted(i for i in self._hidden if i >= at[0])
+        hand, since = self._checkpoint
+        if since > at[0] or st["hand"] != hand or lengths[0] - since >= journal.CHECKPOINT_EVERY:
+            payload["state"] = {k: v for k, v in st.items() if k not in ("seed", "log", "events", "history")}
+            checkpoint = (st["hand"], lengths[0])
+        else:
+            checkpoint = self._checkpoint
+        key = store_key()
+        text = journal.line(key, self.game_id, tail.after, at, payload, self.summary())
+        self._tail = None
+        store.append(self.slot, text, tail, lengths[0])
+        size = len(text.encode("utf-8"))
+        mac = text[text.rindex("\t") + 1 : -1]
+        self._tail = journal.Tail(
+            mac, tail.base_mac, tail.lines + 1, tail.size + size, tail.base_size, tail.path
+        )
+        self._saved_at, self._checkpoint = lengths, checkpoint
 
     def close(self) -> None:
         """Let other windows have this game (its lock); the save stays."""
@@ -237,9 +327,21 @@ class GameSession:
         game_id = None if copy or not saved.game_id else saved.game_id
         if copy:
             slot = None
+        start = None if changed or not saved.trusted else checkpoint_state(saved)
         try:
             session = cls(
-                variant, saved.seats, saved.seed, saved.options, store, saved.log, slot, game_id, saved.extra
+                variant,
+                saved.seats,
+                saved.seed,
+                saved.options,
+                store,
+                saved.log,
+                slot,
+                game_id,
+                saved.extra,
+                start,
+                saved.hidden,
+                saved.checkpoint.marks if start is not None and saved.checkpoint is not None else (),
             )
         except (IllegalAction, ValueError) as exc:
             why = exc.reason if isinstance(exc, IllegalAction) else str(exc)
@@ -256,7 +358,23 @@ class GameSession:
         started = saved.summary.get("started_at")
         if isinstance(started, str) and not copy:
             session.started_at = started
+        session._go_on_from(saved, start)
         return session
+
+    def _go_on_from(self, saved: SavedGame, start: State | None) -> None:
+        """When the game goes on in the file it was read from, its next save adds to that file's
+        journal (nothing written again)."""
+        tail, path = saved.journal, self.save_path()
+        if tail is None or path is None or not tail.path or Path(tail.path) != path:
+            return
+        st = self._state
+        self._tail, self._saved_at = (
+            tail,
+            [len(st["log"]), len(st["events"]), len(st["history"]), len(self._marks)],
+        )
+        if start is not None:
+            self._checkpoint = (start["hand"], len(start["log"]))
+        self._slot_checked = True  # (it was just read)
 
     # ------------------------------------------------------------------ playing
     # The screens read the game through these and `view` only: the full state stays in here.
@@ -281,6 +399,7 @@ class GameSession:
         seat = action["seat"]
         if seat is not None:
             self._before[seat] = before
+        self._marks.append(len(self._state["events"]))
         self.autosave()
 
     def view(self, seat: int | None) -> View:
@@ -339,5 +458,6 @@ class GameSession:
         # States recorded at or after the point gone back to belong to the future just undone.
         self._before = {s: b for s, b in self._before.items() if len(b["log"]) < k}
         self._hidden = {i for i in self._hidden if i < k}
+        del self._marks[1 + sum(1 for a in self.log if a.get("seat") is not None) :]
         self.autosave()
         return True

@@ -16,6 +16,7 @@ from input_events import key
 from cardtable.app.headless import start
 from cardtable.app.table.game import computer_action
 from cardtable.saves import SaveStore, locks
+from cardtable.saves import journal as journal_module
 from cardtable.saves import store as store_module
 from cardtable.saves.store import read_file
 
@@ -154,7 +155,12 @@ def test_a_full_disk_is_said_and_loses_nothing(store, monkeypatch):
     session = app.scene.session
     path = store.path(session.slot)
     good = path.read_bytes()
+    journal = path.with_name(path.name + ".journal")
+    good_journal = journal.read_bytes() if journal.exists() else None
     real_fdopen = os.fdopen
+
+    def full_write(fd, data):  # an append to the game's journal
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     class Full:
         def __init__(self, handle):
@@ -175,11 +181,13 @@ def test_a_full_disk_is_said_and_loses_nothing(store, monkeypatch):
 
     with monkeypatch.context() as m:
         m.setattr(store_module.os, "fdopen", lambda fd, *a, **k: Full(real_fdopen(fd, *a, **k)))
+        m.setattr(journal_module.os, "write", full_write)
         act(app, 2)
         assert session.save_problem == "Not saved: the disk is full"
         shown = [t["text"] for t in app.manifest()["texts"]]
         assert any(t.startswith("Not saved: the disk is full") for t in shown), shown
         assert path.read_bytes() == good
+        assert (journal.read_bytes() if journal.exists() else None) == good_journal
         assert not [p for p in store.folder.iterdir() if p.name.endswith(".tmp")]
         sentence, ok = save_sentence()
         assert not ok and "could not be saved (the disk is full)" in sentence
@@ -244,7 +252,7 @@ def test_leaving_the_table_lets_other_windows_have_the_game(store):
 def test_fields_of_a_newer_version_survive_playing_on(store, variants):
     """A field this version does not know (say, how the table kept cards private) is kept, signed,
     and written back by every autosave of the game played on."""
-    from cardtable.saves import dumps, loads
+    from cardtable.saves import dumps
     from cardtable.session import GameSession
 
     game = GameSession(variants["texas_holdem"], [{"name": "Ann"}, {"name": "Bob"}], 3, {}, store)
@@ -255,7 +263,7 @@ def test_fields_of_a_newer_version_survive_playing_on(store, variants):
     path.write_text(dumps(saved))
     again = GameSession.resume(read_file(path), variants["texas_holdem"], store, slot=game.slot)
     again.act({"seat": again.to_move(), "type": "call"})
-    kept = loads(path.read_text())
+    kept = read_file(path)
     assert kept.trusted and kept.extra == {"table": {"privacy": "peek"}} and len(kept.log) > len(saved.log)
 
 

@@ -81,6 +81,8 @@ def test_an_unfinished_games_save_names_no_hidden_card(path, tmp_path):
         game, hidden = playout(path, seed, store, moves=50)
         assert not game.is_over()
         found += len(hidden)
+        # the file written whole (autosaves between add sealed journal lines: test_saves_journal)
+        store.write(game.slot, game.saved())
         text = store.path(game.slot).read_text()
         written = json.loads(text)["log"]
         assert len(written) == len(game.log)

@@ -230,11 +230,14 @@ class LoadScene(Scene):
         self.say(f"Delete '{e.title()}'? Press Y to delete it, N to keep it.")
 
     def really_delete(self) -> None:
+        from ..saves.journal import journal_path
+
         e = self.entry
         self.confirm_delete = False
         if e is None or e.example:
             return
         e.path.unlink(missing_ok=True)  # the listed file itself, even when its name is unusual
+        journal_path(e.path).unlink(missing_ok=True)  # (and what its autosaves added beside it)
         self.say(f"Deleted '{e.title()}'.")
         self.refresh(None)
 

@@ -95,7 +95,7 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
     from ..saves.format import TRUST_WORDS
     from ..saves.hidden import masked
     from ..saves.store import read_file
-    from ..session import public_reason
+    from ..session import checkpoint_state, public_reason
 
     try:
         saved = read_file(path)
@@ -138,8 +138,14 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
         head.append(
             f"note: {variant.path} changed since this save; replaying under the rules as they are now"
         )
-    run = Replay(rules, saved.seats, saved.seed, saved.options, saved.log)
+    # A save this installation signed holds a checkpoint (the state after most of its log, with
+    # the talk's length after each decision): only the entries after it are replayed. Any other
+    # save is replayed whole.
+    start = None if changed or not saved.trusted else checkpoint_state(saved)
+    run = Replay(rules, saved.seats, saved.seed, saved.options, saved.log, start)
     marks = [step.events for step in run]
+    if start is not None and saved.checkpoint is not None:
+        marks = saved.checkpoint.marks[:-1] + marks
     lines = list(head)
     if run.state is not None:
         public = rules.view(run.state, None)

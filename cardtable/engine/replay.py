@@ -85,8 +85,12 @@ class Replay:
         seed: int,
         options: Options,
         log: list[Action],
+        start: State | None = None,
     ) -> None:
+        """`start`: the state after the log's first entries (a save's checkpoint), taken over and
+        played on: only the entries after it are replayed."""
         self.rules, self.seats, self.seed, self.options, self.log = rules, seats, seed, options, log
+        self.start = start
         self.state: State | None = None
         self.stop: Stop | None = None
 
@@ -98,14 +102,18 @@ class Replay:
     def __iter__(self) -> Iterator[Step]:
         rules, log = self.rules, self.log
         self.stop = None
-        try:
-            st = self.state = rules.new_game(self.seats, self.seed, self.options)
-        except (ValueError, KeyError, TypeError) as exc:
-            self.state, self.stop = None, Stop(0, f"the game cannot be set up: {exc}")
-            return
+        if self.start is not None:
+            st = self.state = self.start
+        else:
+            try:
+                st = self.state = rules.new_game(self.seats, self.seed, self.options)
+            except (ValueError, KeyError, TypeError) as exc:
+                self.state, self.stop = None, Stop(0, f"the game cannot be set up: {exc}")
+                return
         yield Step(-1, None, st, len(st["events"]))
-        checked = 0  # entries of the engine's log known to match the saved one
-        for i, entry in enumerate(log):
+        checked = first = len(st["log"]) if self.start is not None else 0  # entries known to match
+        for i in range(first, len(log)):
+            entry = log[i]
             if entry.get("seat") is not None:
                 if self._chance_differs(st["log"], checked, i, "a chance step comes out differently"):
                     return

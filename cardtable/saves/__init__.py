@@ -2,8 +2,8 @@
 
 `check` checks every field of a save; `format` turns a game record into versioned, signed JSON
 text and back; `seal` holds the installation's key (signatures, the sealed seed); `store` writes
-files atomically and reads them defensively in the user's data folder; `locks` says which window
-holds a game.
+files atomically and reads them defensively in the user's data folder; `journal` appends what
+each autosave adds, sealed, beside the file; `locks` says which window holds a game.
 """
 
 from .check import SaveError

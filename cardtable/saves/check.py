@@ -31,7 +31,7 @@ class SealedElsewhere(SaveError):
         self.gone = gone
 
 
-MAX_SAVE_BYTES = 16 * 1024 * 1024  # a long game's log is well under a megabyte
+MAX_SAVE_BYTES = 64 * 1024 * 1024  # a 10,000-hand game with its checkpoint: about 20 MB
 # The limits on what enters the program are limits.py's: a save holds whatever they let in.
 MAX_SEATS = limits.SAVE_SEATS
 MAX_LOG = 1_000_000
@@ -142,12 +142,14 @@ def options(value: object, where: str) -> dict[str, Any]:
     return value
 
 
-def log(value: object, n_seats: int, where: str) -> list[Action]:
+def log(value: object, n_seats: int, where: str, deep: bool = True) -> list[Action]:
+    """The log's shape; with `deep`, each entry's too (a save this installation signed, which
+    only it can write, is spared that: 200,000 entries took 5 s)."""
     if not isinstance(value, list):
         raise SaveError(f"{where}: 'log' has the wrong type")
     if len(value) > MAX_LOG:
         raise SaveError(f"{where}: the log is too long ({len(value):,} entries)")
-    for i, action in enumerate(value):
+    for i, action in enumerate(value if deep else ()):
         what = f"action {i + 1} of the log"
         if not isinstance(action, dict) or len(action) > 32:
             raise SaveError(f"{where}: {what} is malformed")

@@ -7,7 +7,12 @@
      "log": [action, ...]  (a game in progress: a decision the table could not see keeps its
                             cards sealed, {"seat", "type", "sealed": hex}: saves/hidden.py),
      "summary": {"game", "players", "hand", "actions", "over", "saved_at", "started_at"},
+     "checkpoint": (format 3, after the log) the state after the whole log, its talk, hand
+                   history and the talk's length after each decision, compressed and sealed,
      "key": which installation signed it, "mac": HMAC-SHA256 of all the rest}
+
+A game's autosave may have a journal beside it (journal.py): the actions since the file was
+last written whole; `store.read_file` applies it.
 
 Everything needed to rebuild the game is the variant plus seats, seed, options and log; chips,
 seats' states and the rest are derived from them by replay, never read from the file. The summary
@@ -19,17 +24,19 @@ no "game", "key" or "mac") still loads, as unsigned. Fields this version does no
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..engine.types import Action, OptionValue
-from . import check, hidden, seal
+from . import check, hidden, journal, seal
 from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
 
 FORMAT_NAME = "cardtable-save"
-FORMAT_VERSION = 2
+CHECKPOINT = "checkpoint"  # the state after the whole log, sealed: opening replays none of it
+FORMAT_VERSION = 3  # 3: a sealed checkpoint of the state, and a journal beside (journal.py)
 KNOWN = {"format", "version", "game", "variant", "secret", "seed", "seats", "options", "log", "summary"}
-KNOWN |= {"key", "mac"}
+KNOWN |= {"key", "mac", CHECKPOINT}
 
 # How far a save is to be trusted (SavedGame.trust):
 SIGNED = "signed"  # written by this installation and unchanged since
@@ -41,6 +48,22 @@ TRUST_WORDS = {
     UNSIGNED: "not signed by this Cardtable (changed outside Cardtable, or from an older version)",
     FOREIGN: "saved by another Cardtable installation",
 }
+
+
+@dataclass
+class Checkpoint:
+    """A state read from a save: after `at` log entries, without its seed and append-only lists
+    (`lists` holds the talk and the hand history in full, `lengths` how much of them it had)."""
+
+    at: int
+    rest: dict[str, Any]
+    lists: dict[str, list[Any]]  # events, history, marks
+    lengths: list[int]  # of the log, events, history, marks
+
+    @property
+    def marks(self) -> list[int]:
+        """The talk's length at the start and after each decision up to the checkpoint."""
+        return self.lists["marks"][: self.lengths[3]]
 
 
 @dataclass
@@ -58,6 +81,14 @@ class SavedGame:
     trust: str = SIGNED  # SIGNED, CHANGED, UNSIGNED or FOREIGN (how it was read)
     # Indices of the log's decisions the table could not see: sealed while the game is unfinished.
     hidden: frozenset[int] = frozenset()
+    # Written: the state after the whole log, sealed into the file as a checkpoint. Read: the
+    # newest checkpoint (the base's or a journal line's), `Checkpoint`; None in older files.
+    # (how a game is stored, not what it is: left out of comparisons)
+    state: Any = field(default=None, compare=False, repr=False)
+    marks: list[int] = field(default_factory=list, compare=False, repr=False)  # (with `state`)
+    checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
+    journal: journal.Tail | None = field(default=None, compare=False)  # where the file's journal stands
+    mac: str = field(default="", compare=False, repr=False)  # the signature read (a journal goes on from it)
 
     @property
     def trusted(self) -> bool:
@@ -85,12 +116,27 @@ class SavedGame:
         )
         if self.game_id:
             data["game"] = self.game_id
+        if key and self.state is not None:
+            data[CHECKPOINT] = journal.seal_box(
+                key, self.game_id, checkpoint_of(self.state, self.marks), squeeze=True
+            )
         if self.over:  # a finished game's history may show everything
             data["seed"] = self.seed
         else:
             data["secret"] = seal.seal_seed(key, self.game_id, self.seed)
         data["mac"] = seal.mac(key, data)
         return data
+
+
+def checkpoint_of(state: Any, marks: list[int]) -> dict[str, Any]:
+    """What a base's checkpoint holds: the state without its seed and log (kept apart), and
+    the talk's length after each decision."""
+    return {
+        "state": {k: v for k, v in state.items() if k not in ("seed", "log", "events", "history")},
+        "events": state["events"],
+        "history": state["history"],
+        "marks": marks,
+    }
 
 
 def installation_key() -> bytes:
@@ -105,6 +151,11 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
     """The save's text (signed with `key`, by default this installation's): compact actions one
     per line, so a diff of two saves reads well. `sign` False: unsigned, the seed in the clear
     (the shipped examples only: they are trusted by where they are, on every computer)."""
+    return dumps_with_mac(game, key, sign)[0]
+
+
+def dumps_with_mac(game: SavedGame, key: bytes | None = None, sign: bool = True) -> tuple[str, str]:
+    """The save's text and its MAC ("" unsigned): a journal's first line goes on from that."""
     if sign:
         data = game.to_json(key if key is not None else installation_key())
     else:
@@ -114,11 +165,39 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
         data["seed"] = game.seed
     log = data.pop("log")
     mac = data.pop("mac", None)
+    box = data.pop(CHECKPOINT, None)
     head = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
     lines = ",\n".join(_LINES.encode(log))
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
-    tail = f',\n "mac": "{mac}"' if mac is not None else ""
-    return head[:-2] + ",\n " + body + tail + "\n}\n"
+    # after the log: the head (what the Load screen and the start's tidy-up peek at) stays short
+    tail = f',\n "{CHECKPOINT}": "{box}"' if box is not None else ""
+    tail += f',\n "mac": "{mac}"' if mac is not None else ""
+    return head[:-2] + ",\n " + body + tail + "\n}\n", mac or ""
+
+
+HEAD_BYTES = 64 * 1024  # what `peek` reads of a save's start (its head: all but the log and checkpoint)
+_OVER = re.compile(rb'\n  "over": (true|false),?\n')  # (a name's newline is "\\n": never this)
+_SIGNED_END = re.compile(rb'\n "mac": "[0-9a-f]{64}"\n}\n$')
+
+
+@dataclass
+class Peek:
+    """What a save's first and last bytes say, without parsing it: enough to pass over a file
+    that cannot be a game to continue (an unsigned one, a finished one) or is no save at all."""
+
+    save: bool  # it starts like a save
+    signed: bool  # it ends with a signature
+    over: bool | None  # its summary says the game is over (None: it does not say)
+
+
+def peek(head: bytes, end: bytes) -> Peek:
+    """Peek at a save from its first HEAD_BYTES and its last 100 bytes."""
+    over = _OVER.search(head)
+    return Peek(
+        b'"format": "cardtable-save"' in head,
+        bool(_SIGNED_END.search(end)),
+        None if over is None else over.group(1) == b"true",
+    )
 
 
 class _LogLines:
@@ -185,14 +264,35 @@ def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame
     data = parse(text, where)
     vid, digest, name = check.variant(check.need(data, "variant", dict, where), where)
     seats = check.seats(check.need(data, "seats", list, where), where)
-    log = check.log(check.need(data, "log", list, where), len(seats), where)
+    log = check.log(check.need(data, "log", list, where), len(seats), where, deep=False)
     options = check.options(data.get("options", {}), where)
     summary = check.summary(data.get("summary", {}), where)
     game_id = check.game_id(data["game"], where) if "game" in data else ""
     trust, seed = _trust_and_seed(data, game_id, where, key)
+    check.log(log, len(seats), where, deep=trust != SIGNED)
     log, secret = _unseal_log(log, len(seats), data, trust, game_id, where, key)
     extra = {k: v for k, v in data.items() if k not in KNOWN}
-    return SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
+    game = SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
+    game.mac = str(data.get("mac", ""))
+    if CHECKPOINT in data and trust == SIGNED:
+        game.checkpoint = _open_checkpoint(data[CHECKPOINT], len(log), game_id, key)
+    return game
+
+
+def _open_checkpoint(box: object, at: int, game_id: str, key: bytes | None) -> Checkpoint | None:
+    """The base's checkpoint (None when it cannot be opened: the game is then replayed whole)."""
+    try:
+        data = journal.open_box(key if key is not None else installation_key(), game_id, box)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    rest, events, history, marks = (data.get(k) for k in ("state", "events", "history", "marks"))
+    if not isinstance(rest, dict) or not all(isinstance(v, list) for v in (events, history, marks)):
+        return None
+    assert isinstance(events, list) and isinstance(history, list) and isinstance(marks, list)
+    lists = {"events": events, "history": history, "marks": marks}
+    return Checkpoint(at, rest, lists, [at, len(events), len(history), len(marks)])
 
 
 def _unseal_log(
@@ -220,7 +320,7 @@ def _unseal_log(
             raise SaveError(
                 f"{where}: action {i + 1} of the log is sealed wrongly (changed outside Cardtable)"
             ) from None
-    check.log(opened, n_seats, where)
+    check.log(opened, n_seats, where, deep=trust != SIGNED)
     return opened, frozenset(sealed)
 
 

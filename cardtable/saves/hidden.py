@@ -61,14 +61,21 @@ def replay(
     seed: int,
     options: Mapping[str, OptionValue] | None,
     log: list[Action],
+    start: State | None = None,
+    marks: list[int] | None = None,
 ) -> tuple[State, set[int]]:
     """The game a log leads to (as `Rules.replay`, IllegalAction if it does not) and the indices
-    of its hidden decisions, found on the way (only decisions naming cards cost anything)."""
-    run = Replay(rules, seats, seed, options, log)
+    of its hidden decisions, found on the way (only decisions naming cards cost anything). With
+    `start` (the state after the log's first entries) only the entries after it are replayed,
+    and only their hidden decisions found. `marks` gets the talk's length after each step."""
+    run = Replay(rules, seats, seed, options, log, start)
     hidden: set[int] = set()
     waiting: tuple[int, set[int]] | None = None  # the decision coming next: (index, cards unseen before it)
-    upcoming = (i for i, a in enumerate(log) if a.get("seat") is not None)
+    first = len(start["log"]) if start is not None else 0
+    upcoming = (i for i in range(first, len(log)) if log[i].get("seat") is not None)
     for step in run:
+        if marks is not None:
+            marks.append(step.events)
         if waiting is not None and waiting[1] and waiting[1] - public_among(rules, step.state, waiting[1]):
             hidden.add(waiting[0])
         nxt = next(upcoming, None)

@@ -9,19 +9,32 @@ listed and played on in place.) Named slots are copies a person made.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import datetime
 import errno
 import os
 import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..paths import FileRefused, read_bytes
-from . import seal
+from . import check, journal, seal
 from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
-from .format import SavedGame, SaveError, dumps, loads, parse
+from .format import (
+    HEAD_BYTES,
+    Checkpoint,
+    Peek,
+    SavedGame,
+    SaveError,
+    dumps,
+    dumps_with_mac,
+    loads,
+    parse,
+    peek,
+)
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"
@@ -88,8 +101,116 @@ def read_text(path: Path) -> str:
         raise SaveError(f"{path}: the file is corrupt (not text)") from None
 
 
+PEEK_ABOVE = 1024 * 1024  # a bigger autosave is peeked at by the start's tidy-up, not parsed
+
+
+def peek_file(path: Path) -> Peek | None:
+    """What a save's first and last bytes say (format.peek), read like a save (a regular file,
+    no link, without blocking); None when it cannot be read at all."""
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOFOLLOW", 0)
+        | getattr(os, "O_CLOEXEC", 0)
+    )
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        head = os.pread(fd, HEAD_BYTES, 0)
+        end = os.pread(fd, 100, max(0, info.st_size - 100))
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return peek(head, end)
+
+
+def _stamp(path: Path) -> tuple[object, ...] | None:
+    """What tells one version of a save (and its journal) from another, without reading it."""
+    try:
+        a = path.lstat()
+    except OSError:
+        return None
+    try:
+        j = journal.journal_path(path).lstat()
+        jstamp: tuple[int, ...] = (j.st_size, j.st_mtime_ns, j.st_ino)
+    except OSError:
+        jstamp = ()
+    return (str(path), a.st_size, a.st_mtime_ns, a.st_ino, a.st_ctime_ns, jstamp)
+
+
+_last_read: tuple[object, SavedGame] | None = None  # the last long save read, while unchanged
+
+
 def read_file(path: Path, key: bytes | None = None) -> SavedGame:
-    return loads(read_text(path), str(path), key)
+    """The game a save file holds, with the lines of its journal (if any) applied. The last long
+    save read is kept while its files are unchanged: Continue finds it, lists it and opens it
+    with one reading."""
+    global _last_read
+    stamp = _stamp(path) if key is None else None
+    if stamp is not None:
+        stamp = (stamp, _stamp(seal.key_path()))  # (a key put back or replaced: read again)
+    if stamp is not None and _last_read is not None and _last_read[0] == stamp:
+        return dataclasses.replace(_last_read[1])
+    text = read_text(path)
+    game = loads(text, str(path), key)
+    size = len(text.encode("utf-8")) if len(text) * 4 > PEEK_ABOVE else len(text)
+    if game.checkpoint is not None:
+        _apply_journal(path, game, size, key)
+    if stamp is not None and size > PEEK_ABOVE:
+        _last_read = (stamp, dataclasses.replace(game))
+    return game
+
+
+def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | None) -> None:
+    """Bring a game read from its base up to date with the journal beside it. A journal changed
+    outside Cardtable makes the game `changed` (it opens only as a replay, as it stood in the base)."""
+    cp = game.checkpoint
+    assert cp is not None
+    mac = game.mac
+    try:
+        raw = read_bytes(journal.journal_path(path), MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        raw = b""
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot read its journal: {exc.strerror or exc}") from None
+    base = game.log
+    lists = {"log": base, **cp.lists}
+    try:
+        done = journal.read(
+            raw,
+            key if key is not None else seal.installation_key(),
+            game.game_id,
+            mac,
+            lists,
+            set(game.hidden),
+            {**cp.rest, "_lengths": cp.lengths},
+        )
+        if done.tail.lines:
+            check.log(done.lists["log"], len(game.seats), str(path), deep=False)  # (lines we signed)
+            summary = check.summary(done.summary, str(path))
+    except (journal.JournalChanged, SaveError):
+        game.trust = "changed"
+        game.checkpoint = None
+        return
+    done.tail.base_size, done.tail.path = base_size, str(path)
+    game.journal = done.tail
+    if not done.tail.lines:
+        return
+    game.log, game.summary, game.hidden = done.lists["log"], summary, frozenset(done.hidden)
+    if done.checkpoint is None:
+        game.checkpoint = None
+        return
+    rest = dict(done.checkpoint)
+    lengths = rest.pop("_lengths")
+    game.checkpoint = Checkpoint(
+        done.checkpoint_at, rest, {k: done.lists[k] for k in journal.LISTS[1:]}, lengths
+    )
 
 
 def slot_name(name: str) -> str:
@@ -127,14 +248,38 @@ class SaveStore:
 
     def write(self, name: str, game: SavedGame) -> Path:
         """Write a save (SaveError, and the file left as it was, when the reader would refuse it)."""
+        return self.write_base(name, game)[0]
+
+    def write_base(self, name: str, game: SavedGame) -> tuple[Path, journal.Tail]:
+        """Write a save whole (its journal, now folded in, removed) and say where a journal
+        beside it would start. A kill between the two leaves a journal that follows the old base:
+        readers ignore it (the new base holds all it said)."""
         path = self.path(name)
         if len(game.log) > MAX_LOG:
             raise SaveError(f"the game is too long to save ({len(game.log):,} entries; at most {MAX_LOG:,})")
-        text = dumps(game)
-        if len(text) * 4 > MAX_SAVE_BYTES and len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+        text, mac = dumps_with_mac(game)
+        size = len(text.encode("utf-8")) if len(text) * 4 > MAX_SAVE_BYTES else len(text)
+        if size > MAX_SAVE_BYTES:
             raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
         atomic_write(path, text)
-        return path
+        journal.journal_path(path).unlink(missing_ok=True)
+        return path, journal.Tail(mac, mac, 0, 0, size)
+
+    def append(self, name: str, text: str, tail: journal.Tail, entries: int) -> None:
+        """Add one line to a save's journal (the first one written whole, atomically: a journal
+        left from an older base is replaced, never added to). SaveError, and nothing written,
+        when the reader would refuse the game: `entries` in its log, or the file and its journal
+        together over the size a save may have."""
+        if entries > MAX_LOG:
+            raise SaveError(f"the game is too long to save ({entries:,} entries; at most {MAX_LOG:,})")
+        have = tail.base_size + tail.size
+        if have + len(text) * 4 > MAX_SAVE_BYTES and have + len(text.encode("utf-8")) > MAX_SAVE_BYTES:
+            raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
+        where = journal.journal_path(self.path(name))
+        if tail.lines == 0:
+            atomic_write(where, text)
+        else:
+            journal.append(where, text, tail.size)
 
     def autosave(self, game: SavedGame) -> Path:
         """Write the game's own autosave (named for its game id)."""
@@ -172,12 +317,17 @@ class SaveStore:
 
     def delete(self, name: str) -> None:
         self.path(name).unlink(missing_ok=True)
+        journal.journal_path(self.path(name)).unlink(missing_ok=True)
 
     def copy(self, source: Path, target: Path) -> None:
         """Copy a save's bytes as they are (checked first): a copy keeps its signature, so an
         edited save stays recognised as edited, whatever its name."""
         text = read_text(source)
         loads(text, str(source))
+        if journal.journal_path(source).exists():  # the journal's lines folded into the copy
+            game = read_file(source)
+            if game.trusted:
+                text = dumps(game)
         atomic_write(target, text)
 
     def export(self, name: str, target: Path) -> None:
@@ -205,6 +355,8 @@ class SaveStore:
             aside = self.path(f"unreadable-{stamp}-{n}-{base}")
             if not aside.exists():
                 path.rename(aside)
+                with contextlib.suppress(OSError):
+                    journal.journal_path(path).rename(journal.journal_path(aside))
                 return aside
         raise OSError(f"no free name to set {path.name} aside")
 
@@ -224,7 +376,14 @@ class SaveStore:
             if not is_autosave(name) or holder(path) is not None:
                 continue
             try:
+                if path.lstat().st_size > PEEK_ABOVE:  # a long game: parsed when it is opened
+                    seen = peek_file(path)
+                    if seen is not None and seen.save:
+                        continue
+                    raise SaveError(f"{path}: this is not a Cardtable save")
                 read_file(path)
+            except OSError:
+                continue
             except SealedElsewhere as exc:
                 if exc.gone:
                     self.key_gone.append(path)
