@@ -13,14 +13,14 @@ import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
-from .engine.state import clone
 from .engine.types import Action, OptionValue, State, View
 from .saves import SavedGame, SaveError, SaveStore, hidden, journal, locks
 from .saves.format import TRUST_WORDS
+from .saves.restore import checkpoint_state, public_reason
 from .saves.store import autosave_slot, read_file, write_failure
 from .variant import Variant
 
@@ -62,29 +62,6 @@ def visible_cards(view: View) -> set[int]:
         seen.update(c for c in zone.get("cards", ()) if c >= 0)
         seen.update(cell[2] for cell in zone.get("cells", ()) if cell[2] >= 0)
     return seen
-
-
-def public_reason(saved: SavedGame, index: int, reason: str) -> str:
-    """Why a saved log stops replaying, as anyone may read it: a hidden decision of an unfinished
-    game is named without its cards."""
-    if index not in saved.hidden or saved.over or index >= len(saved.log):
-        return reason
-    return hidden.public_reason(reason, saved.log[index], saved.seats)
-
-
-def checkpoint_state(saved: SavedGame) -> State | None:
-    """The state a save's newest checkpoint holds (its own copy), or None when it has none."""
-    cp = saved.checkpoint
-    if cp is None or cp.at > len(saved.log):
-        return None
-    if len(cp.marks) != 1 + sum(1 for a in saved.log[: cp.at] if a.get("seat") is not None):
-        return None  # (not this log's)
-    st = clone(cp.rest)
-    st["seed"] = saved.seed
-    st["log"] = saved.log[: cp.at]
-    st["events"] = cp.lists["events"][: cp.lengths[1]]
-    st["history"] = cp.lists["history"][: cp.lengths[2]]
-    return cast(State, st)
 
 
 @dataclass

@@ -242,8 +242,8 @@ def test_every_variant_opens_from_its_checkpoints_as_the_same_game(tmp_path, pat
 def test_the_replay_command_replays_only_what_follows_the_last_checkpoint(tmp_path, monkeypatch):
     """`cardtable replay` of a save this installation signed starts from its checkpoint and says
     exactly what a replay of the whole log says."""
-    from cardtable import session as session_module
     from cardtable.commands.replay import report
+    from cardtable.saves import restore
 
     store = SaveStore(tmp_path)
     game = play(store, 400, seed=9)
@@ -252,7 +252,7 @@ def test_the_replay_command_replays_only_what_follows_the_last_checkpoint(tmp_pa
     calls = count_replayed(monkeypatch)
     fast = report(path)
     assert fast[0] == 0 and calls[0] <= min(longest_hand(game.log), journal.CHECKPOINT_EVERY)
-    monkeypatch.setattr(session_module, "checkpoint_state", lambda saved: None)
+    monkeypatch.setattr(restore, "checkpoint_state", lambda saved: None)
     calls[0] = 0
     assert report(path) == fast and calls[0] == len(game.decisions())
 

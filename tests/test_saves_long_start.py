@@ -8,7 +8,7 @@ import pytest
 
 from cardtable.engine.bots import random_action
 from cardtable.saves import SaveStore, dumps
-from cardtable.saves import store as store_module
+from cardtable.saves import reading as reading_module
 from cardtable.saves.store import PEEK_ABOVE, autosave_slot, read_file
 from cardtable.session import GameSession
 
@@ -26,13 +26,13 @@ def store(fresh_user):
 def parses(monkeypatch):
     """The save files parsed (format.loads), by name."""
     seen = []
-    real = store_module.loads
+    real = reading_module.loads
 
     def counting(text, where="save", key=None):
         seen.append(where.rsplit("/", 1)[-1])
         return real(text, where, key)
 
-    monkeypatch.setattr(store_module, "loads", counting)
+    monkeypatch.setattr(reading_module, "loads", counting)
     return seen
 
 
@@ -102,7 +102,7 @@ def test_continue_on_a_long_game_says_how_far_it_has_got(store, variants, parses
     saved.extra = {"pad": PAD}
     store.write(playing.slot, saved)
     app = start(None, scene="menu")
-    monkeypatch.setattr(store_module, "_last_read", None)  # (the menu read it to offer Continue)
+    monkeypatch.setattr(reading_module, "_last_read", None)  # (the menu read it to offer Continue)
     parses.clear()
     mine = playing.slot + ".cardtable.json"
     said = []

@@ -21,7 +21,7 @@ from ..engine.replay import Timeline, describe_action
 from ..engine.types import Action, View
 from ..saves import SavedGame
 from ..saves.hidden import masked
-from ..session import public_reason
+from ..saves.restore import public_reason
 from . import ui
 from .scene import App, Scene
 from .table import TableScene

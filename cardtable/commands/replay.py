@@ -94,8 +94,8 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
     from ..saves import SaveError
     from ..saves.format import TRUST_WORDS
     from ..saves.hidden import masked
+    from ..saves.restore import checkpoint_state, public_reason
     from ..saves.store import read_file
-    from ..session import checkpoint_state, public_reason
 
     try:
         saved = read_file(path)
