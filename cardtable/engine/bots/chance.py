@@ -16,7 +16,7 @@ from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
 from .reading import pressure, read_chance
-from .seen import Grid, Zones, unseen, zones_for
+from .seen import Grid, Zones, places
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -32,21 +32,18 @@ def win_chance(
     `reads`: the deals weighted by how well they fit opponents' betting (reading.py)."""
     seat = view["seat"]
     assert seat is not None
-    others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
-    pool = unseen(rules, view)
+    at = places(rules, view, seat)
+    others, pool, shared, own, theirs = at.others, at.pool, at.shared, at.own, at.theirs
     if not others or not pool or deals <= 0:
         return 1.0 if not others else 0.5
     if reads and any(pressure(view, o) > 0 for o in others):
-        return (yield from read_chance(rules, view, rng, deals, _fill_hidden))
-    mine = zones_for(rules, view, seat)
-    shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
-    own = {n: z for n, z in mine.items() if n not in shared}
-    theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
+        most = HANDS_PER_DEAL * deals * max(1, len(others))  # every opponent's hand is valued in a deal
+        return (yield from read_chance(rules, view, rng, deals, at, most, _fill_hidden))
     declared = view["declared"]
     ranking = view.get("ranking", "published")
     strength, beats = comparers(rules, ranking)  # the quickest ways these rules have, chosen once
     # With nothing hidden among the seat's own places, its hand is the same in every deal.
-    fixed = not any(_hidden(z) for z in mine.values())
+    fixed = not any(_hidden(z) for z in (*shared.values(), *own.values()))
     split = has_split(rules)  # a split pot: winning either half is half a win
     valued = done = 0
     wins = 0.0

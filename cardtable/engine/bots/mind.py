@@ -11,7 +11,7 @@ from ..types import Action, Card, Template, View
 from .chance import win_chance
 from .randomly import fill
 from .reading import pressure
-from .seen import hand_cards, own_value
+from .seen import hand_cards, live_opponents, own_value
 
 if TYPE_CHECKING:
     from ...hands.value import HandValue
@@ -46,9 +46,7 @@ class SeatMind:
         return win_chance(self.rules, self.view, self.rng, self.deals, self.reads)
 
     def pressure(self) -> float:
-        seats = self.view["seats"]
-        live = [i for i, s in enumerate(seats) if i != self.seat and not s["folded"] and not s["out"]]
-        return max((pressure(self.view, i) for i in live), default=0.0)
+        return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)
 
     def fill(self, t: Template) -> Action:
         return fill(self.rules, self.seat, t, self.hand(), self.rng)

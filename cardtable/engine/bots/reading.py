@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING
 from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
-from .seen import Zones, unseen, zones_for
+from .seen import Places, Zones
 
 if TYPE_CHECKING:
     from ..rules import Rules
 
-HANDS_PER_DEAL = 4  # as chance.py: the most hands valued per deal, on average over a decision
 # Bets beyond about four big blinds say no more: a player who shoves anything (the random baseline
 # did, and took -20 bb/100 from hard in 1,000 hands) would otherwise be read as always holding the
 # best hands; capped, hard wins +111 [+19, +203] from it, and keeps +34 [+7, +62] against tight.
@@ -45,25 +44,23 @@ def read_chance(
     view: View,
     rng: random.Random,
     deals: int,
+    at: Places,
+    most_valued: int,
     fill: Callable[[Zones, list[Card], random.Random, set[Card]], Zones],
 ) -> Generator[None, None, float]:
     """The weighted share of deals won (a split pot's half counts half), yielding after every hand
-    valued; `fill` deals the unseen cards into hidden places (chance._fill_hidden)."""
+    valued and stopping after `most_valued` hands (whole deals only); `fill` deals the unseen cards
+    into the hidden places `at` (chance._fill_hidden)."""
     seat = view["seat"]
     assert seat is not None
-    others = [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
-    pool = unseen(rules, view)
-    mine = zones_for(rules, view, seat)
-    shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
-    own = {n: z for n, z in mine.items() if n not in shared}
-    theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
+    others, pool, shared, own, theirs = at.others, at.pool, at.shared, at.own, at.theirs
     declared = view["declared"]
     strength, _ = comparers(rules, view.get("ranking", "published"))
     split = has_split(rules)
     keys: dict[int, list[tuple]] = {o: [] for o in others}
     results: list[tuple[tuple, tuple | None, dict[int, tuple | None]]] = []  # per deal: my keys, their lows
     valued = 0
-    while len(results) < deals and valued < HANDS_PER_DEAL * deals * max(1, len(others)):
+    while len(results) < deals and valued < most_valued:
         taken: set[Card] = set()
         table = fill(shared, pool, rng, taken)
         my_zones = {**fill(own, pool, rng, taken), **table}
@@ -86,8 +83,8 @@ def read_chance(
         if power > 0:
             ranked = sorted(keys[o])
             for d, key in enumerate(keys[o]):
-                at = (bisect_left(ranked, key) + bisect_right(ranked, key)) / 2  # ties share a rank
-                weights[d] *= ((at + 0.5) / len(ranked)) ** power
+                rank = (bisect_left(ranked, key) + bisect_right(ranked, key)) / 2  # ties share a rank
+                weights[d] *= ((rank + 0.5) / len(ranked)) ** power
     won = total = 0.0
     for d, (my_key, my_low, lows) in enumerate(results):
         best = not any(keys[o][d] > my_key for o in others)

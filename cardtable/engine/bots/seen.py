@@ -4,6 +4,7 @@ missing, for a stack nobody may look at), and it stays unknown here."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..scoring import evaluate_zones
@@ -15,6 +16,31 @@ if TYPE_CHECKING:
 
 Grid = dict[tuple[int, int], Card]
 Zones = dict[str, list[Card] | Grid]  # by layout name: a list of cards, or {(row, col): card} for a grid
+
+
+def live_opponents(view: View, seat: int) -> list[int]:
+    """The seats other than `seat` still in the hand."""
+    return [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]
+
+
+@dataclass(frozen=True)
+class Places:
+    """Where a deal of the cards `seat` has not seen goes, as its view shows the table."""
+
+    others: list[int]  # the opponents still in
+    pool: list[Card]  # the cards it has not seen
+    shared: Zones  # the table's places its hand is formed from
+    own: Zones  # its own places
+    theirs: dict[int, Zones]  # each opponent's own places
+
+
+def places(rules: Rules, view: View, seat: int) -> Places:
+    others = live_opponents(view, seat)
+    mine = zones_for(rules, view, seat)
+    shared = {n: z for n, z in mine.items() if not rules.layout.zones[n].per_seat}
+    own = {n: z for n, z in mine.items() if n not in shared}
+    theirs = {o: {n: z for n, z in zones_for(rules, view, o).items() if n not in shared} for o in others}
+    return Places(others, unseen(rules, view), shared, own, theirs)
 
 
 def hand_cards(view: View) -> list[Card]:
