@@ -3,12 +3,11 @@ ways in: Continue, New game, Load, Deck browser, Rules, Quit."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from functools import partial
 
 import pygame
 
+from .. import clock
 from ..catalog import Entry, catalog, load_entry, missing_builtins
 from . import frame, ui
 from .scene import App, Scene
@@ -27,7 +26,6 @@ class MenuScene(Scene):
         super().__init__(app)
         # the user's files are read after the first frame, a few ms of them a frame (`update`)
         self.entries = entries if entries is not None else catalog(defer_user=True)
-        self.clock: Callable[[], float] = time.perf_counter  # for the loading budget (tests inject one)
         self.drawn = False
         self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
         self.scroll = 0
@@ -60,13 +58,14 @@ class MenuScene(Scene):
         while LOAD_BUDGET_S lasts (a file is never cut in two: validation bounds each one)."""
         if not self.drawn:
             return
-        pending = (e for e in self.entries if e.loading)
-        start = self.clock()
+        pending = [e for e in self.entries if e.loading]
+        start = clock.now()
         for entry in pending:
             load_entry(entry)
-            if self.clock() - start >= LOAD_BUDGET_S:
+            if clock.now() - start >= LOAD_BUDGET_S:
                 break
-        self.refresh_buttons()
+        if pending:  # (not every frame: Continue's button looks at the saves folder)
+            self.refresh_buttons()
 
     def select(self, index: int) -> None:
         if self.entries:
