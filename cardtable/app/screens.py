@@ -4,8 +4,9 @@ the screen opens, so the menu starts fast.
 
 To add a screen: write its `Scene` in its own module and register it below with what it needs from
 the menu's chosen entry ("game": a playable variant; "deck": any variant, a deck-only file too;
-"nothing") and, to have a menu button, its label and key. The table is not here: it opens from New
-game, Continue or Load with seats and a seed (`launch.start_game`).
+"nothing") and, to have a menu button, its label and key. Not here: the menu itself, the root every
+screen opens from, and the table, which opens from New game, Continue or Load with seats and a seed
+(`launch.start_game`).
 """
 
 from __future__ import annotations

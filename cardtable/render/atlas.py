@@ -119,7 +119,7 @@ class FaceAtlas:
 
     def generate(self, deadline: float, at_least_one: bool = True) -> int:
         """Make asked-for strips, newest first, then strips asked for ahead in order, until
-        `deadline` (a perf_counter time); at least one strip when `at_least_one`, so a frame
+        `deadline` (a time on clock.now()); at least one strip when `at_least_one`, so a frame
         whose drawing used up the budget still makes progress."""
         made = 0
         while self.wanted:
