@@ -64,12 +64,12 @@ class FileRefused(OSError):
         self.why, self.size = why, size
 
 
-def read_bytes(path: str | Path, limit: int, follow_links: bool = False) -> bytes:
-    """The bytes of the regular file at `path`, read so that no file, however hostile, hangs or
-    floods the program: opened non-blocking (a pipe never waits for a writer), only a regular
-    file read (never a device, a pipe or a folder), never through a symbolic link unless
-    `follow_links`, never more than `limit` bytes (refused first from its size, then counted).
-    FileNotFoundError when there is none; FileRefused (an OSError) for what is refused."""
+def open_regular(path: str | Path, follow_links: bool = False) -> tuple[int, os.stat_result]:
+    """An open descriptor of the regular file at `path` and its status, opened so that no file,
+    however hostile, hangs the program: non-blocking (a pipe never waits for a writer), only a
+    regular file (never a device, a pipe or a folder), never through a symbolic link unless
+    `follow_links`. The caller closes it. FileNotFoundError when there is none; FileRefused (an
+    OSError) for what is refused."""
     nofollow = 0 if follow_links else getattr(os, "O_NOFOLLOW", 0)
     if not follow_links and not nofollow and os.path.islink(path):  # a system without O_NOFOLLOW
         raise FileRefused(path, "link", "a link, not a file")
@@ -84,6 +84,18 @@ def read_bytes(path: str | Path, limit: int, follow_links: bool = False) -> byte
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise FileRefused(path, "not a file", "not a regular file (a device, a pipe or a folder)")
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, info
+
+
+def read_bytes(path: str | Path, limit: int, follow_links: bool = False) -> bytes:
+    """The bytes of the regular file at `path` (opened as `open_regular` does), never more than
+    `limit` of them (refused first from its size, then counted), so that no file floods the
+    program. FileNotFoundError when there is none; FileRefused (an OSError) for what is refused."""
+    fd, info = open_regular(path, follow_links)
+    try:
         if info.st_size > limit:
             raise FileRefused(path, "too large", f"too large ({info.st_size:,} bytes)", info.st_size)
         chunks, got = [], 0

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import stat
 from pathlib import Path
 
-from ..paths import FileRefused, read_bytes
+from ..paths import FileRefused, open_regular, read_bytes
 from . import check, journal, seal
 from .check import MAX_SAVE_BYTES
 from .format import HEAD_BYTES, Checkpoint, Peek, SavedGame, SaveError, loads, peek
@@ -43,20 +42,11 @@ PEEK_ABOVE = 1024 * 1024  # a bigger autosave is peeked at by the start's tidy-u
 def peek_file(path: Path) -> Peek | None:
     """What a save's first and last bytes say (format.peek), read like a save (a regular file,
     no link, without blocking); None when it cannot be read at all."""
-    flags = (
-        os.O_RDONLY
-        | getattr(os, "O_NONBLOCK", 0)
-        | getattr(os, "O_NOFOLLOW", 0)
-        | getattr(os, "O_CLOEXEC", 0)
-    )
     try:
-        fd = os.open(path, flags)
+        fd, info = open_regular(path)
     except OSError:
         return None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            return None
         head = os.pread(fd, HEAD_BYTES, 0)
         end = os.pread(fd, 100, max(0, info.st_size - 100))
     except OSError:
