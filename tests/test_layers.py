@@ -16,6 +16,7 @@ make a cycle.
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.util
 import subprocess
 import sys
@@ -135,6 +136,7 @@ def _third_party(node: ast.Import | ast.ImportFrom) -> list[str]:
     return [node.module] if node.module and not node.level else []
 
 
+@functools.cache  # parsed once per worker, and only by the worker that runs these tests
 def _scan() -> tuple[list[Import], list[Import]]:
     """Every import between cardtable modules, and every pygame import, anywhere in a module."""
     inner, pygame = [], []
@@ -159,7 +161,6 @@ def _scan() -> tuple[list[Import], list[Import]]:
     return inner, pygame
 
 
-IMPORTS, PYGAME_IMPORTS = _scan()
 
 
 def test_every_module_has_a_layer():
@@ -169,7 +170,7 @@ def test_every_module_has_a_layer():
 
 
 def test_every_import_names_a_module():
-    bad = [str(imp) for imp in IMPORTS if imp.imported not in MODULES]
+    bad = [str(imp) for imp in _scan()[0] if imp.imported not in MODULES]
     if bad:
         pytest.fail("imports of modules that do not exist:\n" + "\n".join(bad))
 
@@ -177,7 +178,7 @@ def test_every_import_names_a_module():
 def test_imports_point_down_the_layers():
     bad = [
         f"{imp} ({layer_of(imp.importer)} may not import {layer_of(imp.imported)})"
-        for imp in IMPORTS
+        for imp in _scan()[0]
         if RANK[layer_of(imp.importer) or "core"] < RANK[layer_of(imp.imported) or "core"]
     ]
     if bad:
@@ -185,7 +186,7 @@ def test_imports_point_down_the_layers():
 
 
 def test_no_pygame_below_the_renderer():
-    bad = [str(imp) for imp in PYGAME_IMPORTS if layer_of(imp.importer) in NO_PYGAME]
+    bad = [str(imp) for imp in _scan()[1] if layer_of(imp.importer) in NO_PYGAME]
     if bad:
         pytest.fail("pygame imported below the renderer:\n" + "\n".join(bad))
 
@@ -205,7 +206,7 @@ def test_importing_the_lower_layers_loads_no_pygame():
 def test_forbidden_imports():
     bad = [
         str(imp)
-        for imp in IMPORTS
+        for imp in _scan()[0]
         for a, b in FORBIDDEN
         if _under(imp.importer, a) and _under(imp.imported, b)
     ]
@@ -263,7 +264,7 @@ def test_strongly_connected_finds_cycles():
 
 
 def test_no_import_cycles():
-    runtime = [imp for imp in IMPORTS if not imp.typing_only]
+    runtime = [imp for imp in _scan()[0] if not imp.typing_only]
     graph: dict[str, set[str]] = {name: set() for name in MODULES}
     for imp in runtime:
         graph[imp.importer].add(imp.imported)

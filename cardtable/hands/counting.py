@@ -75,30 +75,39 @@ def histogram_safe(rules: Rules, size: int) -> bool:
     return True
 
 
-def _codes(rules: Rules, n_cards: int, size: int, skip: set[str] | None = None) -> list[int]:
-    """Per card: its packed histogram code (one counter per attribute value and flag)."""
+def _codes(rules: Rules, n_cards: int, size: int, top: frozenset[str] = frozenset()) -> tuple[list[int], int]:
+    """Per card: its packed histogram code (one counter per attribute value and flag); the
+    attributes in `top` take the highest fields, which start at the bit returned."""
     bits = max(2, size.bit_length())
-    attrs = sorted((rules.attributes_used() | {rules.order}) - (skip or set()))
+    attrs = sorted(rules.attributes_used() | {rules.order})
     codes = [0] * n_cards
     shift = 0
-    for a in attrs:
-        col = rules.columns[a]
-        width = (max(col) if a not in rules.multi else max(col).bit_length()) + 2
-        for c in range(n_cards):
-            x = col[c]
-            if a in rules.multi:
-                slots = [i + 1 for i in range(x.bit_length()) if x >> i & 1] or [0]
-            else:
-                slots = [x + 1]
-            for s in slots:
-                codes[c] += 1 << (bits * (shift + s))
-        shift += width
+    for a in [a for a in attrs if a not in top]:
+        shift = _place(rules, a, codes, bits, shift)
     for flags in (rules.wild, rules.dead, rules.trump):
         for c in range(n_cards):
             if flags[c]:
                 codes[c] += 1 << (bits * shift)
         shift += 1
-    return codes
+    top_bit = bits * shift
+    for a in [a for a in attrs if a in top]:
+        shift = _place(rules, a, codes, bits, shift)
+    return codes, top_bit
+
+
+def _place(rules: Rules, attr: str, codes: list[int], bits: int, shift: int) -> int:
+    """Add a counter per value of `attr` to each card's code, from field `shift`; the next free field."""
+    col = rules.columns[attr]
+    width = (max(col) if attr not in rules.multi else max(col).bit_length()) + 2
+    for c in range(len(codes)):
+        x = col[c]
+        if attr in rules.multi:
+            slots = [i + 1 for i in range(x.bit_length()) if x >> i & 1] or [0]
+        else:
+            slots = [x + 1]
+        for s in slots:
+            codes[c] += 1 << (bits * (shift + s))
+    return shift + width
 
 
 def classifier(rules: Rules, size: int, mode: str = "best", qualify: Qualify | None = None) -> Classify:
@@ -126,7 +135,14 @@ def count_exact(
     """Category index -> number of hands, over every hand of `size` cards (by default each
     counted in its best category)."""
     classify = classify or classifier(rules, size)
-    codes = _codes(rules, n_cards, size)
+    # Values of an unordered attribute that no part names are interchangeable: only the sorted
+    # counts matter, so histograms that differ by a relabelling share one evaluation.
+    # On a circle whose values no part names, a rotation or mirror image changes nothing either.
+    # Those attributes take the codes' top fields, so a histogram's shape under them is worked
+    # out once per distinct top part, not once per histogram.
+    free = [a for a in sorted(rules.attributes_used()) if _interchangeable(rules, a)]
+    circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
+    codes, top_bit = _codes(rules, n_cards, size, top=frozenset(free + circles))
     tally: Counter[int] = Counter()
     reps: dict[int, tuple[int, ...]] = {}
     tops = n_cards - size + 1
@@ -156,26 +172,24 @@ def count_exact(
             reps.setdefault(codes[c], (c,))
     else:
         walk(0, 0, 0, ())
-    # Values of an unordered attribute that no part names are interchangeable: only the sorted
-    # counts matter, so histograms that differ by a relabelling share one evaluation.
-    # On a circle whose values no part names, a rotation or mirror image changes nothing either.
-    free = [a for a in sorted(rules.attributes_used()) if _interchangeable(rules, a)]
-    circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
-    fixed_codes = _codes(rules, n_cards, size, skip=set(free) | set(circles)) if free or circles else codes
     cols = [rules.columns[a] for a in free]
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
+    low_mask = (1 << top_bit) - 1
+    shapes: dict[int, tuple[tuple[int, ...], ...]] = {}
     memo: dict[tuple, list[int] | set[int]] = {}
     out: Counter[int] = Counter()
     for k, n in tally.items():
-        hand = reps[k]
-        canon = (
-            sum(fixed_codes[c] for c in hand),
-            *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
-            *(_ring(col, m, hand) for col, m in rings),
-        )
+        shape = shapes.get(k >> top_bit)
+        if shape is None:
+            hand = reps[k]
+            shape = shapes[k >> top_bit] = (
+                *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
+                *(_ring(col, m, hand) for col, m in rings),
+            )
+        canon = (k & low_mask, shape)
         ranks = memo.get(canon)
         if ranks is None:
-            ranks = memo[canon] = classify(hand)
+            ranks = memo[canon] = classify(reps[k])
         for rank in ranks:
             out[rank] += n
     return out
