@@ -8,7 +8,9 @@ before composing), a value over MAX_TEXT characters, a number beyond MAX_NUMBER,
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -263,8 +265,26 @@ def _bad_character(text: str, path: str, exc: yaml.reader.ReaderError) -> Proble
     return Problem(path, line, col, f"{what} is not allowed in YAML ({exc.reason})")
 
 
+# A tree is never changed once built (`extends` merges into new nodes), so a text read again (the
+# menu's list at each visit, a game started from it, its saves) shares the tree built before.
+_PARSED: OrderedDict[tuple[str, str], Node] = OrderedDict()
+PARSED_KEPT = 64  # trees: every built-in game and example, and a designer's own files
+
+
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
+    key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), path)
+    root = _PARSED.get(key)
+    if root is None:
+        root = _PARSED[key] = _parse(text, path)
+        if len(_PARSED) > PARSED_KEPT:
+            _PARSED.popitem(last=False)
+    else:
+        _PARSED.move_to_end(key)
+    return root
+
+
+def _parse(text: str, path: str) -> Node:
     if len(text) > MAX_BYTES:
         raise VariantError(
             [Problem(path, 1, 1, f"file is too large ({len(text):,} bytes; the limit is {MAX_BYTES:,})")]

@@ -1,4 +1,6 @@
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 from functools import cache
@@ -17,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # No test reads or writes the real user's saves, variants, settings or save key: each test process
 # has its own folders (a test that needs empty ones takes the `fresh_user` fixture).
 _USER = tempfile.mkdtemp(prefix="cardtable-tests-")
+atexit.register(shutil.rmtree, _USER, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = os.path.join(_USER, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_USER, "config")
 
@@ -35,6 +38,17 @@ def counting_clock():
     previous = clock.use(clock.Counting(tick=0.0002))
     yield
     clock.use(previous)
+
+
+@pytest.fixture(autouse=True)
+def fsyncs(monkeypatch):
+    """What os.fsync adds is surviving a power cut, which no test can make; it costs a few ms of
+    waiting on the disk each time, and the suite's saves call it thousands of times a run. So the
+    suite counts the calls instead: `fsyncs` lists the descriptors synced, for a test that checks
+    a write was put on the disk."""
+    synced: list[int] = []
+    monkeypatch.setattr(os, "fsync", synced.append)
+    return synced
 
 
 @pytest.fixture(scope="session")

@@ -161,8 +161,6 @@ def _scan() -> tuple[list[Import], list[Import]]:
     return inner, pygame
 
 
-
-
 def test_every_module_has_a_layer():
     missing = sorted(name or "cardtable" for name in MODULES if layer_of(name) is None)
     if missing:

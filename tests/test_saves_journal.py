@@ -269,3 +269,15 @@ def test_an_export_holds_what_the_journal_added(tmp_path):
     assert got.trusted and got.log == game.log
     name = store.import_file(target)
     assert read_file(store.path(name)).log == game.log
+
+
+def test_every_journal_line_and_every_whole_save_is_put_on_the_disk(tmp_path, fsyncs):
+    """A journal line is synced once; a whole file is synced, then the folder that names it."""
+    path = tmp_path / "game.journal"
+    path.write_text("")
+    journal.append(path, "one\n", 0)
+    assert len(fsyncs) == 1
+    journal.append(path, "two\n", 4)
+    assert len(fsyncs) == 2 and path.read_text() == "one\ntwo\n"
+    journal_store.atomic_write(tmp_path / "whole.ctsave", "text")
+    assert len(fsyncs) == 4

@@ -15,12 +15,13 @@ import dataclasses
 import hashlib
 import json
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import clock
-from ..paths import replace_whole
+from ..paths import read_bytes, replace_whole
 from .rules import Rules
 from .steps import finish
 from .table import Key, Plan, Table, build_steps, codes, plan
@@ -124,17 +125,32 @@ def decode(
     return table
 
 
-def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
-    from ..paths import read_bytes
+# The same bytes under the same name decode to the same table (the name digests the rules, and
+# decode checks the bytes against them), so a file read again, for another game of the same
+# variant, is decoded once.
+_DECODED: OrderedDict[tuple[str, str], Table] = OrderedDict()
+DECODED_KEPT = 6
 
+
+def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
     try:  # read like a save: never a pipe, a device, a link or a huge file
         data = read_bytes(path, MAX_BYTES)
     except OSError:
         return None
+    key = (name, hashlib.sha256(data).hexdigest())
+    table = _DECODED.get(key)
+    if table is not None:
+        _DECODED.move_to_end(key)
+        return table
     try:
-        return decode(data, name, rules, p, evaluate, random.Random(name))
+        table = decode(data, name, rules, p, evaluate, random.Random(name))
     except (KeyError, IndexError, TypeError, ValueError, RecursionError):
         return None
+    if table is not None:
+        _DECODED[key] = table
+        if len(_DECODED) > DECODED_KEPT:
+            _DECODED.popitem(last=False)
+    return table
 
 
 def write(path: Path, table: Table, name: str) -> None:
