@@ -17,8 +17,10 @@ from functools import cache
 import pygame
 import pytest
 from conftest import VARIANT_IDS, builtin
+from hypothesis import given
+from hypothesis import strategies as st
 
-from cardtable.app.geometry import card_h
+from cardtable.app.geometry import card_h, grid_cell_size, grid_gap
 from cardtable.app.headless import start
 from cardtable.app.table.layout import Board, Needs, minimums, plan
 from cardtable.app.table.showdown_layout import showdown_grid
@@ -194,3 +196,17 @@ def test_pointing_at_a_card_shows_it_large_with_the_panel_folded():
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l")])
     assert {"log", "preview"} <= {r["name"] for r in app.manifest()["regions"]}  # L unfolds it
     pygame.display.quit()
+
+
+@given(
+    st.integers(1, 40), st.integers(1, 40), st.integers(0, 2000), st.integers(0, 2000), st.integers(4, 200)
+)
+def test_a_grids_cards_are_the_largest_that_fit(rows, cols, w, h, most):
+    def fits(width):
+        gap = grid_gap(width)
+        return cols * (width + gap) - gap <= w and rows * (card_h(width) + gap) - gap <= h
+
+    width = grid_cell_size(rows, cols, pygame.Rect(0, 0, w, h), most)
+    assert 4 <= width <= most
+    assert width == 4 or fits(width)
+    assert not any(fits(larger) for larger in range(width + 1, most + 1))

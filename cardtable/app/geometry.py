@@ -48,14 +48,23 @@ def grid_gap(width: int) -> int:
 
 
 def grid_cell_size(rows: int, cols: int, area: pygame.Rect, most: int = 140) -> int:
-    """The largest card width (at most `most`) that fits a rows x cols grid of cards in `area`."""
-    best = 4
-    for width in range(most, 3, -1):
+    """The largest card width (at most `most`, at least 4) that fits a rows x cols grid of cards
+    in `area`."""
+
+    def fits(width: int) -> bool:
         gap = grid_gap(width)
-        if cols * (width + gap) - gap <= area.width and rows * (card_h(width) + gap) - gap <= area.height:
-            best = width
-            break
-    return best
+        return cols * (width + gap) - gap <= area.width and rows * (card_h(width) + gap) - gap <= area.height
+
+    # A grid's extent grows with its card width (and its gap with it): the widths that fit are
+    # the ones below some width, found by halving.
+    lo, hi = 4, most
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 @dataclass(frozen=True)
