@@ -60,10 +60,16 @@ def check_hand(variant, m, view):
     zones = zones_seen(rules, view, view["seat"])
     value = api.evaluate_rules(rules, zones, (view["declared"] or [None])[view["seat"]] or ())
     words, _ = hand_line(m)
-    name = value.detail or value.category
+    said = hand_words(rules, variant.deck, value)  # (its wording: test_hands_in_words)
+    assert said.startswith(value.detail or value.category)
     if rules.split is not None:
-        name = f"{rules.split.first_name}: {name}"
-    assert words.startswith(PREFIX + name), (words, name)
+        low = api.evaluate_rules(rules.split.rules, zones, ())
+        low_said = hand_words(rules.split.rules, variant.deck, low) if low.made or low.cards else "none"
+        said = f"{rules.split.first_name}: {said} · {rules.split.name}: {low_said}"
+    if any(u.line for u in rules.form.uses):
+        assert words.startswith(PREFIX + (value.detail or value.category)), (words, said)
+    else:
+        assert words == PREFIX + said, (words, said)
     outlined = {c["id"] for c in m["cards"] if c["best"]}
     made = set(value.made or value.cards)
     if any(u.line for u in rules.form.uses):  # another line may make the same key: as good, and seen
