@@ -17,6 +17,9 @@ from cardtable.app import ui
 from cardtable.app.headless import start
 from cardtable.app.table import computer_action
 from cardtable.app.table.hand_words import hand_words, plural
+from cardtable.app.table.your_hand import READ_BUDGET_S, HandReader, read_hand
+from cardtable.engine import Rules
+from cardtable.engine.bots import random_action
 from cardtable.hands import api
 from cardtable.hands.ranking import hand_rules
 
@@ -259,3 +262,35 @@ def test_a_grid_places_words_are_never_cut(tmp_path, monkeypatch):
         assert table.act(computer_action(table.session, 0, "easy"))
     assert said >= 60
     pygame.display.quit()
+
+
+def test_the_hand_is_read_once_per_change_a_few_units_a_frame():
+    """The reader spreads the 12,000-card game's line search over frames (a frame's budget on the
+    counting clock holds about 15 units), answers the matcher's best hand, and once read does no
+    more work until its key changes."""
+    variant = builtin("infinite_poker")
+    rules = Rules(variant)
+    rng = random.Random(2)
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    st = rules.new_game(seats, seed=2, options={"called_shot": False})
+    view = None
+    for _ in range(300):  # to the turn: most of the grid face up
+        seat = rules.to_move(st)
+        view = rules.view(st, seat)
+        up = sum(1 for _, _, card in view["zones"]["grid"]["cells"] if card >= 0)
+        if up >= 60 and any(t["type"] == "flip" for t in view["legal"]):
+            break
+        st = rules.apply(st, random_action(rules, st, seat, rng))
+    assert view is not None and up >= 60
+    reader = HandReader()
+    per_frame, line = [], None
+    while line is None:
+        before = reader.steps
+        line = reader.current(("v", view["seat"]), variant, view, ())
+        per_frame.append(reader.steps - before)
+    assert len(per_frame) >= 2 and max(per_frame) <= READ_BUDGET_S / 0.0002 + 1, per_frame
+    assert line == read_hand(variant, view)
+    done = reader.steps
+    for _ in range(3):
+        assert reader.current(("v", view["seat"]), variant, view, ()) is line
+    assert reader.steps == done  # nothing read again while nothing changed
