@@ -19,6 +19,8 @@ while the turn passes. Every frame is judged on two rules:
   their cards while it was their move. Any other frame (the public table while computer players
   move or a round runs by itself, a showdown, the standings, a curtain, another screen) ends
   everyone's privacy.
+- What a hand makes is said in its owner's view only: a frame of nobody's view (a curtain, the
+  public table, a showdown) has no "your hand" line (no `your_hand` region).
 
 A second test taps Space every 0.3 s (of the table's injected time) after each person's decision,
 as somebody hurrying the computer players does, through computer players' turns and across the
@@ -115,6 +117,10 @@ class Watcher:
         self._curtain_up = m["curtain"]
         viewer = m["viewer"]
         assert not (m["curtain"] and viewer is not None)
+        hand_line = [r for r in m["regions"] if r["name"] == "your_hand"]
+        assert viewer is not None or not hand_line, (  # what somebody holds is said in their view only
+            f"{self.vid}: a 'your hand' line in {describe(m)}"
+        )
         session = self.table.session
         up = [c for c in m["cards"] if c["face_up"]]
         own = {c["id"] for c in up if viewer is not None and c["where"] == f"hand:{viewer}"}

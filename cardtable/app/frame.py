@@ -38,6 +38,7 @@ class FrameRecord:
     private: set[int] = field(
         default_factory=set
     )  # indices into `cards` of the viewer's cards others do not see
+    best: set[int] = field(default_factory=set)  # indices into `cards` outlined as the viewer's best hand
     texts: list[tuple[str, Box, int]] = field(default_factory=list)  # (text, rect, font pixel size)
     regions: list[tuple[str, Box]] = field(default_factory=list)
     pending: list[Callable[[FrameRecord], None]] = field(default_factory=list)
@@ -63,7 +64,14 @@ class FrameRecord:
             "viewer": self.viewer,
             "curtain": self.curtain,
             "cards": [
-                {"id": card, "face_up": up, "rect": list(rect), "where": where, "private": i in self.private}
+                {
+                    "id": card,
+                    "face_up": up,
+                    "rect": list(rect),
+                    "where": where,
+                    "private": i in self.private,
+                    "best": i in self.best,
+                }
                 for i, (card, up, rect, where) in enumerate(self.cards)
             ],
             "regions": [{"name": name, "rect": list(rect)} for name, rect in self.regions],
@@ -125,12 +133,20 @@ def note_text(surface: pygame.Surface, words: str, rect: pygame.Rect, px: int) -
 
 
 def note_card(
-    surface: pygame.Surface, card: int, rect: pygame.Rect, where: str, private: bool = False
+    surface: pygame.Surface,
+    card: int,
+    rect: pygame.Rect,
+    where: str,
+    private: bool = False,
+    best: bool = False,
 ) -> None:
     """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1);
-    `private`: one of the viewer's cards the others do not see."""
+    `private`: one of the viewer's cards the others do not see; `best`: outlined as one of the
+    cards of the viewer's best hand ("your hand")."""
     spot = _on_frame(surface, rect)
     if spot is not None and _record is not None and rect.width and rect.height:
         if private:
             _record.private.add(len(_record.cards))
+        if best:
+            _record.best.add(len(_record.cards))
         _record.cards.append((card, card >= 0, spot, where))

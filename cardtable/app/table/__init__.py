@@ -13,12 +13,15 @@ grid_camera.py   zoom and pan of a grid over the whole board region
 showdown_layout.py the showdown's grid of hands, scrolling when they do not all fit
 input.py         keys, clicks, pointer, wheel and drags, hit-tested against the last frame
 choices.py       what the viewer points at and has chosen (forgotten when the viewer changes)
+keys.py          number keys choose the viewer's cards; arrows and Enter a grid place or a card to flip
+your_hand.py     "your hand": what the viewer's cards make, read a few ms a frame once per change
+hand_words.py    a hand in words ("Two Pair, Queens and Eights", "Stretch: Cherry to Wave")
 cards.py         card faces, and the one way a card is drawn (click target, manifest)
 animation.py     cards gliding in, speech bubbles, the pot flying to winners
 draw_zones.py    the felt, the table's stacks, rows and grids, the pots
 draw_seats.py    each seat's panel and cards
 draw_panel.py    the side panel: the log or the rules, and the large card
-draw_bar.py      the action bar: status, controls, bet slider
+draw_bar.py      the action bar: status, controls, bet slider; the "your hand" strip above it
 draw_overlays.py the curtain
 """
 

@@ -16,6 +16,7 @@ import pygame
 
 from .. import frame
 from .animation import Animations
+from .palette import BEST
 
 FACE_CACHE = 700  # faces kept, all sizes together
 
@@ -102,7 +103,7 @@ class Canvas:
             badge = hidden_mark(width)
             at = self.surface.blit(badge, (rect.left + 3, rect.bottom - 3 - badge.get_height()))
             self.tip(at, "Only you see this card: the others see its back")
-        frame.note_card(self.surface, card, rect, where, private)
+        frame.note_card(self.surface, card, rect, where, private, best=outline == BEST)
         if outline:
             pygame.draw.rect(
                 self.surface, outline, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12)

@@ -19,10 +19,12 @@ class Choices:
     amount: int = 0  # the bet or raise on the slider
     call_showdown: bool = False  # this decision also calls the showdown
     show_cards: bool = False  # ... and shows the selected cards for double stakes
+    focus: tuple[str, Any] | None = None  # the place the arrow keys outlined (keys.py): (kind, which)
+    focus_at: tuple[int, int] | None = None  # ... and where it was, for the next arrow once it is gone
 
     def clear(self) -> None:
         """Forget everything: a new viewer starts with nothing."""
-        self.hover, self.spot = None, None
+        self.hover, self.spot, self.focus, self.focus_at = None, None, None, None
         self.decided()
 
     def decided(self) -> None:

@@ -9,12 +9,13 @@ from collections.abc import Sequence
 import pygame
 
 from ...engine.types import View
-from .. import ui
+from .. import frame, ui
 from ..controls import Control, verb_of
 from .cards import Canvas
 from .choices import Choices
 from .layout import button_height
-from .palette import GLOW
+from .palette import BEST, GLOW
+from .your_hand import HandLine
 
 Slider = tuple[pygame.Rect, int, int]  # the track, and the amounts at its ends
 HELP_ROOM = 54  # kept free at the bar's right end for the "?" (How to play) when the panel is folded
@@ -131,3 +132,21 @@ def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:
     deciding = verb_of(view)
     prompt = deciding.prompt(view["legal"]) if deciding is not None and view["legal"] else ""
     return f"Your move, {view['seats'][seat]['name']}" + (f": {prompt}" if prompt else ".")
+
+
+def draw_hand_line(canvas: Canvas, strip: pygame.Rect, hand: HandLine | None, private: bool) -> None:
+    """The strip above the bar: in the viewer's own view, what their cards make ("Your hand:
+    Two Pair, Queens and Eights"), named `your_hand` in the manifest; in a public frame, empty."""
+    surface = canvas.surface
+    pygame.draw.rect(surface, (24, 28, 34), strip)
+    if not private:
+        return
+    frame.region("your_hand", strip)
+    words = "Your hand: " + (hand.words if hand is not None else "…")
+    s = ui.scale()
+    room = strip.width - int(28 * s) - int(HELP_ROOM * s)
+    size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
+    at = (strip.left + int(14 * s), strip.centery)
+    rect = ui.text(surface, words, at, size, BEST, anchor="midleft", width=room)
+    if rect.width < ui.font(size).size(words)[0]:
+        canvas.tip(rect, words)  # cut: the whole line when the pointer rests on it

@@ -13,8 +13,8 @@ from ...engine.types import View, ZoneView
 from .. import ui
 from ..controls import role_badge, verb_of
 from ..geometry import OTHERS_SPREAD, OWN_SPREAD, SeatBox, card_h, fan_positions
-from .cards import Canvas
-from .palette import GLOW, SELECT
+from .cards import Canvas, hidden_mark
+from .palette import BEST, GLOW, SELECT
 from .view_layout import TableLayout
 
 
@@ -26,9 +26,11 @@ def draw_seat(
     selected: list[int],
     betting: bool,
     role_notes: Mapping[str, str] | None = None,
+    best: frozenset[int] = frozenset(),
 ) -> pygame.Rect:
     """Draw the seat; the area its plate and cards cover (its box). `role_notes`: each role's
-    sentence (who holds it), the tooltip of its badge."""
+    sentence (who holds it), the tooltip of its badge; `best`: the viewer's cards that make their
+    best hand, outlined (a chosen card is raised and outlined as chosen)."""
     spot = layout.seat(seat)
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
@@ -44,6 +46,7 @@ def draw_seat(
     # a hand mixing cards the others see with cards they do not (stud's up and hole cards) marks
     # the hidden ones, so they stand apart; a hand all hidden (hold'em's, a draw hand) needs none
     mixed = any(h for flags in hidden for h in flags) and not all(h for flags in hidden for h in flags)
+    numbered = 0  # the viewer's cards numbered left to right, for the number keys (keys.py)
     for i, (name, z) in enumerate(zones):
         cards = z.get("cards", [])
         centre = (spot.cards.centerx, top + i * (card_h(width) + 4) + card_h(width) // 2)
@@ -54,12 +57,28 @@ def draw_seat(
             mark = private and mixed
             if choosable and card >= 0:
                 picked = card in selected
-                outline = SELECT if picked else None
-                canvas.card(card, pos, width, where, "hand", card, picked, outline, (name, j), private, mark)
+                outline = SELECT if picked else (BEST if card in best else None)
+                rect = canvas.card(
+                    card, pos, width, where, "hand", card, picked, outline, (name, j), private, mark
+                )
+                numbered += 1
+                if numbered <= 10:  # its number key: 1..9, then 0 for the tenth
+                    _key_badge(canvas, rect, str(numbered % 10), private and mark)
             else:
-                canvas.card(card, pos, width, where, slot=(name, j), private=private, mark=mark)
+                outline = BEST if own and card in best else None
+                canvas.card(
+                    card, pos, width, where, slot=(name, j), private=private, mark=mark, outline=outline
+                )
     _draw_plate(canvas, spot, view, seat, betting, role_notes or {})
     return spot.box
+
+
+def _key_badge(canvas: Canvas, card: pygame.Rect, key: str, marked: bool) -> None:
+    """The number key that chooses a card, small in its lower left corner (beside the only-you-
+    see mark where it has one)."""
+    s = ui.scale()
+    x = card.left + int(4 * s) + (hidden_mark(card.width).get_width() + 2 if marked else 0)
+    ui.tag(canvas.surface, key, (x, card.bottom - int(4 * s)), 16, SELECT, ui.INK, (6, 0), 4, "bottomleft")
 
 
 def hidden_flags(zones: list[tuple[str, ZoneView]]) -> list[list[bool]]:

@@ -11,8 +11,9 @@ from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
 from .layout import GridCamera
-from .palette import GLOW, LABEL, RAIL, SPOT, TABLE_FELT
+from .palette import BEST, GLOW, LABEL, RAIL, SPOT, TABLE_FELT
 from .view_layout import TableLayout, bound_area, grid_extent
+from .your_hand import HandLine
 
 
 def draw_felt(canvas: Canvas, layout: TableLayout) -> None:
@@ -22,10 +23,16 @@ def draw_felt(canvas: Canvas, layout: TableLayout) -> None:
 
 
 def draw_table_zones(
-    canvas: Canvas, layout: TableLayout, view: View, grid: GridCamera, choices: Choices
+    canvas: Canvas,
+    layout: TableLayout,
+    view: View,
+    grid: GridCamera,
+    choices: Choices,
+    hand: HandLine | None = None,
 ) -> None:
     """Every zone of the table (not of a seat): the piles in their strip, the rows and grids
-    sharing the board area, their labels along the top of the middle."""
+    sharing the board area, their labels along the top of the middle. `hand`: the viewer's hand
+    line, whose cards on the board are outlined and whose points show on the grid's places."""
     plan = layout.plan
     legal = view.get("legal", [])
     flips = next((t for t in legal if t["type"] == "flip"), None)
@@ -40,9 +47,10 @@ def draw_table_zones(
         )
     for name, z, area in spread:
         if "cells" in z:
-            draw_grid(canvas, area, name, z, view, flips, spots, grid, choices)
+            draw_grid(canvas, area, name, z, view, flips, spots, grid, choices, hand)
         else:
-            draw_row(canvas, area, name, z, plan.board_card, view["seat"], flips)
+            best = hand.cards if hand is not None else frozenset()
+            draw_row(canvas, area, name, z, plan.board_card, view["seat"], flips, best)
 
 
 def label_of(z: ZoneView) -> str:
@@ -150,8 +158,10 @@ def draw_row(
     width: int,
     seat: int | None,
     flips: Template | None,
+    best: frozenset[int] = frozenset(),
 ) -> None:
-    """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click."""
+    """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click;
+    those of the viewer's best hand (`best`) are outlined."""
     cards = z["cards"]
     width, slot = row_slot(area, z, width)
     if not cards:  # show where the cards will go
@@ -164,7 +174,8 @@ def draw_row(
             flip = {"seat": seat, "type": "flip", "index": i}
             canvas.card(card, pos, width, "community", "flip", flip, outline=GLOW)
         else:
-            canvas.card(card, pos, width, "community", slot=(name, i))
+            outline = BEST if card in best else None
+            canvas.card(card, pos, width, "community", slot=(name, i), outline=outline)
 
 
 def draw_grid(
@@ -177,9 +188,12 @@ def draw_grid(
     place: Template | None,
     grid: GridCamera,
     choices: Choices,
+    hand: HandLine | None = None,
 ) -> None:
-    """A fixed or growing grid, zoomed and panned, with the places a card may go outlined (the
-    one pointed at shows what it would score) and the cards the viewer may flip glowing."""
+    """A fixed or growing grid, zoomed and panned, with the places a card may go outlined, each
+    with the most the viewer's cards would score there (the one pointed at says how, above the
+    grid's clip so it is never cut) and the cards the viewer may flip glowing; the cards of the
+    viewer's best hand outlined."""
     surface, cells, seat = canvas.surface, z["cells"], view["seat"]
     spots = [(s[0], s[1]) for s in place["spots"]] if place else []
     bounds = bound_area(z)  # a bounded open grid: the area its cards may still reach
@@ -206,22 +220,46 @@ def draw_grid(
             glow = GLOW if choices.hover is None else None
             canvas.card(card, corner(r, c), width, "grid", "flip", flip, outline=glow)
         else:
-            canvas.card(card, corner(r, c), width, "grid", slot=(name, (r, c)))
+            outline = BEST if hand is not None and card in hand.cards else None
+            canvas.card(card, corner(r, c), width, "grid", slot=(name, (r, c)), outline=outline)
+    points = hand.spots if hand is not None else {}
     for r, c in spots:
         rect = pygame.Rect(*corner(r, c), width, height)
         chosen = choices.spot is not None and choices.spot[0] == (r, c)
         pygame.draw.rect(surface, SPOT, rect, width=3 if not chosen else 6, border_radius=6)
+        if (r, c) in points:
+            draw_points(surface, rect, points[(r, c)])
         canvas.hit(rect, "spot", (r, c))
-    if choices.spot and choices.spot[1]:
-        (r, c), words = choices.spot
-        x, y = corner(r, c)
-        ui.tag(surface, words, (x + width // 2, y - 4), 22, SPOT, radius=6, anchor="midbottom")
     if grid.zoom > 1:
-        hint = "wheel: zoom · right-drag: pan · 0: fit"
+        hint = "wheel: zoom · right-drag: pan · Home: fit"
         ui.tag(surface, hint, (inner.right - 4, inner.top + 4), 16, (20, 40, 30), LABEL, anchor="topright")
     surface.set_clip(clip)
+    if choices.spot and choices.spot[1]:  # over the clip: the whole sentence, within the window
+        (r, c), words = choices.spot
+        x, y = corner(r, c)
+        draw_spot_tip(surface, words, (x + width // 2, y - 4), area)
     # cards zoomed out of sight cannot be clicked
     canvas.hits[first_hit:] = [h for h in canvas.hits[first_hit:] if inner.colliderect(h.rect)]
+
+
+def draw_points(surface: pygame.Surface, rect: pygame.Rect, points: int) -> None:
+    """A place's points, large in its middle: readable on the smallest grid cards."""
+    size = max(18, min(40, round(rect.width * 0.6 / (0.7 * ui.scale()))))  # ~0.6 of the card wide
+    ui.tag(surface, str(points), rect.center, size, SPOT, ui.INK, pad=(6, 2), radius=4)
+
+
+def draw_spot_tip(surface: pygame.Surface, words: str, bottom: tuple[int, int], within: pygame.Rect) -> None:
+    """What a place would score, on a label above it, moved (and wrapped) to lie whole in
+    `within` and the window rather than cut at an edge."""
+    room = surface.get_rect().clip(within.inflate(0, 2 * ui.line(22)))
+    lines = ui.wrap(words, 22, max(40, room.width - 24))
+    heights = ui.line(22)
+    box = pygame.Rect(0, 0, max(ui.font(22).size(w)[0] for w in lines) + 12, heights * len(lines) + 6)
+    box.midbottom = bottom
+    box.clamp_ip(room)
+    pygame.draw.rect(surface, SPOT, box, border_radius=6)
+    for i, line in enumerate(lines):
+        ui.text(surface, line, (box.centerx, box.top + 3 + i * heights), 22, ui.INK, anchor="midtop")
 
 
 def draw_pots(canvas: Canvas, area: pygame.Rect, view: View) -> None:

@@ -15,6 +15,7 @@ from .cards import Hit
 from .choices import Choices
 from .draw_bar import Slider
 from .finale import BUTTONS
+from .keys import ARROWS, NUMBER_KEYS, choose_by_number, move_focus, take_focus
 from .layout import GridCamera
 
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
@@ -158,14 +159,22 @@ def _key(t: Table, event: pygame.event.Event) -> None:
         t.show_rules = not t.show_rules
     elif event.key in SCROLL_KEYS:
         t.log_back = max(0, SCROLL_KEYS[event.key](t.log_back))
-    elif event.key == pygame.K_0:
+    elif event.key == pygame.K_HOME:
         t.grid.fit()
     elif event.key == pygame.K_l:
         t.toggle_panel()
+    elif event.key in NUMBER_KEYS and t.controls:
+        why = choose_by_number(t, NUMBER_KEYS[event.key])
+        if why:
+            t.message, t.fleeting = why, (why, t.clock + FLEETING_S)
+    elif event.key in ARROWS and move_focus(t, event.key):
+        pass  # among the grid's places or the cards to flip
     elif event.key in (pygame.K_UP, pygame.K_RIGHT):
         _nudge(t, 1)
     elif event.key in (pygame.K_DOWN, pygame.K_LEFT):
         _nudge(t, -1)
+    elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and take_focus(t):
+        pass  # the outlined place takes the chosen card, or the outlined card flips
     else:
         for control in t.controls:
             if control.enabled and control.key == event.key:
@@ -187,7 +196,7 @@ def _why_not(controls: list[Control], key: int) -> str:
     own, or nobody's)."""
     off = next((c for c in controls if c.key == key), None)
     if off is not None:
-        return f"{off.label}: not yet; choose its cards first, by clicking them in your hand."
+        return f"{off.label}: not yet; choose its cards first: their number keys, or click them."
     name = pygame.key.name(key)
     if len(name) == 1 and name.isalpha():
         return f"{name.upper()} does nothing now: each button shows its key in brackets."

@@ -57,6 +57,7 @@ class Needs:
     side: bool  # the side panel is open
     bar_rows: int = 1  # rows of buttons in the action bar
     scale: float = 1.0
+    hand_line: bool = False  # a strip above the bar for the viewer's "your hand" line
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ class TablePlan:
     board: pygame.Rect  # the board's cards
     board_card: int  # the width of the board's cards, unzoomed
     stack_card: int
+    hand: pygame.Rect | None = None  # the "your hand" strip above the bar (named only in private frames)
 
     def regions(self) -> list[tuple[str, pygame.Rect]]:
         """The top-level areas, as the frame manifest names them."""
@@ -99,6 +101,11 @@ def bar_height(rows: int, scale: float) -> int:
     return int((12 + 26 + max(1, rows) * 40) * scale)
 
 
+def hand_line_height(scale: float) -> int:
+    """The strip above the bar that says what the viewer's cards make."""
+    return int(28 * scale)
+
+
 def button_height(scale: float) -> int:
     return int(34 * scale)
 
@@ -112,9 +119,11 @@ def _plan(needs: Needs) -> TablePlan:
     w, h = needs.size
     s = needs.scale
     side_w = max(230, min(380, int(w * 0.21))) if needs.side else 0
+    strip = hand_line_height(s) if needs.hand_line else 0
     bar_h = min(h // 3, bar_height(needs.bar_rows, s))
-    table = pygame.Rect(0, 0, w - side_w, h - bar_h)
+    table = pygame.Rect(0, 0, w - side_w, h - bar_h - strip)
     bar = pygame.Rect(0, h - bar_h, w - side_w, bar_h)
+    hand = pygame.Rect(0, h - bar_h - strip, w - side_w, strip) if strip else None
     side = header = preview = log = None
     if side_w:
         side = pygame.Rect(w - side_w, 0, side_w, h)
@@ -131,7 +140,7 @@ def _plan(needs: Needs) -> TablePlan:
     p = best[1]
     return TablePlan(
         needs.size, table, bar, side, header, preview, log, p.seats, p.centre, p.labels, p.pot,
-        p.stacks, p.board, p.board_card, p.stack_card,
+        p.stacks, p.board, p.board_card, p.stack_card, hand,
     )  # fmt: skip
 
 

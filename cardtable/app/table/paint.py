@@ -12,13 +12,14 @@ import pygame
 from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
-from .draw_bar import button_rows, draw_bar
+from .draw_bar import button_rows, draw_bar, draw_hand_line
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, draw_popup, rules_lines
 from .draw_seats import bubble_panel, draw_seat
 from .draw_zones import covered, draw_felt, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
+from .keys import focus_rect
 from .palette import BACKDROP
 from .showdown import category_meaning, draw_showdown_screen, explain
 from .tooltips import draw_help_button, draw_tooltip
@@ -71,15 +72,20 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         layout = _layout(t, surface, view)
     t.panel_shown = layout.plan.side is not None
     layout.record_regions()
+    hand = t.hand_line(view)  # the viewer's own: None in a public frame
+    best = hand.cards if hand is not None else frozenset()
     draw_felt(t.canvas, layout)
-    draw_table_zones(t.canvas, layout, view, t.grid, t.choices)
+    draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)
     for other in range(len(view["seats"])):
         area = draw_seat(
-            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes
+            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes, best
         )
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
     draw_pots(t.canvas, layout.plan.pot, view)
+    focus = focus_rect(t)  # the place the arrow keys outlined
+    if focus is not None:
+        pygame.draw.rect(t.canvas.surface, ui.WHITE, focus.inflate(8, 8), 3, border_radius=8)
     _repoint(t)
     title = f"{t.rules.variant.name} · hand {view['hand_number']}"
     lines = _panel_lines(t, view)
@@ -95,6 +101,8 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     )
     message, *shorter = [t.message] if t.message else _hint(t, actor, own)
     t.slider = draw_bar(t.canvas, layout.plan.bar, own, message, t.controls, t.choices, shorter)
+    if layout.plan.hand is not None:
+        draw_hand_line(t.canvas, layout.plan.hand, hand, seat is not None)
     draw_help_button(t.canvas, layout.plan.header or layout.plan.bar, t.open_help)
     hover = t.choices.hover if t.choices.hover is not None and t.choices.hover >= 0 else None
     drawn = None
@@ -142,6 +150,7 @@ def _layout(t: TableScene, surface: pygame.Surface, view: View) -> TableLayout:
         side=side,
         bar_rows=button_rows(t.controls, wide),
         scale=ui.scale(),
+        hand_line=t.has_hand_line(),
     )
 
 

@@ -7,3 +7,4 @@ GLOW = (255, 214, 90)  # the seat to move, the pot, winners, a card that may be 
 SELECT = (90, 200, 255)  # cards chosen in the hand
 SPOT = (120, 230, 140)  # places on a grid where a card may go
 LABEL = (220, 240, 225)  # zone labels on the felt
+BEST = (250, 140, 220)  # the cards that make the viewer's best hand ("your hand")

@@ -39,6 +39,7 @@ from .layout import GridCamera
 from .paint import paint
 from .seeing import WhoSees
 from .showdown import Showdown, holdings
+from .your_hand import HandLine, HandReader
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
 
@@ -93,6 +94,7 @@ class TableScene(WhoSees, Scene):
         # the end screen's ways on ("Play again", "New game"), given by whoever started the game
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
         self._held = self._holdings()  # (hand number, what each seat held when it started)
+        self.hand_reader = HandReader()  # the viewer's "your hand" line, read once per change
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -225,6 +227,23 @@ class TableScene(WhoSees, Scene):
             self.message = "Choose a card of your hand first, then a green square."
             return
         self.act({"seat": seat, "type": "place", "card": self.choices.selected[0], "at": list(at)})
+
+    def has_hand_line(self) -> bool:
+        """Whether the table keeps a strip for the viewer's hand line: a game of ranked hands
+        with people at it."""
+        return "hands" in self.rules.variant.sections and bool(self.humans())
+
+    def hand_line(self, view: View) -> HandLine | None:
+        """What the cards of the view's seat make now (None in a public view, or until read):
+        read again when the game changes, the viewer changes, or (a placement game) the card
+        chosen does."""
+        seat = view["seat"]
+        if seat is None or not self.has_hand_line():
+            self.hand_reader.forget()
+            return None
+        form = self.rules.variant.sections["hands"].form
+        chosen = tuple(self.choices.selected) if form.runs_zone is not None else ()
+        return self.hand_reader.current((self._version, seat, chosen), self.rules.variant, view, chosen)
 
     def preview_points(self, at: tuple[int, int]) -> str:
         card = self.choices.selected[0] if len(self.choices.selected) == 1 else None

@@ -33,10 +33,14 @@ class TableLayout:
         side: bool | None = None,
         bar_rows: int = 1,
         scale: float = 1.0,
+        hand_line: bool = False,
     ) -> TableLayout:
         """The layout for `view` in a window of `size`, seat `bottom` at the bottom centre, the
-        side panel open or folded (None: as the window's width suits)."""
-        return cls(plan(needs_of(size, view, bottom, side, bar_rows, scale)), view["seat"], bottom)
+        side panel open or folded (None: as the window's width suits); `hand_line`: a strip
+        above the bar for what the viewer's cards make (kept in public frames too, so the table
+        does not move when a person looks)."""
+        needs = needs_of(size, view, bottom, side, bar_rows, scale, hand_line)
+        return cls(plan(needs), view["seat"], bottom)
 
     def record_regions(self) -> None:
         """The table's top-level areas, for the frame manifest."""
@@ -48,7 +52,13 @@ class TableLayout:
 
 
 def needs_of(
-    size: tuple[int, int], view: View, bottom: int, side: bool | None, bar_rows: int, scale: float
+    size: tuple[int, int],
+    view: View,
+    bottom: int,
+    side: bool | None,
+    bar_rows: int,
+    scale: float,
+    hand_line: bool = False,
 ) -> Needs:
     """What the layout must make room for in this view."""
     n = len(view["seats"])
@@ -74,7 +84,7 @@ def needs_of(
         side = size[0] >= FOLD_BELOW
     own = view["seat"] == bottom
     board = Board(rows, cols, grid, stacks, max(1, spread))
-    return Needs(size, tuple(hands), tuple(zones), bottom, own, board, side, bar_rows, scale)
+    return Needs(size, tuple(hands), tuple(zones), bottom, own, board, side, bar_rows, scale, hand_line)
 
 
 def grid_extent(z: ZoneView, view: View) -> tuple[int, int, int, int]:

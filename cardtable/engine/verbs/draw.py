@@ -87,12 +87,15 @@ class Draw(Turns):
         top = legal[0]["max"]
         if top == 0:
             return "No cards can be traded now: press Enter to stand pat."
-        return f"Choose up to {top} cards to discard, then press Enter (or Enter now to keep all)."
+        return (
+            f"Choose up to {top} cards to discard (click them or press their numbers), "
+            "then press Enter (or Enter now to keep all)."
+        )
 
     def hint(self, legal: list[Template]) -> str:
         return (
-            "Click the cards you want to throw away: they rise. Enter trades them for new cards from "
-            "the deck; Enter with none chosen keeps your hand."
+            "Click the cards you want to throw away (or press their numbers): they rise. Enter trades "
+            "them for new cards from the deck; Enter with none chosen keeps your hand."
         )
 
     def selects(self, legal: list[Template]) -> int | None:

@@ -137,7 +137,7 @@ class Exchange(Turns):
     def prompt(self, legal: list[Template]) -> str:
         kinds = {t["type"]: t for t in legal}
         if "discard" in kinds:
-            return "Choose one card of your hand to put face up into the card pot."
+            return "Choose one card of your hand (click it or press its number) to put face up into the card pot."
         if "swap" in kinds:
             k = kinds["swap"]["count"]
             draw = "Draw a card from the deck, or " if "draw" in kinds else ""

@@ -141,10 +141,13 @@ class Place(Verb):
 
     # ---- at the table -----------------------------------------------------------------------
     def controls(self, legal: list[Template], choice: Choice) -> list[Control]:
+        n = len(legal[0].get("cards", ())) if legal else 0
+        keys = "1" if n <= 1 else f"1-{min(n, 9)}" + (", 0" if n >= 10 else "")
         return [
             Control(
-                "Choose a card, then a green square",
-                tip="click a card of your hand, then a green square of the grid: the number shows its points",
+                f"Card [{keys}], then a square [arrows, Enter]",
+                tip="choose a card of your hand (click it, or its number key), then a green square (click it, "
+                "or move to it with the arrow keys and press Enter): the number shows its points",
                 enabled=False,
             )
         ]
@@ -156,7 +159,8 @@ class Place(Verb):
 
     def hint(self, legal: list[Template]) -> str:
         return (
-            "Click a card of your hand, then a green square next to the grid: the number on each "
+            "Click a card of your hand (or press its number), then a green square next to the grid (or "
+            "move to it with the arrows, then Enter): the number on each "
             "square is what the card would score there. You draw a new card after each play."
         )
 

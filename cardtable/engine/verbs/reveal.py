@@ -155,7 +155,10 @@ class Reveal(Verb):
         )
 
     def prompt(self, legal: list[Template]) -> str:
-        return "Flip one face-down community card: click it (Space: one at random; M: the computer's choice)."
+        return (
+            "Flip one face-down community card: click it, or arrows and Enter "
+            "(Space: one at random; M: the computer's choice)."
+        )
 
     # ---- a computer player --------------------------------------------------------------------
     def think(self, mind: Mind) -> Action:
