@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from .. import frame, ui
+from .backdrops import curtain_backdrop
 from .cards import Canvas
 from .palette import BACKDROP, TABLE_FELT
 
@@ -18,9 +19,7 @@ def draw_curtain(
     lift button, and the undo button if drawn."""
     surface = canvas.surface
     w, h = surface.get_size()
-    surface.fill((30, 22, 40))
-    for i in range(0, w, 48):
-        pygame.draw.rect(surface, (40, 30, 54), (i, 0, 24, h))
+    curtain_backdrop(surface)
     title = ui.text(
         surface, f"Pass the screen to {name}", (w // 2, h // 2 - 60), 64, ui.WHITE, True, "center"
     )

@@ -12,6 +12,7 @@ from ...engine import wording
 from .. import ui
 from ..geometry import card_h
 from .cards import Canvas
+from .palette import PANEL_GROUND
 from .view_layout import TableLayout
 
 # The keys line, said shorter while it does not fit (the "?" lists every key)
@@ -43,7 +44,6 @@ def draw_panel(
     if plan.side is None or plan.header is None or plan.preview is None or plan.log is None:
         return None, 0  # the card pointed at shows on the felt (draw_popup), over everything else
     surface = canvas.surface
-    pygame.draw.rect(surface, (24, 30, 28), plan.side)
     header, big, rest = plan.header, plan.preview, plan.log
     pad = 14
     x, room = header.left + pad, header.width - 2 * pad
@@ -110,7 +110,7 @@ def draw_popup(
     free = [b for b in (right, left) if not b.collidepoint(pointer)]
     clear = [b for b in free if hint is None or not b.colliderect(hint)]
     box = (clear or free or [right])[0]
-    pygame.draw.rect(surface, (24, 30, 28), box, border_radius=12)
+    pygame.draw.rect(surface, PANEL_GROUND, box, border_radius=12)
     canvas.card(card, (box.left + 8, box.top + 8), width, "preview", kind=None)
     name = canvas.faces.painter.deck.name(card)
     ui.text(

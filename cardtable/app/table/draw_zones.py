@@ -11,15 +11,9 @@ from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
 from .layout import GridCamera
-from .palette import BEST, GLOW, LABEL, RAIL, SPOT, TABLE_FELT
+from .palette import BEST, GLOW, LABEL, SPOT
 from .view_layout import TableLayout, bound_area, grid_extent
 from .your_hand import HandLine
-
-
-def draw_felt(canvas: Canvas, layout: TableLayout) -> None:
-    t = layout.plan.table
-    pygame.draw.rect(canvas.surface, RAIL, t.inflate(-6, -6), border_radius=36)
-    pygame.draw.rect(canvas.surface, TABLE_FELT, t.inflate(-18, -18), border_radius=30)
 
 
 def draw_table_zones(

@@ -17,11 +17,11 @@ import pygame
 
 from .. import settings, ui
 from .cards import Canvas
+from .palette import PANEL_GROUND
 
 HINT_PX = 18
 FILL = (250, 246, 228)
 EDGE = (214, 170, 60)
-PANEL_BG = (24, 30, 28)  # the side panel's own colour (draw_panel)
 WIDTHS = (320, 270, 230, 210, 190)  # the box's widths on the felt, widest (fewest lines) first
 MARGIN = 10  # kept free around the box on the felt
 BUTTONS = ("Got it", "Hide hints")
@@ -80,7 +80,7 @@ class Hints:
         g = _Box()
         lines = ui.wrap(self.showing[1], HINT_PX, box.width - 2 * g.pad)
         if panel is not None:  # the log's lines behind the box and just below it go, none cut in half
-            pygame.draw.rect(surface, PANEL_BG, (panel.left, box.top - 4, panel.width, box.height + 26))
+            pygame.draw.rect(surface, PANEL_GROUND, (panel.left, box.top - 4, panel.width, box.height + 26))
         pygame.draw.rect(surface, FILL, box, border_radius=8)
         pygame.draw.rect(surface, EDGE, box, width=2, border_radius=8)
         row = box.top + g.pad + g.head // 2  # the title and the two buttons share the top row

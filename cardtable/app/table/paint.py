@@ -12,11 +12,12 @@ import pygame
 from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
+from .backdrops import table_backdrop
 from .draw_bar import button_rows, draw_bar, draw_hand_line
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, draw_popup, rules_lines
 from .draw_seats import bubble_panel, draw_seat
-from .draw_zones import covered, draw_felt, draw_pots, draw_table_zones
+from .draw_zones import covered, draw_pots, draw_table_zones
 from .finale import draw_finale
 from .hints import least_in_the_way
 from .keys import focus_rect
@@ -33,13 +34,13 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     """The table frame: the public screens, the curtain, or the viewer's table."""
     t.canvas.begin(surface)
     t.controls, t.slider = [], None
-    surface.fill(BACKDROP)
     before, now = t.app.last_frame, frame.current()
     if before is not None and now is not None and before.scene != now.scene:
         t.seen(None)  # another screen was up (How to play...): everyone may have gathered round
     if t.showdown is not None or t.finished:
         t.forget_on_new_viewer((None, False))
         t.seen(None, public_screen=True)
+        surface.fill(BACKDROP)
         _draw_interlude(t)
         return
     who = t.curtain_for()
@@ -74,7 +75,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     layout.record_regions()
     hand = t.hand_line(view)  # the viewer's own: None in a public frame
     best = hand.cards if hand is not None else frozenset()
-    draw_felt(t.canvas, layout)
+    table_backdrop(surface, layout.plan.table, layout.plan.side)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)
     for other in range(len(view["seats"])):
         area = draw_seat(
