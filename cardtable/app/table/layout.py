@@ -11,7 +11,7 @@ plan names in the frame manifest never overlap and lie inside the window.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -229,6 +229,32 @@ def _arrange(
     others down the sides (their cards `beside` their plates or below), the bottom seat along the
     bottom between the sides, below them, or at the foot of the left side (`foot`, see _feet);
     the middle what is left. None when the seats do not fit."""
+    # The seats never depend on the board: a grid that grows a row (a card placed) plans the
+    # middle of each arrangement again, not its seats.
+    seated = _seated(replace(needs, board=NO_BOARD), tuple(table), width, own_w, top, beside, foot, squeeze)
+    if seated is None:
+        return None
+    seats, centre = seated
+    return _middle(needs, list(seats), centre, width)
+
+
+NO_BOARD = Board(0, 0, False, 0)
+
+
+@lru_cache(maxsize=4096)
+def _seated(
+    needs: Needs,
+    felt: tuple[int, int, int, int],
+    width: int,
+    own_w: int,
+    top: int,
+    beside: bool,
+    foot: str,
+    squeeze: bool,
+) -> tuple[tuple[SeatBox, ...], pygame.Rect] | None:
+    """The seats of `_arrange` on the felt, and the centre left between them; None when they do
+    not fit."""
+    table = pygame.Rect(felt)
     s = needs.scale
     n = len(needs.hands)
     gap = max(6, int(10 * s))
@@ -302,7 +328,7 @@ def _arrange(
             seats[seat] = _fit(needs, seat, slot, plate, width, own_w, beside)
     for seat, slot in zip(tops, row_slots(pygame.Rect(mid.left, mid.top, mid.width, top_h), len(tops))):
         seats[seat] = _fit(needs, seat, slot.inflate(-gap, 0), plate, width, own_w, False)
-    return _middle(needs, [seats[i] for i in range(n)], centre, width)
+    return tuple(seats[i] for i in range(n)), centre
 
 
 def _fit(
