@@ -64,7 +64,18 @@ def press(k, mod=0):
 
 
 def revealed(session):
-    """Cards everyone may see now: the public view's, and the hands shown at the last showdown."""
+    """Cards everyone may see now: the public view's, and the hands shown at the last showdown
+    (worked out again only when the game's state is another: states are never changed)."""
+    state = session.full_state_for_tests()
+    if _REVEALED.get("state") is not state:
+        _REVEALED.update(state=state, cards=_revealed(session))
+    return _REVEALED["cards"]
+
+
+_REVEALED: dict = {}
+
+
+def _revealed(session):
     public = session.view(None)
     shown = (public.get("last_hand") or {}).get("shown", [])
     return visible_cards(public) | {card for hand in shown for card in hand["cards"]}
