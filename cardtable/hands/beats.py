@@ -18,6 +18,7 @@ from operator import neg
 
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
+from .conditions import part_handles
 from .prefilter import Counted, best_allowed
 from .prefilter import _static as prefilter_tables
 from .rules import Rules
@@ -226,7 +227,7 @@ def _plain_count(rules: Rules, rank: int) -> int | None:
     got = None
     if len(cat.parts) == 1 and cat.ties[:1] == ("cards",):
         p = cat.parts[0]
-        if p.count > 0 and not (p.runs or p.values or p.cover or p.declared):
+        if p.count > 0 and part_handles(p, "bounds"):
             got = p.count
     memo[rank] = got
     return got

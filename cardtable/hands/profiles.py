@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import byclass, cells, witness
+from .conditions import category_handles
 from .contains import formable
 from .rules import Category, Part, Rules
 
@@ -71,9 +72,9 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
         return {}
     out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
+        if cat.exact or not category_handles(cat, "counting"):
+            continue  # not counted: no method here knows every condition of it
         attr = _one_attribute(rules, cat)
-        if cat.exact:
-            continue
         if not cat.parts and not cat.alternatives:
             out[i] = "every hand"
         elif len(cat.parts) == 1 and cat.parts[0].declared and _plain_declared(cat.parts[0]):

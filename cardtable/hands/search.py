@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from .conditions import extra_holds
 from .rules import Category, Part, Rules, Run
 
 Cards = tuple[int, ...]
@@ -148,7 +149,9 @@ def satisfies(rules: Rules, part: Part, cards: Cards, declared: frozenset[int] =
             return False
     if part.cover and _cover(rules, part, cards) is None:
         return False
-    return not (part.declared and not set(cards) <= declared)
+    if part.declared and not set(cards) <= declared:
+        return False
+    return not part.extra or extra_holds(rules, part, cards)
 
 
 def _matches(rules: Rules, card: int, cond: tuple[tuple[str, int], ...]) -> bool:
@@ -217,6 +220,11 @@ def _within(
         )
     if len(cards) < n:
         return
+    if part.extra and not part.runs:  # a registered condition: every set of the bucket is tried
+        for combo in itertools.combinations(cards, n):
+            if satisfies(rules, part, combo, declared):
+                yield combo
+        return
     if part.cover:
         got = _cover(rules, part, cards)
         if got is not None and satisfies(rules, part, got, declared):
@@ -264,7 +272,7 @@ def _runs(rules: Rules, part: Part, cards: Cards, declared: frozenset[int]) -> I
     run = part.runs[0]
     col = rules.columns[run.attribute]
     n = part.count
-    extra = len(part.runs) > 1 or part.distinct or part.values
+    extra = len(part.runs) > 1 or part.distinct or part.values or part.extra
     for seq in run.sequences:
         at: dict[int, list[int]] = {}
         for c in cards:

@@ -14,11 +14,11 @@ from ..deck import Deck
 from ..errors import Problem
 from ..schema import suggest
 from ..yamlsrc import Node
-from . import extras
+from . import conditions, extras
 from .describe import derive
 from .rules import Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
-from .shape import PART_FIELDS, SPEC
+from .shape import SPEC
 
 
 def _names(node: Node | None) -> list[Node]:
@@ -137,6 +137,12 @@ class _Builder:
                         conds.append((attr, one))
             cover.append(tuple(conds))
         declared = bool(d["declared"].value) if "declared" in d else False
+        extra = []
+        for cond in conditions.REGISTRY.values():  # conditions registered beyond the built-in ones
+            if not cond.builtin and cond.field in d and cond.build is not None:
+                built = cond.build(self, d[cond.field])
+                if built is not None:
+                    extra.append((cond.field, built))
         # The size: given, or implied by the values / cover listed.
         implied = sum(len(v) for _, v in values[:1]) or len(cover)
         if "count" in d:
@@ -150,7 +156,7 @@ class _Builder:
             count, max_count = 1, 64
         else:
             count = max_count = 0
-            if same or distinct or runs or none:
+            if same or distinct or runs or none or extra:
                 self.out.append(
                     node.problem(
                         "a part needs its number of cards: 'count: N'"
@@ -159,16 +165,29 @@ class _Builder:
                 )
         if ("min" in d or "max" in d) and not combined:
             self.out.append(node.problem("'min'/'max' sizes are for combined sets ('combine:'); use 'count'"))
+        if combined:
+            for name, _ in extra:
+                if "combined" not in conditions.REGISTRY[name].supports:
+                    self.out.append(node.key_problem(name, f"'{name}' is not supported in combined sets"))
         if len(self.out) > before:
             return None
         return Part(
-            count, max_count, same, distinct, tuple(runs), tuple(values), none, tuple(cover), declared
+            count,
+            max_count,
+            same,
+            distinct,
+            tuple(runs),
+            tuple(values),
+            none,
+            tuple(cover),
+            declared,
+            tuple(sorted(extra)),
         )
 
     def category(self, node: Node, default_ties: tuple[str, ...], *, combined: bool) -> Category | None:
         d = node.value
         name = str(d["name"].value)
-        own = [k for k in PART_FIELDS if k in d]
+        own = [k for k in conditions.fields() if k in d]
         if own and ("parts" in d or "any" in d):
             self.out.append(
                 node.key_problem(own[0], "give either 'parts'/'any' or one part's fields, not both")

@@ -24,6 +24,7 @@ import math
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 
+from . import conditions
 from .rules import Part, Rules, Run
 from .search import _top_of
 from .steps import finish
@@ -60,7 +61,7 @@ def plan(rules: Rules) -> Plan | None:
         or size > MAX_SIZE
         or math.comb(len(rules.card_order), size) > MAX_HANDS
         or any(cat.exact or cat.alternatives for cat in rules.categories)
-        or any(p.declared for p in _parts(rules))
+        or not conditions.handles(rules, "table")
     ):
         return None
     used = rules.attributes_used() | {a for cat in rules.categories for a in cat.differ}
