@@ -25,6 +25,9 @@ class Sequence_:
     length: int
     wrap: bool
 
+    def __hash__(self) -> int:  # parts are put in sets (search.find): the dict hashed by its items
+        return hash((tuple(sorted(self.positions.items())), self.length, self.wrap))
+
 
 @dataclass(frozen=True)
 class Run:

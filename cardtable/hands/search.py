@@ -180,9 +180,11 @@ def _cover(rules: Rules, part: Part, cards: Cards) -> Cards | None:
 
 
 def candidates(
-    rules: Rules, part: Part, pool: Pool, avail: Cards, declared: frozenset[int]
+    rules: Rules, part: Part, pool: Pool, avail: Cards, declared: frozenset[int], every: bool = False
 ) -> Iterator[Cards]:
-    """Card sets from `avail` (best first) that satisfy the part, best first."""
+    """Card sets from `avail` (best first) that satisfy the part, best first. Without `every`
+    only the best of each kind (enough for a part alone); with it (a part other parts must fit
+    beside) every set that satisfies the part."""
     if part.declared:
         if declared and declared <= set(avail):
             got = tuple(c for c in avail if c in declared)
@@ -195,20 +197,36 @@ def candidates(
         groups.sort(key=lambda g: [rules.card_order[c] for c in g[: part.count]], reverse=True)
         found: list[Cards] = []
         for g in groups:
-            found.extend(_within(rules, part, g, declared, exhaustive=False))
+            found.extend(_within(rules, part, g, declared, exhaustive=False, every=every))
         found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
         yield from found
         return
     live = tuple(c for c in avail if not rules.dead[c] and not rules.wild[c])
-    found = list(_within(rules, part, live, declared, exhaustive=True))
+    found = list(_within(rules, part, live, declared, exhaustive=True, every=every))
     found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
     yield from found
 
 
 def _within(
+    rules: Rules, part: Part, cards: Cards, declared: frozenset[int], exhaustive: bool, every: bool
+) -> Iterator[Cards]:
+    """Candidates inside one bucket (or the whole pool): the best of each kind, then with
+    `every` the other sets that satisfy the part too."""
+    given: list[frozenset[int]] = []
+    for got in _best_within(rules, part, cards, declared, exhaustive):
+        given.append(frozenset(got))
+        yield got
+    n = part.count
+    if every and n and len(cards) >= n:
+        for combo in itertools.combinations(cards, n):
+            if frozenset(combo) not in given and satisfies(rules, part, combo, declared):
+                yield combo
+
+
+def _best_within(
     rules: Rules, part: Part, cards: Cards, declared: frozenset[int], exhaustive: bool
 ) -> Iterator[Cards]:
-    """Candidates inside one bucket (or the whole pool), best first."""
+    """The best candidates of each kind inside one bucket (or the whole pool), best first."""
     n = part.count
     if part.none:
         cards = tuple(
@@ -350,6 +368,7 @@ def find(
                     return None
     chosen: list[Cards] = []
     used: set[int] = set()
+    every = len(parts) > 1  # a part's best set may leave no room for the next: try them all
 
     def differs(cs: Cards) -> bool:
         for a in cat.differ:
@@ -364,7 +383,7 @@ def find(
             return True
         avail = tuple(c for c in pool.cards if c not in used)
         same_as_before = i > 0 and parts[i] == parts[i - 1]
-        for cs in candidates(rules, parts[i], pool, avail, declared):
+        for cs in candidates(rules, parts[i], pool, avail, declared, every):
             key = part_key(rules, parts[i], cs)
             if same_as_before and floor is not None and key > floor:
                 continue  # identical parts are taken in order: no permutations
