@@ -81,7 +81,8 @@ def _cands(
 ) -> Iterator[Cand]:
     n = part.count
     if not _plain(rules, part) or n == 0:
-        for cs in candidates(rules, part, Pool(rules, avail), avail, declared):
+        every = len(cat.parts) > 1  # as search.find: a later part may need other cards
+        for cs in candidates(rules, part, Pool(rules, avail), avail, declared, every):
             yield cs, 0, part_key(rules, part, cs), _dvals(rules, cat, cs, {})
         return
     order = rules.order
