@@ -7,6 +7,7 @@ the traded cards go to `discard_to` (shuffled back under the deck when it runs o
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
@@ -17,9 +18,13 @@ from ..state import put, remove
 from ..types import Action, Card, Step, Template
 from .base import Choice, Control, Mind, StepChecker, Turns, cards_of, draw_cards
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 
 class Draw(Turns):
     name = "draw"
+    action_fields = ("cards",)
     fields = {
         "zone": Field(Str(what="a zone"), True),
         "max": Field(NUMBER, doc="most cards one player may trade (default: all)"),
@@ -111,6 +116,13 @@ class Draw(Turns):
         order = {c: i for i, c in enumerate(value.cards)}
         spare = sorted((c for c in hand if c not in keep), key=lambda c: -order.get(c, len(hand)))
         return {"seat": mind.seat, "type": "discard", "cards": spare[: mind.legal["discard"]["max"]]}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        top = f"up to {r.number(s['max'])}" if "max" in s else "as many as you like"
+        return (
+            f"Draw: each player may throw away {top} of their cards and get as many new ones from the "
+            f"deck.{r.note(s.get('max'))}"
+        )
 
 
 VERB = Draw()

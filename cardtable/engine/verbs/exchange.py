@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Generator
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
@@ -18,9 +19,13 @@ from ..state import put, remove, take_top
 from ..types import Action, Card, Step, Template, Zone
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Turns, cards_of, draw_cards
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 
 class Exchange(Turns):
     name = "exchange"
+    action_fields = ("cards", "give")
     fields = {
         "zone": Field(Str(what="a zone"), True, "the players' hands"),
         "pot": Field(Str(what="a zone"), True, "the face-up card pot"),
@@ -204,6 +209,15 @@ class Exchange(Turns):
         if "draw" in legal:
             return {**a, "type": "draw"}
         return {**a, "type": "pass"}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        pot = r.zone(s.get("pot"))
+        k = s.get("swap_max", 5)
+        return (
+            f"Draw round: each player either draws the top card of the deck and then puts one of their cards "
+            f"face up into {pot}, or swaps cards with {pot} (taking its newest cards, at most {k}, and giving "
+            f"back as many)."
+        )
 
 
 SWAP_CANDIDATES = 40  # ways of giving k cards back a computer player weighs (a fixed, seeded choice)

@@ -6,6 +6,8 @@ big blind).")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...schema import Bool, Field, Num, Str
 from ...yamlsrc import Node
 from .. import wording
@@ -14,6 +16,9 @@ from ..context import Ctx
 from ..state import holder, in_play
 from ..types import Step
 from .base import StepChecker, Verb
+
+if TYPE_CHECKING:
+    from ..howto import Reader
 
 
 class Post(Verb):
@@ -56,6 +61,12 @@ class Post(Verb):
             for step in g.rules.program[: g.st["pc"]]
             if step.get("do") == "post" and step["role"] in roles and g.rules.runs(g.st, step)
         ]
+
+    def howto(self, s: Step, r: Reader) -> str:
+        if s.get("role") == "all":
+            return f"Everyone antes {r.amount(s.get('amount'))} into the pot."
+        what = "posts" if not s.get("dead") else "antes"
+        return wording.capital(f"{r.the(s.get('role'))} {what} a blind bet of {r.amount(s.get('amount'))}.")
 
 
 def label(g: Ctx, role: str, step: Step) -> str:
