@@ -27,6 +27,7 @@ class Burn(Verb):
 
     name = "burn"
     fields = {"to": Field(Str(what="a zone"), True), "count": Field(NUMBER)}
+    ends = frozenset({"deck_empty"})  # it takes cards from the deck
 
     def check_step(self, c, node):
         c.zone(node.value["to"], node.value["to"].value)
@@ -69,6 +70,16 @@ def test_the_deck_check_counts_the_cards_every_verb_takes(burn):
     with pytest.raises(VariantError, match="burning 33 here makes 53 cards dealt"):
         load_variant_text(_holdem_with_burns(33), "burns.yaml")
     load_variant_text(_holdem_with_burns(27), "burns.yaml")  # 52: every card used, none missing
+
+
+def test_a_repeat_a_registered_verb_can_end_is_accepted(burn):
+    text = _holdem_with_burns(1).replace(
+        "    - {do: burn, to: burnt, count: 1}",
+        "    - {do: repeat, max: 3, until: [deck_empty], steps: [{do: burn, to: burnt}]}",
+    )
+    load_variant_text(text, "burns.yaml")  # not "nothing inside this repeat can end it"
+    with pytest.raises(VariantError, match="'deck_empty' needs a 'deal', a 'draw'.* or a 'burn'"):
+        load_variant_text(text.replace("{do: burn, to: burnt}", "{do: post, role: all, amount: 1}"), "b.yaml")
 
 
 def test_a_registered_verb_plays_and_says_its_own_words(burn):

@@ -62,6 +62,19 @@ class StepChecker(Protocol):
     def max_players(self) -> int: ...
 
 
+UNBOUNDED = 10**9  # a zone a step may fill with any number of cards (a discard pile, a card pot)
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Cards a step puts in a zone in one hand (for a seat's zone: one seat's): `cards` more, or
+    with `upto` it holds at most that many after the step (a hand drawn back up to 5)."""
+
+    zone: str
+    cards: int
+    upto: bool = False
+
+
 @dataclass(frozen=True)
 class Choice:
     """What the person at the table has chosen so far for their coming action."""
@@ -137,6 +150,10 @@ class Verb:
     fields: dict[str, Field] = {}
     # the fields of an action this verb reads, beside "seat" and "type": any other is refused
     action_fields: tuple[str, ...] = ()
+    # the `until:` conditions of a repeat a step of this verb may make true (program.py)
+    ends: frozenset[str] = frozenset()
+    # a step that shares the pot out by the hands shown: a hand with betting needs one
+    settles = False
     # Its decision only picks which face-down card comes out: a table may let the computer make it
     # for a person when nobody can bet any more, or when the players ask for it.
     may_run_itself = False
@@ -154,6 +171,20 @@ class Verb:
         how to say it ("dealing 2 to each of 9 players"); None when it takes none. Validation adds
         them up against the deck's size (phases.py). A step inside a repeat counts once."""
         return None
+
+    def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
+        """Whether a step of this verb (its fields, as written) may make a repeat's `until:`
+        condition true."""
+        return condition in self.ends
+
+    def end_words(self, condition: str) -> str:
+        """What `can_end` asks of a step, for a message: "a 'bet' with 'showdown_call'"."""
+        return f"a '{self.name}'"
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        """The zones a step of this verb (its fields, as written) puts cards in, run `rounds`
+        times in a hand, and how many (program.py bounds the choices of a hand from them)."""
+        return []
 
     def howto(self, step: Step, r: Reader) -> str:
         """The step in one or two sentences for How to play (engine/howto.py)."""

@@ -35,6 +35,7 @@ BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 class Bet(Verb):
     name = "bet"
     action_fields = ("amount", "showdown", "reveal")
+    ends = frozenset({"showdown_called", "one_left", "all_in"})
     fields = {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
@@ -56,6 +57,17 @@ class Bet(Verb):
 
     def asks(self, step: Mapping[str, Node]) -> bool:
         return True
+
+    def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
+        if condition == "showdown_called":
+            return "showdown_call" in step
+        return condition in self.ends
+
+    def end_words(self, condition: str) -> str:
+        return {
+            "showdown_called": "a 'bet' with 'showdown_call'",
+            "one_left": "a 'bet' (where players may fold)",
+        }.get(condition, "a 'bet'")
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         if not c.has_section("betting"):

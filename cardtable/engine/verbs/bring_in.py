@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 class BringIn(Verb):
     name = "bring_in"
+    ends = frozenset({"all_in"})
     fields = {
         "zone": Field(Str(what="a seat zone"), True, "the zone whose face-up cards count"),
         "by": Field(Str(["lowest", "highest"]), doc="the lowest (default) or highest card brings it in"),

@@ -5,6 +5,7 @@ the seat holding that role."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
@@ -14,7 +15,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active, holder, put
 from ..types import Step
-from .base import StepChecker, Verb, draw_cards
+from .base import UNBOUNDED, Fill, StepChecker, Verb, draw_cards
 
 if TYPE_CHECKING:
     from ..howto import Reader
@@ -22,12 +23,24 @@ if TYPE_CHECKING:
 
 class Deal(Verb):
     name = "deal"
+    ends = frozenset({"deck_empty"})
     fields = {
         "to": Field(Str(what="a zone"), True),
         "count": Field(NUMBER, doc="cards per seat (or to the table zone); a grid is filled"),
         "role": Field(Str(what="a role"), doc="only to the seat holding this role"),
         "face": Field(Str(["up", "down"])),
     }
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        v = step
+        zone = c.zone_spec(v["to"].value)
+        if zone is None:
+            return []
+        if zone.shape == "grid" and zone.size is not None:
+            return [Fill(zone.name, zone.size[0] * zone.size[1], upto=True)]
+        if zone.shape == "open_grid":
+            return [Fill(zone.name, UNBOUNDED, upto=True)]
+        return [Fill(zone.name, (c.largest(v["count"]) if "count" in v else 1) * rounds)]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value

@@ -6,7 +6,7 @@ the traded cards go to `discard_to` (shuffled back under the deck when it runs o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
@@ -16,7 +16,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Mind, StepChecker, Turns, cards_of, draw_cards
+from .base import UNBOUNDED, Choice, Control, Fill, Mind, StepChecker, Turns, cards_of, draw_cards
 
 if TYPE_CHECKING:
     from ..howto import Reader
@@ -25,11 +25,15 @@ if TYPE_CHECKING:
 class Draw(Turns):
     name = "draw"
     action_fields = ("cards",)
+    ends = frozenset({"deck_empty"})
     fields = {
         "zone": Field(Str(what="a zone"), True),
         "max": Field(NUMBER, doc="most cards one player may trade (default: all)"),
         "discard_to": Field(Str(what="a zone"), True),
     }
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        return [Fill(str(step["discard_to"].value), UNBOUNDED, upto=True)]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value

@@ -17,7 +17,19 @@ from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Mind, StepChecker, Thought, Verb, draw_cards, is_int, is_place
+from .base import (
+    UNBOUNDED,
+    Choice,
+    Control,
+    Fill,
+    Mind,
+    StepChecker,
+    Thought,
+    Verb,
+    draw_cards,
+    is_int,
+    is_place,
+)
 
 if TYPE_CHECKING:
     from ..howto import Reader
@@ -28,6 +40,7 @@ NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 class Place(Verb):
     name = "place"
     action_fields = ("card", "at")
+    ends = frozenset({"deck_empty"})
     fields = {
         "from": Field(Str(what="a zone"), True),
         "grid": Field(Str(what="a zone"), True),
@@ -36,6 +49,13 @@ class Place(Verb):
 
     def asks(self, step: Mapping[str, Node]) -> bool:
         return True
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        v = step
+        return [
+            Fill(str(v["grid"].value), UNBOUNDED, upto=True),
+            Fill(str(v["from"].value), int(v["refill"].value), upto=True),
+        ]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value

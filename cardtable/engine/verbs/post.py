@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 class Post(Verb):
     name = "post"
+    ends = frozenset({"all_in"})
     fields = {
         "role": Field(Str(what="a role, or 'all'"), True, "who posts"),
         "amount": Field(Num(0, MAX_BLINDS), True, "in blinds"),

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 class Showdown(Verb):
     name = "showdown"
+    settles = True
 
     def start(self, g: Ctx, step: Step) -> bool:
         g.rules.showdown(g)
