@@ -4,8 +4,9 @@ Each part of a category proposes candidate card sets best first (one per bucket 
 the `same` attributes, one per run top...), checked against the part's other conditions; the
 parts are then fitted together by a small depth-first search that keeps them disjoint and
 different where `differ` says so. The first complete fit found is the best one, because every
-level tries its candidates best first. Wild and dead cards: a dead card never joins a part; wild
-cards are handled by the combined-set evaluator (combined.py), where the seeds use them.
+level tries its candidates best first (all of them, in a category of several parts). Conditions
+registered in conditions.py are checked by their own `holds` (satisfies). Wild and dead cards: a
+dead card never joins a part; wild cards are handled by wild.py (and by sets.py in combined sets).
 """
 
 from __future__ import annotations
