@@ -165,7 +165,7 @@ def count_exact(
     fixed_codes = _codes(rules, n_cards, size, skip=set(free) | set(circles)) if free or circles else codes
     cols = [rules.columns[a] for a in free]
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
-    memo: dict[tuple, list[int] | set[int]] = {}
+    memo: dict[tuple[object, ...], list[int] | set[int]] = {}
     out: Counter[int] = Counter()
     for k, n in tally.items():
         hand = reps[k]

@@ -23,6 +23,7 @@ import itertools
 import math
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import conditions
 from .rules import Part, Rules, Run
@@ -33,8 +34,8 @@ MAX_SIZE = 7  # hand sizes a table serves
 MAX_HANDS = 3_000_000  # hands walked while building (C(52, 5) is 2,598,960)
 MAX_SUBSETS = 36  # a pool with more subsets of the hand's size goes to the matcher
 
-Fact = tuple  # ("same" | "distinct" | "none" | "values" | "run", attribute, extra)
-Key = tuple
+Fact = tuple[Any, ...]  # ("same" | "distinct" | "none" | "values" | "run", attribute, extra)
+Key = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
