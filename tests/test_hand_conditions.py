@@ -208,3 +208,16 @@ def test_every_shipped_ranking_belongs_to_a_built_in_variant():
         assert key in keys, f"{file.name} matches no built-in variant's rules"
         if not file.stem.endswith("-winners"):  # and reads as that variant's measurement
             assert ranking._read(file, keys[key]) is not None, file.name
+
+
+def test_odds_says_which_condition_no_exact_method_counts(capsys):
+    from argparse import Namespace
+
+    from cardtable.commands import odds
+
+    with conditions.registered(toy()):
+        variant = load_variant_text(DECK, "barber.yaml")
+        assert odds._profiles(variant, variant.sections["hands"], Namespace(hand_size=None, json=False)) == 0
+    out = capsys.readouterr().out
+    assert "Barber Pole" in out and "not counted exactly (no method here counts 'alternate')" in out
+    assert "Chequered" in out and out.count("no method here counts 'alternate'") == 2

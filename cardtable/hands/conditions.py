@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from .rules import Category, Part, Rules
 
 # The analysers a condition may be handled by (beside the matcher, which handles every one).
+# explain.py is not one: it reads hands' keys, never the conditions.
 ANALYSERS: dict[str, str] = {
     "counting": "exact counting for odds: counting.py's shortcuts, profiles.py, byclass.py, cells.py",
     "table": "lookup tables (table.py)",
