@@ -211,8 +211,7 @@ def candidates(
 def _within(
     rules: Rules, part: Part, cards: Cards, declared: frozenset[int], exhaustive: bool, every: bool
 ) -> Iterator[Cards]:
-    """Candidates inside one bucket (or the whole pool): the best of each kind, then with
-    `every` the other sets that satisfy the part too."""
+    """Candidates in one bucket (or the pool): the best of each kind, then with `every` the rest."""
     given: list[frozenset[int]] = []
     for got in _best_within(rules, part, cards, declared, exhaustive):
         given.append(frozenset(got))
