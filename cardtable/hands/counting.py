@@ -60,13 +60,11 @@ def hand_count(deck_size: int, size: int) -> int:
 
 def histogram_safe(rules: Rules, size: int) -> bool:
     """Whether a hand's category follows from its per-attribute histograms alone."""
-    if rules.combine or rules.form.runs_zone is not None or not conditions.handles(rules, "counting"):
+    if rules.combine or rules.form.runs_zone is not None or not conditions.handles(rules, "histograms"):
         return False
     for cat in rules.categories:
         attrs_of_parts = [p.attributes() for p in cat.parts]
         for p, attrs in zip(cat.parts, attrs_of_parts):
-            if p.declared or p.cover:
-                return False
             if len(attrs) > 1 and p.count != size:
                 return False
         if len(cat.parts) > 1 and len(set().union(*attrs_of_parts)) > 1:
