@@ -24,7 +24,7 @@ from cardtable.schema import Str
 from cardtable.variant import load_variant_text
 
 
-def _build(builder, node):
+def _build(builder, node, part):
     return builder.attr(node)
 
 

@@ -16,7 +16,7 @@ keyed on `canonical` forms, the meaning of the parts, not on how the classes are
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -26,7 +26,7 @@ from ..yamlsrc import Node
 
 if TYPE_CHECKING:
     from ..deck import Deck
-    from .rules import Category, Part, Rules
+    from .rules import Category, Part, Rules, Run
 
 # The analysers a condition may be handled by (beside the matcher, which handles every one).
 # explain.py is not one: it reads hands' keys, never the conditions.
@@ -51,6 +51,7 @@ class Builder(Protocol):
     each unknown one reported (and None returned)."""
 
     out: list[Problem]
+    deck: Deck
 
     def attr(self, node: Node) -> str | None: ...
 
@@ -58,17 +59,27 @@ class Builder(Protocol):
 
     def value(self, attr: str, node: Node) -> int | None: ...
 
+    def run(self, attr: str, part: Mapping[str, Node]) -> Run:
+        """A run on attr, its sequences from the part's `low` / `orders` (or the attribute's)."""
+        ...
+
+
+# A condition's build: (the builder, its field's node, the part's fields) -> its value, or None
+# (after saying what is wrong through the builder).
+Build = Callable[[Builder, Node, Mapping[str, Node]], Any]
+
 
 @dataclass(frozen=True)
 class HandCondition:
     """One condition a part may carry.
 
     field: its YAML key in a part; shape: the schema of its value; meaning: what it asks, in one
-    line; supports: the analysers (ANALYSERS) that handle it themselves. For a built-in condition
-    `present` and `canonical` read `Part`'s own field. A registered one gives `build` (the YAML
-    node -> a plain hashable value, or None after reporting a problem), `holds` (the matcher's
-    test of a set of cards), `attributes` (what it reads of the cards) and, optionally, `words`
-    (a phrase for the derived sentence: "whose colours alternate").
+    line; supports: the analysers (ANALYSERS) that handle it themselves; build: the YAML node ->
+    its value, or None after reporting a problem. A built-in condition has its own field of `Part`
+    (`part_field`, read by the matcher's and the analysers' fast paths; `present` and `canonical`
+    read it). A registered one's value goes to `Part.extra` (plain and hashable); it gives
+    `holds` (the matcher's test of a set of cards), `attributes` (what it reads of the cards)
+    and, optionally, `words` (a phrase for the derived sentence: "whose colours alternate").
     """
 
     field: str
@@ -77,14 +88,15 @@ class HandCondition:
     supports: frozenset[str] = EVERY
     present: Callable[[Part], bool] | None = None
     canonical: Callable[[Part], Hashable] | None = None
-    build: Callable[[Builder, Node], Hashable | None] | None = None
+    build: Build | None = None
+    part_field: str = ""  # a built-in condition's field of Part ("" for the sizes and run's own)
     holds: Callable[[Rules, Hashable, Sequence[int]], bool] | None = None
     attributes: Callable[[Hashable], Iterable[str]] | None = None
     words: Callable[[Hashable, Deck], str] | None = None
 
     @property
     def builtin(self) -> bool:
-        return self.build is None
+        return self.present is not None
 
     def used_by(self, part: Part) -> bool:
         if self.present is not None:
@@ -108,6 +120,66 @@ def _without(*names: str) -> frozenset[str]:
     return EVERY - frozenset(names)
 
 
+def _names(node: Node) -> list[Node]:
+    return node.value if node.is_list else [node]
+
+
+def _build_attrs(b: Builder, node: Node, part: Mapping[str, Node]) -> tuple[str, ...]:
+    return b.attrs(node)
+
+
+def _build_runs(b: Builder, node: Node, part: Mapping[str, Node]) -> tuple[Run, ...]:
+    runs = []
+    for i, rnode in enumerate(_names(node)):
+        attr = b.attr(rnode)
+        if attr is not None:  # further runs follow their attribute's own order
+            runs.append(b.run(attr, part if i == 0 else {"run": rnode}))
+    return tuple(runs)
+
+
+def _with_run(b: Builder, node: Node, part: Mapping[str, Node]) -> None:
+    first = part.get("low") or part.get("orders")  # said once for both
+    if "run" not in part and node is first:
+        b.out.append(node.problem("'low' and 'orders' go with 'run'"))
+
+
+def _build_values(b: Builder, node: Node, part: Mapping[str, Node]) -> tuple[tuple[str, frozenset[int]], ...]:
+    values = []
+    for aname, vlist in node.value.items():
+        attr = b.attr(node.keys.get(aname) or Node(aname, node.line, node.col, node.path))
+        if attr:
+            found = (b.value(attr, v) for v in vlist.value)
+            values.append((attr, frozenset(i for i in found if i is not None)))
+    return tuple(values)
+
+
+def _build_cover(b: Builder, node: Node, part: Mapping[str, Node]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    cover = []
+    for entry in node.value:
+        conds = []
+        for aname, vnode in entry.value.items():
+            attr = b.attr(entry.keys.get(aname) or entry)
+            if attr is None:
+                continue
+            multi = b.deck.attributes[attr].multi
+            if vnode.is_scalar and str(vnode.value) == "none":
+                conds.append((attr, 0 if multi else -1))
+            elif multi:
+                mask = 0
+                for m in _names(vnode):
+                    bit = b.value(attr, m)
+                    mask |= 0 if bit is None else 1 << bit
+                conds.append((attr, mask))
+            elif vnode.is_list:
+                b.out.append(vnode.problem(f"'{attr}' has one value per card"))
+            else:
+                one = b.value(attr, vnode)
+                if one is not None:
+                    conds.append((attr, one))
+        cover.append(tuple(conds))
+    return tuple(cover)
+
+
 # The built-in conditions, in the order a part's fields are listed. The sizes (count, min, max)
 # are not conditions on which cards, but they are fields of a part and every analyser reads them.
 _BUILTIN = (
@@ -129,6 +201,8 @@ _BUILTIN = (
         supports=EVERY,
         present=lambda p: bool(p.same),
         canonical=lambda p: tuple(sorted(p.same)),
+        build=_build_attrs,
+        part_field="same",
     ),
     HandCondition(
         "distinct",
@@ -137,32 +211,8 @@ _BUILTIN = (
         supports=_without("wild", "shadow"),
         present=lambda p: bool(p.distinct),
         canonical=lambda p: tuple(sorted(p.distinct)),
-    ),
-    HandCondition(
-        "run",
-        NAMES,
-        "the cards' values are consecutive in the attribute's order",
-        supports=_without("bounds", "profiles"),
-        present=lambda p: bool(p.runs),
-        canonical=_runs_key,
-    ),
-    # `low` and `orders` shape the run's sequences: they are the run's (present and canonical there)
-    HandCondition(
-        "low", VALUE_IDS, "with run: these values may also count below the lowest", present=lambda p: False
-    ),
-    HandCondition(
-        "orders",
-        ListOf(VALUE_IDS, min_len=1),
-        "with run: the orders a run may follow instead",
-        present=lambda p: False,
-    ),
-    HandCondition(
-        "values",
-        MapOf(VALUE_IDS, "attribute: the values required"),
-        "the cards show exactly these values, one each",
-        supports=_without("bounds", "shadow", "profiles"),
-        present=lambda p: bool(p.values),
-        canonical=lambda p: tuple(sorted((a, tuple(sorted(v))) for a, v in p.values)),
+        build=_build_attrs,
+        part_field="distinct",
     ),
     HandCondition(
         "none",
@@ -171,6 +221,43 @@ _BUILTIN = (
         supports=_without("wild", "shadow", "profiles"),
         present=lambda p: bool(p.none),
         canonical=lambda p: tuple(sorted(p.none)),
+        build=_build_attrs,
+        part_field="none",
+    ),
+    HandCondition(
+        "run",
+        NAMES,
+        "the cards' values are consecutive in the attribute's order",
+        supports=_without("bounds", "profiles"),
+        present=lambda p: bool(p.runs),
+        canonical=_runs_key,
+        build=_build_runs,
+        part_field="runs",
+    ),
+    # `low` and `orders` shape the run's sequences: they are the run's (present and canonical there)
+    HandCondition(
+        "low",
+        VALUE_IDS,
+        "with run: these values may also count below the lowest",
+        present=lambda p: False,
+        build=_with_run,
+    ),
+    HandCondition(
+        "orders",
+        ListOf(VALUE_IDS, min_len=1),
+        "with run: the orders a run may follow instead",
+        present=lambda p: False,
+        build=_with_run,
+    ),
+    HandCondition(
+        "values",
+        MapOf(VALUE_IDS, "attribute: the values required"),
+        "the cards show exactly these values, one each",
+        supports=_without("bounds", "shadow", "profiles"),
+        present=lambda p: bool(p.values),
+        canonical=lambda p: tuple(sorted((a, tuple(sorted(v))) for a, v in p.values)),
+        build=_build_values,
+        part_field="values",
     ),
     HandCondition(
         "cover",
@@ -179,6 +266,8 @@ _BUILTIN = (
         supports=_without("wild", "shadow", "bounds", "profiles", "histograms"),
         present=lambda p: bool(p.cover),
         canonical=lambda p: tuple(sorted(tuple(sorted(e)) for e in p.cover)),
+        build=_build_cover,
+        part_field="cover",
     ),
     HandCondition(
         "declared",
@@ -187,6 +276,8 @@ _BUILTIN = (
         supports=_without("wild", "shadow", "bounds", "table", "profiles", "histograms"),
         present=lambda p: p.declared,
         canonical=lambda p: True,
+        build=lambda b, node, part: bool(node.value),
+        part_field="declared",
     ),
 )
 
@@ -197,7 +288,7 @@ def register(condition: HandCondition) -> None:
     """Add a condition: a part's YAML may use its field from now on."""
     if condition.field in REGISTRY:
         raise ValueError(f"a hand condition '{condition.field}' is registered already")
-    if condition.build is None or condition.holds is None:
+    if condition.build is None or condition.holds is None or condition.present is not None:
         raise ValueError(f"'{condition.field}': a new condition needs its build and its holds")
     unknown = condition.supports - EVERY
     if unknown:
@@ -290,8 +381,8 @@ def canonical_part(part: Part) -> tuple[tuple[str, Any], ...]:
     for c in REGISTRY.values():
         if c.present is not None and c.canonical is not None and c.present(part):
             out.append((c.field, c.canonical(part)))
-    out += sorted(part.extra)
-    return tuple(out)
+    out += part.extra
+    return tuple(sorted(out))  # by field: the registry's order means nothing
 
 
 def canonical_category(cat: Category) -> tuple[Any, ...]:

@@ -46,8 +46,8 @@ class Part:
     conditions (attribute -> value index, or a bitmask for multi-valued attributes, -1 for none);
     declared: the cards the player declared before the deal; extra: (field, value) of each
     condition registered in conditions.py beyond these, sorted by field.
-    The conditions themselves (their YAML, meaning and which analysers handle them) are listed
-    once, in conditions.py.
+    The conditions themselves (their YAML, meaning, build and which analysers handle them) are
+    listed once, in conditions.py.
     """
 
     count: int  # the smallest size; 0 = any size is fine (combined sets use min/max)
