@@ -229,6 +229,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     import math
 
     from ..hands.against import parse_against, short
+    from ..hands.conditions import unhandled
     from ..hands.profiles import count_contains, supported
 
     size = args.hand_size or rules.size
@@ -249,6 +250,13 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     for i, cat in enumerate(rules.categories):
         n = got.get(i)
         entry: dict[str, Any] = {"name": cat.name, "count": n, "hands": total, "how": how.get(i)}
+        if n is None:  # a condition no method knows, or no method fits the category at this size
+            unknown = unhandled(cat, "counting")
+            entry["why"] = (
+                f"no method here counts {' or '.join(repr(f) for f in unknown)}"
+                if unknown
+                else "no method here fits it at this hand size"
+            )
         entry["probability"] = n / total if n is not None else None
         entry["odds_against"] = (total - n) / n if n else None
         if cat.published:
@@ -276,7 +284,7 @@ def _profiles(variant: Any, rules: Any, args: argparse.Namespace) -> int:
     digits = max((len(f"{c['count']:,}") for c in cats if c["count"] is not None), default=1)
     for c in cats:
         if c["count"] is None:
-            say(f"  {c['name']:<{width}}  not counted exactly (no method here fits it at this hand size)")
+            say(f"  {c['name']:<{width}}  not counted exactly ({c['why']})")
             continue
         pub = f"  published {c['published']}" if "published" in c else ""
         say(f"  {c['name']:<{width}}  {c['count']:>{digits},}  ({short(c['odds_against'])} to 1){pub}")

@@ -3,20 +3,18 @@
 (what only some games have: a showdown call, a card pot, cards named before the deal...), the designer's
 `summary:`, and how a hand is made. For the How to play page (app/howto.py) and its tests.
 
-Each verb is put in words by a function of this module keyed by the verb's name; a verb with
-none still gets a line ("Step: <verb>."), so a new verb never breaks the page.
+Each verb puts its own steps in words (`Verb.howto`, `Verb.special` in engine/verbs/); a verb
+that says nothing still gets a line ("Step: <verb>."), so a new verb never breaks the page.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import wording
 from .types import Step
-
-Words = Callable[[Step, "_Reader"], str]
+from .verbs import REGISTRY
 
 
 @dataclass
@@ -30,7 +28,7 @@ class HowTo:
     ending: str = ""
 
 
-class _Reader:
+class Reader:
     """What the sentences need of the variant: zone names, role names, option values."""
 
     def __init__(self, variant: Any) -> None:
@@ -89,126 +87,6 @@ class _Reader:
         return f"{x:g} x the big blind"
 
 
-def _post(s: Step, r: _Reader) -> str:
-    if s.get("role") == "all":
-        return f"Everyone antes {r.amount(s.get('amount'))} into the pot."
-    what = "posts" if not s.get("dead") else "antes"
-    return wording.capital(f"{r.the(s.get('role'))} {what} a blind bet of {r.amount(s.get('amount'))}.")
-
-
-def _deal(s: Step, r: _Reader) -> str:
-    to = s.get("to")
-    face = " face up" if s.get("face") == "up" else ""
-    if r.owned(to):
-        who = f"{r.the(s['role'])} gets" if s.get("role") else "everyone gets"
-        n = r.number(s.get("count", 1))
-        zone = r.zone(to)
-        named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
-        seen = "everyone sees them" if face else "only they see them"
-        return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}"
-    grid = r.grid(to)
-    if grid is not None and "count" not in s:
-        return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."
-    if "count" not in s:
-        return f"The top card of the deck starts {r.zone(to)}."
-    n = r.number(s.get("count"))
-    return f"Deal {n} card{'s' * (n != '1')} face up to {r.zone(to)}, for everyone to use."
-
-
-def _bet(s: Step, r: _Reader) -> str:
-    first = s.get("first")
-    who = ""
-    if isinstance(first, dict):
-        who = f", starting left of {r.the(first.get('after'))}"
-    elif first == "after_last_bettor":
-        who = ", starting left of the last player who bet or raised"
-    elif first == "best_showing":
-        who = ", starting with the player whose face-up cards make the best hand"
-    extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
-    call = s.get("showdown_call")
-    if isinstance(call, dict):
-        label = call.get("label", "Call the showdown")
-        extra += f" On your turn you may also start a {label}: the hands are shown when the round ends."
-    return f"A round of betting{who}: check, bet, call, raise or fold.{extra}"
-
-
-def _bring_in(s: Step, r: _Reader) -> str:
-    word = "highest" if s.get("by") == "highest" else "lowest"
-    complete = " or complete it to a full bet" if r.complete else ""
-    return (
-        f"Bring-in: the player showing the {word} face-up card must open with a small forced bet"
-        f"{complete}; the betting goes on from their left."
-    )
-
-
-def _declare(s: Step, r: _Reader) -> str:
-    n = r.number(s.get("count"))
-    opt = " (or not: it is optional)" if s.get("optional") else ""
-    return (
-        f"Each player may name {n} cards of the deck{opt}: if they end up holding all of them, "
-        f"that hand beats every other.{r.note(s.get('count'))}"
-    )
-
-
-def _reveal(s: Step, r: _Reader) -> str:
-    zone = r.zone(s.get("zone"))
-    if s.get("by") == "players":
-        n = r.number(s.get("count"))
-        way = " (counterclockwise)" if s.get("direction") == "counterclockwise" else ""
-        return (
-            f"Flip: the players take turns{way}, each turning one face-down card of {zone} face up, "
-            f"until {n} more are up.{r.note(s.get('count'))}"
-        )
-    if "count" in s:
-        return f"Turn {r.number(s['count'])} cards of {zone} face up."
-    return f"Turn every card still face down in {zone} face up."
-
-
-def _draw(s: Step, r: _Reader) -> str:
-    top = f"up to {r.number(s['max'])}" if "max" in s else "as many as you like"
-    return (
-        f"Draw: each player may throw away {top} of their cards and get as many new ones from the "
-        f"deck.{r.note(s.get('max'))}"
-    )
-
-
-def _exchange(s: Step, r: _Reader) -> str:
-    pot = r.zone(s.get("pot"))
-    k = s.get("swap_max", 5)
-    return (
-        f"Draw round: each player either draws the top card of the deck and then puts one of their cards "
-        f"face up into {pot}, or swaps cards with {pot} (taking its newest cards, at most {k}, and giving "
-        f"back as many)."
-    )
-
-
-def _place(s: Step, r: _Reader) -> str:
-    return (
-        f"Place: in turn, each player puts one card of their hand next to a card on {r.zone(s.get('grid'))} "
-        f"(above, below, left or right) and scores the hands it completes in its row and column; then draws "
-        f"back up to {s.get('refill')} cards. This goes on until the last card is played."
-    )
-
-
-def _showdown(s: Step, r: _Reader) -> str:
-    return (
-        "Showdown: the players still in show their cards; the best hand wins the pot (equal hands split it)."
-    )
-
-
-WORDS: dict[str, Words] = {
-    "post": _post,
-    "deal": _deal,
-    "bet": _bet,
-    "declare": _declare,
-    "bring_in": _bring_in,
-    "reveal": _reveal,
-    "draw": _draw,
-    "exchange": _exchange,
-    "place": _place,
-    "showdown": _showdown,
-}
-
 UNTIL = {
     "showdown_called": "someone calls for the showdown",
     "one_left": "only one player is left",
@@ -217,9 +95,9 @@ UNTIL = {
 }
 
 
-def step_sentence(step: Step, r: _Reader) -> str:
-    words = WORDS.get(step["do"])
-    text = words(step, r) if words else f"Step: {step['do'].replace('_', ' ')}."
+def step_sentence(step: Step, r: Reader) -> str:
+    verb = REGISTRY.get(step["do"])
+    text = verb.howto(step, r) if verb is not None else f"Step: {step['do'].replace('_', ' ')}."
     if step.get("when"):
         text += (
             f" (Only with the option '{r.options[step['when']].label}'.)" if step["when"] in r.options else ""
@@ -233,7 +111,7 @@ def step_sentence(step: Step, r: _Reader) -> str:
     return text
 
 
-def _roles(r: _Reader, betting: bool) -> dict[str, str]:
+def _roles(r: Reader, betting: bool) -> dict[str, str]:
     out = {}
     for name, spec in r.roles.items():
         if name == "dealer" and not betting:
@@ -254,28 +132,12 @@ def _roles(r: _Reader, betting: bool) -> dict[str, str]:
     return out
 
 
-def _special(variant: Any, program: list[Step], r: _Reader) -> list[str]:
+def _special(variant: Any, program: list[Step], r: Reader) -> list[str]:
     out = []
     for s in program:
-        call = s.get("showdown_call")
-        if isinstance(call, dict):
-            label = call.get("label", "Call the showdown")
-            out.append(
-                f"{label} (key X): during your own betting turn, switch it on before you call, check or "
-                f"raise; the round then ends with the hands shown."
-            )
-            if call.get("reveal"):
-                rl = call.get("reveal_label", "Show cards")
-                out.append(
-                    f"{rl} (key D): with it, choose {call['reveal']} of your cards to show everyone; the "
-                    f"others may then only call twice your bet of this round, or fold."
-                )
-        if s["do"] == "declare":
-            out.append(
-                "Called cards: the cards named before the deal are public; holding all of them is the best hand."
-            )
-        if s["do"] == "reveal" and s.get("by") == "players":
-            out.append("Flipping: click any face-down card to turn it up (Space: one at random).")
+        verb = REGISTRY.get(s["do"])
+        if verb is not None:
+            out += verb.special(s, r)
     hands = variant.sections.get("hands")
     deck = variant.deck
     for flag, doc in getattr(deck, "flag_docs", {}).items():
@@ -288,7 +150,7 @@ def _special(variant: Any, program: list[Step], r: _Reader) -> list[str]:
     return out
 
 
-def _hands(variant: Any, r: _Reader) -> list[str]:
+def _hands(variant: Any, r: Reader) -> list[str]:
     hands = variant.sections.get("hands")
     if hands is None:
         return []
@@ -323,7 +185,7 @@ def _hands(variant: Any, r: _Reader) -> list[str]:
 
 def howto(variant: Any) -> HowTo:
     """How to play the variant, from its sections."""
-    r = _Reader(variant)
+    r = Reader(variant)
     phases = variant.sections.get("phases")
     program: list[Step] = list(phases.program) if phases is not None else []
     steps: list[str] = []

@@ -36,7 +36,7 @@ from .verbs import REGISTRY
 
 if TYPE_CHECKING:
     from ..variant import Variant
-    from .layout import Layout
+    from .layout import Layout, Zone
 
 CONDITIONS = ("showdown_called", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
 REPEAT = {
@@ -44,9 +44,21 @@ REPEAT = {
     "until": Field(ListOf(Str(CONDITIONS)), True),
     "max": Field(Int(1, 10_000), True, "a guard: the most rounds"),
 }
-VERB_NAMES = [*REGISTRY, "repeat"]
 
-STEP = Map({"do": Field(Str(VERB_NAMES, what="a verb"), True)}, "a step", extra=AnyValue())
+
+class _VerbName(Str):
+    """A verb's name: one of the verbs registered when the file is checked, or repeat."""
+
+    @property
+    def choices(self) -> list[str] | None:
+        return [*REGISTRY, "repeat"]
+
+    @choices.setter
+    def choices(self, value: list[str] | None) -> None:
+        pass  # always the registry's
+
+
+STEP = Map({"do": Field(_VerbName((), what="a verb"), True)}, "a step", extra=AnyValue())
 ROLE = Map(
     {
         "rotate": Bool(),
@@ -140,21 +152,20 @@ class _Ctx:
         if p:
             self.problems.append(p)
 
-    def count_dealt(self, snode: Node) -> None:
-        """Add a deal's cards at the most players (an option's largest value) to the hand's total,
-        refusing the step that needs more cards than the deck holds. A deal inside a repeat counts
-        once: the least it needs."""
-        v = snode.value
-        zone = self.layout.zones[str(v["to"].value)]
-        count = largest(v["count"], self.variant) if "count" in v else 1
-        seats = self.variant.max_players if zone.per_seat and "role" not in v else 1
-        if zone.shape == "grid" and zone.size is not None:
-            need, what = zone.size[0] * zone.size[1], f"filling {v['to'].value}"
-        elif zone.shape == "open_grid":
-            need, what = 1, f"starting {v['to'].value}"
-        else:
-            need = count * seats
-            what = f"dealing {count} to each of {seats} players" if seats > 1 else f"dealing {count}"
+    def largest(self, node: Node) -> int:
+        """A number field's value, or for {option: NAME} the largest the players may choose."""
+        return largest(node, self.variant)
+
+    def zone_spec(self, name: object) -> Zone | None:
+        return self.layout.zones.get(str(name))
+
+    @property
+    def max_players(self) -> int:
+        return self.variant.max_players
+
+    def count_dealt(self, snode: Node, need: int, what: str) -> None:
+        """Add a step's cards from the deck (its verb's `cards_dealt`, at the most players) to the
+        hand's total, refusing the step that needs more cards than the deck holds."""
         self.dealt += need
         size = self.variant.deck.size
         if self.dealt > size and not self.over:
@@ -223,8 +234,10 @@ class _Ctx:
                 continue
             before = len(self.problems)
             REGISTRY[verb].check_step(self, snode)
-            if verb == "deal" and len(self.problems) == before:
-                self.count_dealt(snode)
+            if len(self.problems) == before:  # every verb says what it takes from the deck
+                taken = REGISTRY[verb].cards_dealt(self, snode)
+                if taken is not None:
+                    self.count_dealt(snode, *taken)
             step = cast(Step, snode.plain())
             step["line"] = snode.line
             self.phases.program.append(step)

@@ -21,34 +21,36 @@ from ..errors import Problem
 from ..yamlsrc import Node
 from .options import largest
 from .verbs import REGISTRY
+from .verbs.base import UNBOUNDED
 
 if TYPE_CHECKING:
     from ..variant import Variant
-    from .layout import Layout
+    from .layout import Layout, Zone
 
 MAX_STEPS_PER_HAND = 100_000
 MAX_HAND_CHOICES = 500
 MAX_POOL = 1_000  # cards a hand is made from (a 1,500-card board: 50 ms a hand valued)
-UNBOUNDED = 10**9  # a zone other steps may fill (a discard pile, a card pot): any number of cards
 
-# What can make each `until:` condition true: the verbs that may do it when they run.
-ENDS_A_LOOP = {
-    "showdown_called": "a 'bet' with 'showdown_call'",
-    "one_left": "a 'bet' (where players may fold)",
-    "all_in": "a 'bet', 'post' or 'bring_in' (where chips are put in)",
-    "deck_empty": "a 'deal', 'draw', 'exchange' or 'place' (which take cards from the deck)",
+UNTIL_WORDS = {
+    "showdown_called": "",
+    "one_left": "",
+    "all_in": " (where chips are put in)",
+    "deck_empty": " (which take cards from the deck)",
 }
 
 
+def _ends_words(condition: str) -> str:
+    """The steps that may make an `until:` condition true, from the verbs (Verb.can_end)."""
+    words = [v.end_words(condition) for v in REGISTRY.values() if condition in v.ends]
+    if not words:
+        return "a step that can make it true (no verb can)"
+    return (
+        " or ".join(words) if len(words) < 3 else ", ".join(words[:-1]) + " or " + words[-1]
+    ) + UNTIL_WORDS.get(condition, "")
+
+
 def _can_end(condition: str, step: dict[str, Node]) -> bool:
-    verb = step["do"].value
-    if condition == "showdown_called":
-        return verb == "bet" and "showdown_call" in step
-    if condition == "one_left":
-        return verb == "bet"
-    if condition == "all_in":
-        return verb in ("bet", "post", "bring_in")
-    return verb in ("deal", "draw", "exchange", "place")
+    return REGISTRY[step["do"].value].can_end(condition, step)
 
 
 def walk(steps: list[Node], rounds: int = 1) -> Iterator[tuple[dict[str, Node], int]]:
@@ -81,7 +83,9 @@ def check_program(hand: Node, variant: Variant, layout: Layout, out: list[Proble
                 "every hand would play itself until the game ends"
             )
         )
-    if "betting" in variant.sections and not any(v["do"].value == "showdown" for v, _ in walk(steps)):
+    if "betting" in variant.sections and not any(
+        v["do"].value != "repeat" and REGISTRY[v["do"].value].settles for v, _ in walk(steps)
+    ):
         out.append(
             hand.problem(
                 "with betting, a hand ends in a 'showdown' step (without one, nobody ever wins a "
@@ -112,7 +116,7 @@ def _check_loops(steps: list[Node], out: list[Problem]) -> None:
         body = [s for s, _ in walk(v["steps"].value) if s["do"].value != "repeat"]
         until = [str(c.value) for c in v["until"].value]
         if until and not any(_can_end(c, s) for c in until for s in body):
-            needs = "; ".join(f"'{c}' needs {ENDS_A_LOOP[c]}" for c in dict.fromkeys(until))
+            needs = "; ".join(f"'{c}' needs {_ends_words(c)}" for c in dict.fromkeys(until))
             out.append(
                 v["until"].problem(
                     f"nothing inside this repeat can end it ({needs}): it would always run its "
@@ -122,29 +126,48 @@ def _check_loops(steps: list[Node], out: list[Problem]) -> None:
 
 
 def zone_cards(variant: Variant, layout: Layout, steps: list[Node]) -> dict[str, int]:
-    """The most cards each zone may hold in one hand (for a seat's zone: one seat's), from the
-    deals, at the largest option values; a zone other steps fill counts as unbounded."""
+    """The most cards each zone may hold in one hand (for a seat's zone: one seat's), from what
+    each step's verb says it puts there (Verb.fills), at the largest option values; a zone other
+    steps fill without bound counts as unbounded."""
+    checker = _Sizes(variant, layout)
     held: dict[str, int] = {}
     for v, rounds in walk(steps):
-        verb = v["do"].value
-        if verb == "deal":
-            zone = layout.zones.get(str(v["to"].value))
-            if zone is None:
-                continue
-            if zone.shape == "grid" and zone.size is not None:
-                held[zone.name] = zone.size[0] * zone.size[1]
-            elif zone.shape == "open_grid":
-                held[zone.name] = UNBOUNDED
-            else:
-                count = largest(v["count"], variant) if "count" in v else 1
-                held[zone.name] = held.get(zone.name, 0) + count * rounds
-        for key in {"draw": ("discard_to",), "exchange": ("pot",), "place": ("grid",)}.get(verb, ()):
-            held[str(v[key].value)] = UNBOUNDED
-        if verb == "place":
-            name = str(v["from"].value)
-            held[name] = max(held.get(name, 0), int(v["refill"].value))
+        if v["do"].value == "repeat":
+            continue
+        for fill in REGISTRY[v["do"].value].fills(checker, v, rounds):
+            now = held.get(fill.zone, 0)
+            held[fill.zone] = max(now, fill.cards) if fill.upto else now + fill.cards
     size = variant.deck.size
     return {name: min(n, size) for name, n in held.items()}
+
+
+class _Sizes:
+    """What a verb's `fills` may ask (a verbs.base.StepChecker that reports nothing)."""
+
+    def __init__(self, variant: Variant, layout: Layout) -> None:
+        self.variant, self.layout = variant, layout
+
+    def role(self, node: Node, name: object, allow_all: bool = False) -> None:
+        pass
+
+    def zone(self, node: Node, name: object, want: str | None = None) -> None:
+        pass
+
+    def problem(self, node: Node, message: str) -> None:
+        pass
+
+    def has_section(self, name: str) -> bool:
+        return name in self.variant.sections
+
+    def largest(self, node: Node) -> int:
+        return largest(node, self.variant)
+
+    def zone_spec(self, name: object) -> Zone | None:
+        return self.layout.zones.get(str(name))
+
+    @property
+    def max_players(self) -> int:
+        return self.variant.max_players
 
 
 def _form_node(variant: Variant, index: int) -> Node | None:

@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 MAX_AUTO_STEPS = 250_000  # steps run without a decision: over two hands' worth (program.py's bound)
 MAX_AUTO_HANDS = 50  # hands begun without a decision: a game where nobody is ever asked
-ACTION_KEYS = ("seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal")
+ACTION_KEYS = ("seat", "type")  # every action's; each verb lists the others it reads (Verb.action_fields)
 
 
 class Rules:
@@ -161,7 +161,12 @@ class Rules:
                 f"it is {state['seats'][state['turn']]['name']}'s turn, not {state['seats'][seat]['name']}'s"
             )
         step = self.program[state["pc"]]
-        return REGISTRY[step["do"]].check(Ctx(self, state), step, cast(Action, action))
+        verb = REGISTRY[step["do"]]
+        unread = [k for k in action if k not in ACTION_KEYS and k not in verb.action_fields]
+        if unread:
+            reads = ", ".join(verb.action_fields) or "no other field"
+            return f"a '{action['type']}' action has no field '{unread[0]}' (this step reads {reads})"
+        return verb.check(Ctx(self, state), step, cast(Action, action))
 
     def apply(self, state: State, action: Action) -> State:
         """The state after a legal `action` (a new state; `state` is left as it is)."""
@@ -187,9 +192,10 @@ class Rules:
         self._act(st, action)
 
     def _act(self, st: State, action: Action) -> None:
-        kept = cast(Action, {k: clone(v) for k, v in action.items() if k in ACTION_KEYS})
         g = Ctx(self, st)
         step = self.program[st["pc"]]
+        reads = REGISTRY[step["do"]].action_fields  # `check` refused any other field
+        kept = cast(Action, {k: clone(v) for k, v in action.items() if k in ACTION_KEYS or k in reads})
         st["log"].append(kept)
         with self._failing_at(st):
             REGISTRY[step["do"]].act(g, step, kept)

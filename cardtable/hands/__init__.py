@@ -2,8 +2,6 @@
 compared (see variants/README.md, "## Hands"). The engine uses the functions re-exported here."""
 
 from .api import (
-    HandValue,
-    Placement,
     ZoneCards,
     best,
     compare,
@@ -15,6 +13,7 @@ from .api import (
     score_placement,
     weakest,
 )
+from .value import HandValue, Placement
 
 __all__ = [
     "HandValue",

@@ -16,7 +16,9 @@ from .prefilter import allowed
 from .rules import Category, Rules
 from .search import Pool, find, part_key
 from .table import fast
-from .value import HandValue, Placement
+from .value import HandValue as HandValue  # re-exported: the engine names it from here
+from .value import Key
+from .value import Placement as Placement
 from .wild import evaluate_wild
 
 ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
@@ -24,7 +26,7 @@ ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
 
 def rules_of(variant: Any) -> Rules:
     rules = variant.sections.get("hands") if hasattr(variant, "sections") else None
-    if rules is None:
+    if not isinstance(rules, Rules):
         raise ValueError(f"variant '{getattr(variant, 'id', variant)}' has no hands section")
     return rules
 
@@ -47,7 +49,7 @@ def _value(
     kickers = tuple(c for c in pool.cards if c not in used)[: max(0, size - len(made))]
     cards = made + kickers
     order = rules.card_order
-    layers: list[tuple] = []
+    layers: list[Key] = []
     for layer in cat.ties:
         if layer == "cards":
             layers.append(tuple(k for p, cs in zip(cat.parts, fit) for k in part_key(rules, p, cs)))
@@ -130,11 +132,11 @@ def _plain(
     return no_hand(rules)
 
 
-def _matcher(rules: Rules) -> Callable[[Sequence[int]], tuple]:
+def _matcher(rules: Rules) -> Callable[[Sequence[int]], Key]:
     return lambda cards: evaluate_pool(rules, cards).key
 
 
-def strength(rules: Rules, cards: Sequence[int], declared: Iterable[int] = ()) -> tuple:
+def strength(rules: Rules, cards: Sequence[int], declared: Iterable[int] = ()) -> Key:
     """`evaluate_pool(rules, cards, declared=declared).key` (the best hand's key, to compare),
     from the variant's lookup table when it has one (hands/tables.py), else from the matcher."""
     table = tables.current(rules, _matcher(rules))
@@ -145,7 +147,7 @@ def strength(rules: Rules, cards: Sequence[int], declared: Iterable[int] = ()) -
     return evaluate_pool(rules, cards, None, declared).key
 
 
-def ranker(rules: Rules) -> Callable[[Sequence[int]], tuple]:
+def ranker(rules: Rules) -> Callable[[Sequence[int]], Key]:
     """A function like `strength`, with the lookup table read or built now (when one can serve
     these rules): for callers that value many hands, e.g. `cardtable bench`."""
     table = tables.ensure(rules, _matcher(rules))
@@ -160,7 +162,7 @@ def build_ahead(rules: Rules, budget_s: float) -> bool:
     return tables.build_ahead(rules, _matcher(rules), budget_s)
 
 
-def strength_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> tuple:
+def strength_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> Key:
     """`evaluate_rules(...).key`, through `strength` when the hand is any cards of its zones."""
     form = rules.form
     if form.runs_zone is None and all(u.exactly is None and not u.line for u in form.uses):

@@ -18,12 +18,14 @@ from operator import neg
 
 from .api import ZoneCards, _cards, _lines, _plain, evaluate_pool, no_hand, strength_rules
 from .combined import beats_combined
+from .conditions import part_handles
 from .prefilter import Counted, best_allowed
 from .prefilter import _static as prefilter_tables
 from .rules import Rules
+from .value import Key
 
-Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], tuple]
-Beats = Callable[[Mapping[str, ZoneCards], Sequence[int], tuple], bool]
+Strength = Callable[[Mapping[str, ZoneCards], Sequence[int]], Key]
+Beats = Callable[[Mapping[str, ZoneCards], Sequence[int], Key], bool]
 Comparers = tuple[Strength, Beats]
 
 
@@ -35,11 +37,11 @@ def comparers(rules: Rules) -> Comparers:
         return got
     whole, above_whole = plain_comparers(rules)
 
-    def lines(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple:
+    def lines(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> Key:
         got = line_strength(rules, zones, declared)
         return got if got is not None else strength_rules(rules, zones, declared)
 
-    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool:
+    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: Key) -> bool:
         got = beats(rules, zones, declared, key)
         return got if got is not None else strength_rules(rules, zones, declared) > key
 
@@ -61,16 +63,16 @@ def prepare(rules: Rules) -> None:
 def plain_comparers(rules: Rules) -> Comparers:
     """The same two without any shortcut: whole keys from `strength_rules`."""
 
-    def whole(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple:
+    def whole(zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> Key:
         return strength_rules(rules, zones, declared)
 
-    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool:
+    def above(zones: Mapping[str, ZoneCards], declared: Sequence[int], key: Key) -> bool:
         return strength_rules(rules, zones, declared) > key
 
     return whole, above
 
 
-def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
+def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> Key | None:
     """The key of the best line hand, or None when the form is not one line plus free cards of
     plain rules (the caller evaluates as usual)."""
     if _shortcut(rules) != "lines":
@@ -92,7 +94,7 @@ def line_strength(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequen
     return best
 
 
-def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int], key: tuple) -> bool | None:
+def beats(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int], key: Key) -> bool | None:
     """Whether the hand's key is above `key` (None when this module has no shortcut for the
     form: the caller compares keys as usual)."""
     kind = _shortcut(rules)
@@ -130,7 +132,7 @@ def _shortcut(rules: Rules) -> str | None:
     return got if isinstance(got, str) else None
 
 
-def _beats_combined(rules: Rules, zones: Mapping[str, ZoneCards], key: tuple) -> bool:
+def _beats_combined(rules: Rules, zones: Mapping[str, ZoneCards], key: Key) -> bool:
     """Combined sets (combined.beats_combined), for a form of whole zones, some of them `exactly`."""
     form = rules.form
     free: list[int] = []
@@ -197,7 +199,7 @@ def _ranked(
     return cap, out
 
 
-def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: tuple) -> bool:
+def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: Key) -> bool:
     """Whether every hand of the pool is surely below `key` (False when unsure); `tops`: the
     orders of the pool's cards negated, lowest first (its highest cards first)."""
     ncat = len(rules.categories)
@@ -213,7 +215,7 @@ def _below(rules: Rules, mask: int, tops: tuple[int, ...], key: tuple) -> bool:
         return False
     # The category's cards, high to low, are at best the pool's highest cards.
     bound = tuple(map(neg, tops[:count]))
-    return bound < key[1]
+    return bool(bound < key[1])
 
 
 def _plain_count(rules: Rules, rank: int) -> int | None:
@@ -226,7 +228,7 @@ def _plain_count(rules: Rules, rank: int) -> int | None:
     got = None
     if len(cat.parts) == 1 and cat.ties[:1] == ("cards",):
         p = cat.parts[0]
-        if p.count > 0 and not (p.runs or p.values or p.cover or p.declared):
+        if p.count > 0 and part_handles(p, "bounds"):
             got = p.count
     memo[rank] = got
     return got
@@ -241,7 +243,7 @@ def _plain_rules(rules: Rules) -> bool:
     return bool(plain)
 
 
-def _floor(rules: Rules, key: tuple) -> int | None:
+def _floor(rules: Rules, key: Key) -> int | None:
     """The worst category a hand at least as good as `key` may be (None when unknown)."""
     ncat = len(rules.categories)
     if not _plain_rules(rules) or not key or not isinstance(key[0], int) or not 0 <= key[0] <= ncat:

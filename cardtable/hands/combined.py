@@ -21,7 +21,7 @@ from .rules import Rules
 from .search import run_top
 from .setbound import Buckets, Reach, reaches, surely
 from .sets import prepare, set_types
-from .value import HandValue
+from .value import HandValue, Key
 
 VALUES_KEPT = 512  # the last values kept per rules (then forgotten and begun again)
 
@@ -55,7 +55,7 @@ def beats_combined(
     pool: tuple[int, ...],
     size: int,
     exact: list[tuple[list[int], int]] | None,
-    key: tuple,
+    key: Key,
 ) -> bool:
     """`evaluate_combined(rules, pool, size, exact).key > key`, answered from the sets alone
     when they decide it: a set that fits beats the key's size and type, or no collection could
@@ -221,7 +221,7 @@ def _best(
     fixmask = (1 << nfix) - 1
     grown, multi = grown_multi or _grow(types, ~fixmask, size - nfix) or ({}, {})
     highs = _highs(rules, cards, nfix, size)
-    top_key: tuple = (0,)
+    top_key: Key = (0,)
     top_mask = 0
     top_type = 0
     top_highs: tuple[int, ...] | None = None

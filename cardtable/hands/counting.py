@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import conditions
 from .api import evaluate_pool
 from .contains import formable
 from .rules import Rules
@@ -59,13 +60,11 @@ def hand_count(deck_size: int, size: int) -> int:
 
 def histogram_safe(rules: Rules, size: int) -> bool:
     """Whether a hand's category follows from its per-attribute histograms alone."""
-    if rules.combine or rules.form.runs_zone is not None:
+    if rules.combine or rules.form.runs_zone is not None or not conditions.handles(rules, "histograms"):
         return False
     for cat in rules.categories:
         attrs_of_parts = [p.attributes() for p in cat.parts]
         for p, attrs in zip(cat.parts, attrs_of_parts):
-            if p.declared or p.cover:
-                return False
             if len(attrs) > 1 and p.count != size:
                 return False
         if len(cat.parts) > 1 and len(set().union(*attrs_of_parts)) > 1:
@@ -176,7 +175,7 @@ def count_exact(
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
     low_mask = (1 << top_bit) - 1
     shapes: dict[int, tuple[tuple[int, ...], ...]] = {}
-    memo: dict[tuple, list[int] | set[int]] = {}
+    memo: dict[tuple[object, ...], list[int] | set[int]] = {}
     out: Counter[int] = Counter()
     for k, n in tally.items():
         shape = shapes.get(k >> top_bit)
@@ -207,6 +206,8 @@ def _ring(col: tuple[int, ...], m: int, hand: tuple[int, ...]) -> tuple[int, ...
 
 def _rotatable(rules: Rules, attr: str) -> bool:
     """A circular attribute whose runs follow its own circle and whose values no part names."""
+    if not conditions.handles(rules, "counting"):
+        return False
     if attr == rules.order or attr in rules.multi or min(rules.columns[attr]) < 0:
         return False
     for cat in rules.categories:
@@ -223,6 +224,8 @@ def _rotatable(rules: Rules, attr: str) -> bool:
 
 def _interchangeable(rules: Rules, attr: str) -> bool:
     """Whether relabelling this attribute's values can never change a hand's category."""
+    if not conditions.handles(rules, "counting"):
+        return False
     if attr == rules.order or attr in rules.multi:
         return False
     for cat in rules.categories:

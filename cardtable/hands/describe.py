@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..deck import Attribute, Deck
+from .conditions import REGISTRY
 from .rules import Category, Part, Sequence_
 
 
@@ -106,6 +107,15 @@ def _part(p: Part, deck: Deck, combined: bool) -> str:
         bits.append("no two of the same " + _join([_label(deck, a) for a in p.distinct], "or"))
     if p.none:
         bits.append("with no " + _join([_label(deck, a) for a in p.none], "or"))
+    bits += [_extra_words(name, value, deck) for name, value in p.extra]
     if not bits and not p.values:
         return text
     return text + " " + ", ".join(bits) if bits else text
+
+
+def _extra_words(name: str, value: object, deck: Deck) -> str:
+    """A registered condition's phrase, or its field and meaning when it gives none."""
+    cond = REGISTRY.get(name)
+    if cond is not None and cond.words is not None and "describe" in cond.supports:
+        return cond.words(value, deck)
+    return f"with '{name}' ({cond.meaning if cond is not None else 'a condition'})"

@@ -21,6 +21,7 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 
 from .api import evaluate_pool
+from .conditions import extra_holds
 from .rules import Category, Part, Rules
 from .steps import finish
 from .value import HandValue
@@ -169,6 +170,8 @@ def _build_part(
                 else:
                     fixed.append((a, False, x))
         chosen.append(c)
+    if part.extra and not extra_holds(rules, part, chosen):
+        return None  # a registered condition this builder does not aim for: another attempt
     return chosen
 
 

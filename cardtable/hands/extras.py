@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..deck import Deck
 from ..errors import Problem
@@ -51,7 +52,7 @@ RANKING_FIELDS: dict[str, Field | Str | Bool | ListOf | OneOf] = {
 SPLIT_OWN = ("name", "first_name", "ignore", "qualify", "odd_chip")
 
 
-def split_spec(base: dict) -> Map:
+def split_spec(base: dict[str, Any]) -> Map:
     """A split's keys: any key of the hands section (laid over it) plus its own."""
     fields = {k: v for k, v in base.items() if k not in ("split",)}
     for k in list(fields):
@@ -134,7 +135,7 @@ def condition(node: Node, rules: Rules, deck: Deck, out: list[Problem]) -> Condi
     return condition_of({k: v.value for k, v in d.items()}, rules, deck)
 
 
-def condition_of(spec: dict, rules: Rules, deck: Deck) -> Condition | None:
+def condition_of(spec: dict[str, Any], rules: Rules, deck: Deck) -> Condition | None:
     """The condition from its checked plain data ({category, min, max}); None if it names
     nothing of this ranking."""
     names = [c.name for c in rules.categories]

@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .rules import Rules
-from .value import HandValue
+from .value import HandValue, Key
 
 High = Callable[[Rules, Sequence[int], int, frozenset[int]], HandValue]
 
 
-def invert(key: tuple) -> tuple:
+def invert(key: Key) -> Key:
     """The key that orders hands the other way round (element by element, tuples within)."""
     return tuple(invert(x) if isinstance(x, tuple) else -x for x in key)
 
@@ -51,7 +51,7 @@ def _one(rules: Rules, hand: Sequence[int], size: int, declared: frozenset[int],
         [c for c in rules.by_value.get(values.get(w, -1), ()) if c not in held][:8] or [w] for w in wild
     ]
     best: HandValue | None = None
-    best_key: tuple = ()
+    best_key: Key = ()
     for stand_ins in itertools.product(*options):
         if len(set(stand_ins)) != len(stand_ins):
             continue
@@ -67,7 +67,7 @@ def _one(rules: Rules, hand: Sequence[int], size: int, declared: frozenset[int],
     return _finish(rules, best, best_key, len(wild))
 
 
-def _finish(rules: Rules, v: HandValue, key: tuple, wilds: int) -> HandValue:
+def _finish(rules: Rules, v: HandValue, key: Key, wilds: int) -> HandValue:
     if rules.natural_beats_wild and key:
         key = (*key[:-1], (-wilds,))  # fewer wild cards is better in a low hand too
     detail = v.detail

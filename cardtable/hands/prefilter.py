@@ -5,7 +5,8 @@ differ or run (`distinct`, `run`), the sizes of its buckets of live cards, bigge
 category's cheapest necessary conditions are then read off the profile: enough cards in all,
 the declared cards present where a part is made of them, a bucket big enough for every `same`
 part (and enough such buckets where the parts must differ in it), enough different values for
-every run and distinct part. A category that fails them
+every run and distinct part (a category with a condition conditions.py does not say the prefilter
+handles is never skipped). A category that fails them
 cannot be found (`search.find` would refuse it by the same tests), so `_plain` skips it unasked.
 
 Bucket sizes repeat (fourteen cards of a 12,000-card deck mostly show one card per suit), so
@@ -29,6 +30,7 @@ except ImportError:  # pragma: no cover - another Python: the same count in Pyth
 from dataclasses import dataclass, field
 from typing import cast
 
+from .conditions import category_handles
 from .rules import Category, Rules
 from .search import _keys
 
@@ -194,6 +196,8 @@ def clip(sizes: tuple[int, ...], keep: int, most: int) -> tuple[int, ...]:
 def _touches(cat: Category, group: tuple[str, ...]) -> bool:
     """Whether `_might` could say no to the category on some sizes of this group (a test below
     reads the group)."""
+    if not category_handles(cat, "prefilter"):
+        return False  # a condition the prefilter does not know: never skipped unasked
     parts = cat.parts
     for p in parts:
         if p.same == group and p.count > 1:
@@ -212,6 +216,8 @@ Terms = tuple[int, int, tuple[tuple[int, int], ...]]
 def _terms(cat: Category, group: tuple[str, ...]) -> Terms:
     """What `_might` asks of a group's sizes for a category: the biggest bucket at least this,
     at least this many buckets, and per (count, need) at least `need` buckets of `count`."""
+    if not category_handles(cat, "prefilter"):
+        return 0, 0, ()  # asks nothing: see _touches
     parts = cat.parts
     big = max((p.count for p in parts if p.same == group and p.count > 1), default=0)
     spread = max(
@@ -255,6 +261,8 @@ def _by_terms(rules: Rules, st: _Static, j: int) -> list[tuple[Terms, int]]:
 def _might(cat: Category, group: tuple[str, ...], sizes: tuple[int, ...]) -> bool:
     """The necessary conditions `search.find` and `search.possible` test first on this group of
     attributes, read from its bucket sizes (biggest first)."""
+    if not category_handles(cat, "prefilter"):
+        return True
     parts = cat.parts
     for p in parts:
         if p.same == group and p.count > 1 and (not sizes or sizes[0] < p.count):

@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from . import byclass, cells, witness
+from .conditions import category_handles, part_handles, used
 from .contains import formable
 from .rules import Category, Part, Rules
 
@@ -37,7 +38,7 @@ def _one_attribute(rules: Rules, cat: Category) -> str | None:
     """The unordered attribute the category's parts alone constrain, or None."""
     attrs: set[str] = set()
     for p in cat.parts:
-        if p.runs or p.values or p.none or p.cover or p.declared or not p.count:
+        if not part_handles(p, "profiles") or not p.count:
             return None
         attrs |= set(p.same) | set(p.distinct)
     attrs |= set(cat.differ)
@@ -71,18 +72,19 @@ def supported(rules: Rules, deck_size: int | None = None, size: int | None = Non
         return {}
     out: dict[int, str] = {}
     for i, cat in enumerate(rules.categories):
-        attr = _one_attribute(rules, cat)
         if cat.exact:
             continue
+        attr = _one_attribute(rules, cat)
+        counted = category_handles(cat, "counting")  # classes and cells: only then
         if not cat.parts and not cat.alternatives:
             out[i] = "every hand"
         elif len(cat.parts) == 1 and cat.parts[0].declared and _plain_declared(cat.parts[0]):
             out[i] = "declared cards"
         elif attr is not None and _few_profiles(rules, attr, deck_size, size):
             out[i] = f"profiles of {attr}"
-        elif byclass.supports(rules, cat, size) and witness.confirms(rules, cat, deck_size, size):
+        elif counted and byclass.supports(rules, cat, size) and witness.confirms(rules, cat, deck_size, size):
             out[i] = "classes of " + (" and ".join(cat.parts[0].same) or "the deck")
-        elif cells.supports(rules, cat, deck_size, size):
+        elif counted and cells.supports(rules, cat, deck_size, size):
             out[i] = "cells of " + " and ".join(cat.parts[0].same)
     return out
 
@@ -105,7 +107,8 @@ def _few_profiles(rules: Rules, attr: str, deck_size: int, size: int) -> bool:
 
 
 def _plain_declared(part: Part) -> bool:
-    return not (part.same or part.distinct or part.runs or part.values or part.none or part.cover)
+    """The declared cards and no other condition."""
+    return {c.field for c in used(part)} <= {"count", "declared"}
 
 
 def partitions(n: int, most: int, parts: int) -> Iterator[tuple[int, ...]]:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..memo import PerObject
+from .conditions import canonical_category
 from .counting import wilson
 from .rules import Rules
 from .shadow import shadowed
@@ -164,12 +165,40 @@ def _content_key(variant: Any) -> str:
     parts = [
         f"v{VERSION} {samples_for(variant, rules)} {SEED}",
         repr(sorted((a, rules.columns[a]) for a in rules.columns)),
-        repr((sorted(rules.multi), rules.wild, rules.dead, rules.combine, rules.combine_min_run, rules.form)),
-        repr(deal_plan(variant, rules)),
+        repr(
+            (
+                sorted(rules.multi),
+                rules.wild,
+                rules.dead,
+                rules.combine,
+                rules.combine_min_run,
+                plain_data(rules.form),
+            )
+        ),
+        repr(plain_data(deal_plan(variant, rules))),
     ]
-    for c in rules.categories:
-        parts.append(repr((c.parts, c.alternatives, c.differ, c.exact)))
+    # the categories' meaning (conditions.py's canonical forms), not how the classes are written:
+    # a field added to a class, or a condition registered, leaves the keys of rules it does not touch
+    parts += [repr(canonical_category(c)) for c in rules.categories]
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:32]
+
+
+def plain_data(obj: Any) -> Any:
+    """A dataclass as nested tuples of its fields' names and values, leaving out fields at their
+    defaults (so a field added later with a default changes no key)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        out = []
+        for f in dataclasses.fields(obj):
+            value = getattr(obj, f.name)
+            if f.default is not dataclasses.MISSING and value == f.default:
+                continue
+            out.append((f.name, plain_data(value)))
+        return (type(obj).__name__, tuple(out))
+    if isinstance(obj, (tuple, list)):
+        return tuple(plain_data(x) for x in obj)
+    if isinstance(obj, dict):
+        return tuple(sorted((k, plain_data(v)) for k, v in obj.items()))
+    return obj
 
 
 def cache_file(variant: Any) -> Path:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import Problem
+from . import conditions
 
 TIE_LAYERS = ("cards", "kickers", "trumps")
 
@@ -23,6 +24,9 @@ class Sequence_:
     positions: dict[int, tuple[int, ...]]
     length: int
     wrap: bool
+
+    def __hash__(self) -> int:  # parts are put in sets (search.find): the dict hashed by its items
+        return hash((tuple(sorted(self.positions.items())), self.length, self.wrap))
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,10 @@ class Part:
     consecutive in one of the run's sequences; values: the cards show exactly these values, one
     each; none: the cards have no value of these attributes; cover: one card for each of these
     conditions (attribute -> value index, or a bitmask for multi-valued attributes, -1 for none);
-    declared: the cards the player declared before the deal.
+    declared: the cards the player declared before the deal; extra: (field, value) of each
+    condition registered in conditions.py beyond these, sorted by field.
+    The conditions themselves (their YAML, meaning, build and which analysers handle them) are
+    listed once, in conditions.py.
     """
 
     count: int  # the smallest size; 0 = any size is fine (combined sets use min/max)
@@ -52,6 +59,7 @@ class Part:
     none: tuple[str, ...] = ()
     cover: tuple[tuple[tuple[str, int], ...], ...] = ()
     declared: bool = False
+    extra: tuple[tuple[str, Any], ...] = ()
 
     def attributes(self) -> set[str]:
         """The attributes this part constrains (used to decide what a hand's category depends on)."""
@@ -59,7 +67,7 @@ class Part:
         out |= {a for a, _ in self.values}
         for entry in self.cover:
             out |= {a for a, _ in entry}
-        return out
+        return out | conditions.extra_attributes(self)
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,9 @@ Each part of a category proposes candidate card sets best first (one per bucket 
 the `same` attributes, one per run top...), checked against the part's other conditions; the
 parts are then fitted together by a small depth-first search that keeps them disjoint and
 different where `differ` says so. The first complete fit found is the best one, because every
-level tries its candidates best first. Wild and dead cards: a dead card never joins a part; wild
-cards are handled by the combined-set evaluator (combined.py), where the seeds use them.
+level tries its candidates best first (all of them, in a category of several parts). Conditions
+registered in conditions.py are checked by their own `holds` (satisfies). Wild and dead cards: a
+dead card never joins a part; wild cards are handled by wild.py (and by sets.py in combined sets).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+from .conditions import extra_holds
 from .rules import Category, Part, Rules, Run
 
 Cards = tuple[int, ...]
@@ -148,7 +150,9 @@ def satisfies(rules: Rules, part: Part, cards: Cards, declared: frozenset[int] =
             return False
     if part.cover and _cover(rules, part, cards) is None:
         return False
-    return not (part.declared and not set(cards) <= declared)
+    if part.declared and not set(cards) <= declared:
+        return False
+    return not part.extra or extra_holds(rules, part, cards)
 
 
 def _matches(rules: Rules, card: int, cond: tuple[tuple[str, int], ...]) -> bool:
@@ -177,9 +181,11 @@ def _cover(rules: Rules, part: Part, cards: Cards) -> Cards | None:
 
 
 def candidates(
-    rules: Rules, part: Part, pool: Pool, avail: Cards, declared: frozenset[int]
+    rules: Rules, part: Part, pool: Pool, avail: Cards, declared: frozenset[int], every: bool = False
 ) -> Iterator[Cards]:
-    """Card sets from `avail` (best first) that satisfy the part, best first."""
+    """Card sets from `avail` (best first) that satisfy the part, best first. Without `every`
+    only the best of each kind (enough for a part alone); with it (a part other parts must fit
+    beside) every set that satisfies the part."""
     if part.declared:
         if declared and declared <= set(avail):
             got = tuple(c for c in avail if c in declared)
@@ -192,20 +198,35 @@ def candidates(
         groups.sort(key=lambda g: [rules.card_order[c] for c in g[: part.count]], reverse=True)
         found: list[Cards] = []
         for g in groups:
-            found.extend(_within(rules, part, g, declared, exhaustive=False))
+            found.extend(_within(rules, part, g, declared, exhaustive=False, every=every))
         found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
         yield from found
         return
     live = tuple(c for c in avail if not rules.dead[c] and not rules.wild[c])
-    found = list(_within(rules, part, live, declared, exhaustive=True))
+    found = list(_within(rules, part, live, declared, exhaustive=True, every=every))
     found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
     yield from found
 
 
 def _within(
+    rules: Rules, part: Part, cards: Cards, declared: frozenset[int], exhaustive: bool, every: bool
+) -> Iterator[Cards]:
+    """Candidates in one bucket (or the pool): the best of each kind, then with `every` the rest."""
+    given: list[frozenset[int]] = []
+    for got in _best_within(rules, part, cards, declared, exhaustive):
+        given.append(frozenset(got))
+        yield got
+    n = part.count
+    if every and n and len(cards) >= n:
+        for combo in itertools.combinations(cards, n):
+            if frozenset(combo) not in given and satisfies(rules, part, combo, declared):
+                yield combo
+
+
+def _best_within(
     rules: Rules, part: Part, cards: Cards, declared: frozenset[int], exhaustive: bool
 ) -> Iterator[Cards]:
-    """Candidates inside one bucket (or the whole pool), best first."""
+    """The best candidates of each kind inside one bucket (or the whole pool), best first."""
     n = part.count
     if part.none:
         cards = tuple(
@@ -216,6 +237,11 @@ def _within(
             )
         )
     if len(cards) < n:
+        return
+    if part.extra and not part.runs:  # a registered condition: every set of the bucket is tried
+        for combo in itertools.combinations(cards, n):
+            if satisfies(rules, part, combo, declared):
+                yield combo
         return
     if part.cover:
         got = _cover(rules, part, cards)
@@ -264,7 +290,7 @@ def _runs(rules: Rules, part: Part, cards: Cards, declared: frozenset[int]) -> I
     run = part.runs[0]
     col = rules.columns[run.attribute]
     n = part.count
-    extra = len(part.runs) > 1 or part.distinct or part.values
+    extra = len(part.runs) > 1 or part.distinct or part.values or part.extra
     for seq in run.sequences:
         at: dict[int, list[int]] = {}
         for c in cards:
@@ -342,6 +368,7 @@ def find(
                     return None
     chosen: list[Cards] = []
     used: set[int] = set()
+    every = len(parts) > 1  # a part's best set may leave no room for the next: try them all
 
     def differs(cs: Cards) -> bool:
         for a in cat.differ:
@@ -356,7 +383,7 @@ def find(
             return True
         avail = tuple(c for c in pool.cards if c not in used)
         same_as_before = i > 0 and parts[i] == parts[i - 1]
-        for cs in candidates(rules, parts[i], pool, avail, declared):
+        for cs in candidates(rules, parts[i], pool, avail, declared, every):
             key = part_key(rules, parts[i], cs)
             if same_as_before and floor is not None and key > floor:
                 continue  # identical parts are taken in order: no permutations

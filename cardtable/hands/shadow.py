@@ -4,23 +4,23 @@ A hand counts in the first category it matches, so a category is dead when every
 makes some category ranked above it. This finds the cases that follow from the patterns alone:
 the higher category is one group of n cards sharing some attributes (and maybe running in
 sequence), and the lower one contains a group of at least n cards with the same conditions or
-more (an 8 of a Kind and a Pair is always an 8 of a Kind). It says nothing about subtler cases;
+more (an 8 of a Kind and a Pair is always an 8 of a Kind); only for conditions conditions.py says it
+handles ("shadow"), the rest are left alone. It says nothing about subtler cases;
 `cardtable odds --exact` shows those as categories that never occur.
 """
 
 from __future__ import annotations
 
+from .conditions import category_handles
 from .rules import Category, Part, Rules
 
 
 def _simple(cat: Category) -> Part | None:
     """The category's one part when it is only 'n cards sharing ... (in a run)'."""
-    if cat.exact or cat.alternatives or len(cat.parts) != 1:
+    if cat.exact or cat.alternatives or len(cat.parts) != 1 or not category_handles(cat, "shadow"):
         return None
     p = cat.parts[0]
-    if p.distinct or p.values or p.none or p.cover or p.declared or p.count < 1:
-        return None
-    return p
+    return p if p.count >= 1 else None
 
 
 def _implies(part: Part, simple: Part) -> bool:
@@ -38,7 +38,7 @@ def shadowed(rules: Rules) -> list[tuple[int, int]]:
         return []
     out = []
     for i, cat in enumerate(rules.categories):
-        if cat.exact:
+        if cat.exact or not category_handles(cat, "shadow"):
             continue
         for j in range(i):
             simple = _simple(rules.categories[j])

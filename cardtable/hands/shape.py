@@ -3,34 +3,30 @@ have, checked by cardtable.schema before hands/spec.py builds the rules."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from .. import limits
-from ..schema import Bool, Field, Int, ListOf, Map, MapOf, OneOf, Str
-from . import extras
+from ..schema import Bool, Field, Int, ListOf, Map, OneOf, Str
+from . import conditions, extras
+from .conditions import NAMES
 from .rules import TIE_LAYERS
 
-NAMES = OneOf(Str(what="an attribute name"), ListOf(Str(what="an attribute name")), what="a name or a list")
-VALUE_IDS = ListOf(Str(what="a value id"), min_len=1)
-COVER_ENTRY = MapOf(OneOf(Str(), ListOf(Str())), "a card condition (attribute: value, list or none)")
 
-PART_FIELDS: dict[str, Field | Any] = {
-    "count": Int(1, 64),
-    "min": Int(1, 64),
-    "max": Int(1, 64),
-    "same": NAMES,
-    "distinct": NAMES,
-    "run": NAMES,
-    "low": VALUE_IDS,
-    "orders": ListOf(VALUE_IDS, min_len=1),
-    "values": MapOf(VALUE_IDS, "attribute: the values required"),
-    "none": NAMES,
-    "cover": ListOf(COVER_ENTRY, min_len=1),
-    "declared": Bool(),
-}
-PART = Map(PART_FIELDS, "a part (a set of cards and its conditions)")
+class _WithParts(Map):
+    """A map whose fields include every part field registered in conditions.py, as the registry
+    stands when a file is checked (a condition registered later is a known key at once)."""
+
+    @property
+    def fields(self) -> dict[str, Field]:
+        parts = {k: v if isinstance(v, Field) else Field(v) for k, v in conditions.fields().items()}
+        return {**parts, **self._own}
+
+    @fields.setter
+    def fields(self, value: dict[str, Field]) -> None:
+        self._own = value
+
+
+PART = _WithParts({}, "a part (a set of cards and its conditions)")
 TIES = ListOf(Str(TIE_LAYERS, what="a tie layer"))
-CATEGORY = Map(
+CATEGORY = _WithParts(
     {
         "name": Field(Str(), required=True),
         "parts": ListOf(PART, min_len=1),
@@ -40,7 +36,6 @@ CATEGORY = Map(
         "ties": TIES,
         "describe": Str(what="one sentence for a player: what this hand is"),
         "published": Str(what="the odds the game's author published, as written"),
-        **PART_FIELDS,
     },
     "a hand category",
 )

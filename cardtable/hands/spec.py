@@ -8,17 +8,18 @@ a "did you mean". See variants/README.md, "## Hands", for the designer's view.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 from ..deck import Deck
 from ..errors import Problem
 from ..schema import suggest
 from ..yamlsrc import Node
-from . import extras
+from . import conditions, extras
 from .describe import derive
 from .rules import Category, Form, Part, Rules, Run, Sequence_, ZoneUse
 from .shadow import shadowed
-from .shape import PART_FIELDS, SPEC
+from .shape import SPEC
 
 
 def _names(node: Node | None) -> list[Node]:
@@ -63,7 +64,10 @@ class _Builder:
             )
         return self.deck.flag_column(name)
 
-    def sequences(self, attr: str, part: dict[str, Node]) -> tuple[Sequence_, ...]:
+    def run(self, attr: str, part: Mapping[str, Node]) -> Run:
+        return Run(attr, self.sequences(attr, part))
+
+    def sequences(self, attr: str, part: Mapping[str, Node]) -> tuple[Sequence_, ...]:
         a = self.deck.attributes[attr]
         wrap = a.order == "circular"
         if "orders" in part:
@@ -93,50 +97,19 @@ class _Builder:
     def part(self, node: Node, *, combined: bool) -> Part | None:
         d = node.value
         before = len(self.out)
-        same = self.attrs(d.get("same"))
-        distinct = self.attrs(d.get("distinct"))
-        none = self.attrs(d.get("none"))
-        runs = []
-        for i, rnode in enumerate(_names(d.get("run"))):
-            attr = self.attr(rnode)
-            if attr is None:
+        own: dict[str, Any] = {}  # Part's own fields, from the built-in conditions
+        extra = []  # the conditions registered beyond them
+        for cond in conditions.REGISTRY.values():  # each condition builds its own field
+            if cond.field not in d or cond.build is None:
                 continue
-            if i == 0:
-                runs.append(Run(attr, self.sequences(attr, d)))
-            else:  # further runs follow their attribute's own order
-                runs.append(Run(attr, self.sequences(attr, {"run": rnode})))
-        if ("low" in d or "orders" in d) and "run" not in d:
-            self.out.append(node.problem("'low' and 'orders' go with 'run'"))
-        values: list[tuple[str, frozenset[int]]] = []
-        for aname, vlist in d["values"].value.items() if "values" in d else ():
-            attr = self.attr(d["values"].keys.get(aname) or Node(aname, node.line, node.col, node.path))
-            if attr:
-                found = (self.value(attr, v) for v in vlist.value)
-                values.append((attr, frozenset(i for i in found if i is not None)))
-        cover = []
-        for entry in d["cover"].value if "cover" in d else ():
-            conds = []
-            for aname, vnode in entry.value.items():
-                attr = self.attr(entry.keys.get(aname) or entry)
-                if attr is None:
-                    continue
-                if vnode.is_scalar and str(vnode.value) == "none":
-                    conds.append((attr, 0 if self.deck.attributes[attr].multi else -1))
-                elif self.deck.attributes[attr].multi:
-                    mask = 0
-                    for m in _names(vnode):
-                        bit = self.value(attr, m)
-                        mask |= 0 if bit is None else 1 << bit
-                    conds.append((attr, mask))
-                else:
-                    if vnode.is_list:
-                        self.out.append(vnode.problem(f"'{attr}' has one value per card"))
-                        continue
-                    one = self.value(attr, vnode)
-                    if one is not None:
-                        conds.append((attr, one))
-            cover.append(tuple(conds))
-        declared = bool(d["declared"].value) if "declared" in d else False
+            built = cond.build(self, d[cond.field], d)
+            if cond.part_field:
+                own[cond.part_field] = built
+            elif not cond.builtin and built is not None:
+                extra.append((cond.field, built))
+        same, distinct, none = own.get("same", ()), own.get("distinct", ()), own.get("none", ())
+        runs, values, cover = own.get("runs", ()), own.get("values", ()), own.get("cover", ())
+        declared = bool(own.get("declared", False))
         # The size: given, or implied by the values / cover listed.
         implied = sum(len(v) for _, v in values[:1]) or len(cover)
         if "count" in d:
@@ -150,7 +123,7 @@ class _Builder:
             count, max_count = 1, 64
         else:
             count = max_count = 0
-            if same or distinct or runs or none:
+            if same or distinct or runs or none or extra:
                 self.out.append(
                     node.problem(
                         "a part needs its number of cards: 'count: N'"
@@ -159,16 +132,20 @@ class _Builder:
                 )
         if ("min" in d or "max" in d) and not combined:
             self.out.append(node.problem("'min'/'max' sizes are for combined sets ('combine:'); use 'count'"))
+        if combined:
+            for name, _ in extra:
+                if "combined" not in conditions.REGISTRY[name].supports:
+                    self.out.append(node.key_problem(name, f"'{name}' is not supported in combined sets"))
         if len(self.out) > before:
             return None
         return Part(
-            count, max_count, same, distinct, tuple(runs), tuple(values), none, tuple(cover), declared
+            count, max_count, same, distinct, runs, values, none, cover, declared, tuple(sorted(extra))
         )
 
     def category(self, node: Node, default_ties: tuple[str, ...], *, combined: bool) -> Category | None:
         d = node.value
         name = str(d["name"].value)
-        own = [k for k in PART_FIELDS if k in d]
+        own = [k for k in conditions.fields() if k in d]
         if own and ("parts" in d or "any" in d):
             self.out.append(
                 node.key_problem(own[0], "give either 'parts'/'any' or one part's fields, not both")

@@ -15,4 +15,5 @@ def finish(steps: Generator[None, None, T]) -> T:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            value: T = done.value
+            return value

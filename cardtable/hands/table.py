@@ -23,7 +23,9 @@ import itertools
 import math
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from . import conditions
 from .rules import Part, Rules, Run
 from .search import _top_of
 from .steps import finish
@@ -32,8 +34,8 @@ MAX_SIZE = 7  # hand sizes a table serves
 MAX_HANDS = 3_000_000  # hands walked while building (C(52, 5) is 2,598,960)
 MAX_SUBSETS = 36  # a pool with more subsets of the hand's size goes to the matcher
 
-Fact = tuple  # ("same" | "distinct" | "none" | "values" | "run", attribute, extra)
-Key = tuple
+Fact = tuple[Any, ...]  # ("same" | "distinct" | "none" | "values" | "run", attribute, extra)
+Key = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ def plan(rules: Rules) -> Plan | None:
         or size > MAX_SIZE
         or math.comb(len(rules.card_order), size) > MAX_HANDS
         or any(cat.exact or cat.alternatives for cat in rules.categories)
-        or any(p.declared for p in _parts(rules))
+        or not conditions.handles(rules, "table")
     ):
         return None
     used = rules.attributes_used() | {a for cat in rules.categories for a in cat.differ}

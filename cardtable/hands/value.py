@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+Key = tuple[Any, ...]  # a hand's key: compared whole, its layers of mixed kinds
+
 
 @dataclass(frozen=True)
 class HandValue:
-    key: tuple  # compare with < and ==: higher is better; equal keys split the pot
+    key: Key  # compare with < and ==: higher is better; equal keys split the pot
     category: str  # the category's display name, e.g. "Full House"
     rank: int  # the category's position in the ranking, 0 = best
     cards: tuple[int, ...]  # the cards that make the hand (category cards first, then kickers)

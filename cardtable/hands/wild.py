@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+from .conditions import part_handles
 from .rules import Category, Part, Rules
 from .search import Pool, _keys, candidates, part_key
 from .value import HandValue
@@ -42,14 +43,20 @@ def _fill(rules: Rules, shown: set[int], n: int) -> list[int]:
 
 def _plain(rules: Rules, part: Part) -> bool:
     """Whether wild cards may fill this part (see the module's docstring)."""
-    return not (
-        part.declared
-        or part.cover
-        or part.distinct
-        or part.none
-        or len(part.runs) > 1
-        or len(part.values) > 1
-    ) and not (part.runs and part.values)
+    known: dict[int, tuple[Part, bool]] = rules.memo.setdefault("wild_plain", {})
+    got = known.get(id(part))
+    if got is None or got[0] is not part:
+        got = known[id(part)] = (part, _fillable(part))  # the part kept: its id stays its own
+    return got[1]
+
+
+def _fillable(part: Part) -> bool:
+    return (
+        part_handles(part, "wild")
+        and len(part.runs) <= 1
+        and len(part.values) <= 1
+        and not (part.runs and part.values)
+    )
 
 
 def _dvals(
@@ -74,7 +81,8 @@ def _cands(
 ) -> Iterator[Cand]:
     n = part.count
     if not _plain(rules, part) or n == 0:
-        for cs in candidates(rules, part, Pool(rules, avail), avail, declared):
+        every = len(cat.parts) > 1  # as search.find: a later part may need other cards
+        for cs in candidates(rules, part, Pool(rules, avail), avail, declared, every):
             yield cs, 0, part_key(rules, part, cs), _dvals(rules, cat, cs, {})
         return
     order = rules.order

@@ -24,6 +24,8 @@ from ..types import Action, Card, Step, Template, View
 
 if TYPE_CHECKING:
     from ...hands.value import HandValue
+    from ..howto import Reader
+    from ..layout import Zone
     from ..rules import Rules
 
 Thought = Generator[None, None, Action]  # a move thought out in pieces: yields after each unit of work
@@ -49,6 +51,28 @@ class StepChecker(Protocol):
     def problem(self, node: Node, message: str) -> None: ...
 
     def has_section(self, name: str) -> bool: ...
+
+    def largest(self, node: Node) -> int:
+        """A number field's value, or for {option: NAME} the largest the players may choose."""
+        ...
+
+    def zone_spec(self, name: object) -> Zone | None: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+
+UNBOUNDED = 10**9  # a zone a step may fill with any number of cards (a discard pile, a card pot)
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Cards a step puts in a zone in one hand (for a seat's zone: one seat's): `cards` more, or
+    with `upto` it holds at most that many after the step (a hand drawn back up to 5)."""
+
+    zone: str
+    cards: int
+    upto: bool = False
 
 
 @dataclass(frozen=True)
@@ -124,6 +148,12 @@ class Verb:
 
     name = ""
     fields: dict[str, Field] = {}
+    # the fields of an action this verb reads, beside "seat" and "type": any other is refused
+    action_fields: tuple[str, ...] = ()
+    # the `until:` conditions of a repeat a step of this verb may make true (program.py)
+    ends: frozenset[str] = frozenset()
+    # a step that shares the pot out by the hands shown: a hand with betting needs one
+    settles = False
     # Its decision only picks which face-down card comes out: a table may let the computer make it
     # for a person when nobody can bet any more, or when the players ask for it.
     may_run_itself = False
@@ -135,6 +165,34 @@ class Verb:
         """Whether a step of this verb (its fields, as written) asks players to decide: False for
         one that runs by itself (phases are checked for a hand that asks nothing)."""
         return False
+
+    def cards_dealt(self, c: StepChecker, node: Node) -> tuple[int, str] | None:
+        """The cards a step of this verb takes from the deck in a hand, at the most players, and
+        how to say it ("dealing 2 to each of 9 players"); None when it takes none. Validation adds
+        them up against the deck's size (phases.py). A step inside a repeat counts once."""
+        return None
+
+    def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
+        """Whether a step of this verb (its fields, as written) may make a repeat's `until:`
+        condition true."""
+        return condition in self.ends
+
+    def end_words(self, condition: str) -> str:
+        """What `can_end` asks of a step, for a message: "a 'bet' with 'showdown_call'"."""
+        return f"a '{self.name}'"
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        """The zones a step of this verb (its fields, as written) puts cards in, run `rounds`
+        times in a hand, and how many (program.py bounds the choices of a hand from them)."""
+        return []
+
+    def howto(self, step: Step, r: Reader) -> str:
+        """The step in one or two sentences for How to play (engine/howto.py)."""
+        return f"Step: {self.name.replace('_', ' ')}."
+
+    def special(self, step: Step, r: Reader) -> list[str]:
+        """Its special moves for How to play, if any (a key to press, a call to make)."""
+        return []
 
     def start(self, g: Ctx, step: Step) -> bool:
         """Begin the step; True when it finished at once (no decision needed)."""

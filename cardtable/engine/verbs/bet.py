@@ -14,6 +14,7 @@ caller's bet of the round ({"type": "call"}) or fold.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...schema import Bool, Field, Int, Map, Str
 from ...yamlsrc import Node
@@ -25,11 +26,16 @@ from . import bet_mind, bet_table, opening
 from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Verb, first_after
 from .bet_table import SHOWDOWN_WORDS, showdown_call
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 
 
 class Bet(Verb):
     name = "bet"
+    action_fields = ("amount", "showdown", "reveal")
+    ends = frozenset({"showdown_called", "one_left", "all_in"})
     fields = {
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
@@ -51,6 +57,17 @@ class Bet(Verb):
 
     def asks(self, step: Mapping[str, Node]) -> bool:
         return True
+
+    def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
+        if condition == "showdown_called":
+            return "showdown_call" in step
+        return condition in self.ends
+
+    def end_words(self, condition: str) -> str:
+        return {
+            "showdown_called": "a 'bet' with 'showdown_call'",
+            "one_left": "a 'bet' (where players may fold)",
+        }.get(condition, "a 'bet'")
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         if not c.has_section("betting"):
@@ -309,6 +326,39 @@ class Bet(Verb):
 
     def think(self, mind: Mind) -> Thought:
         return bet_mind.think(mind)
+
+    def howto(self, s: Step, r: Reader) -> str:
+        first = s.get("first")
+        who = ""
+        if isinstance(first, dict):
+            who = f", starting left of {r.the(first.get('after'))}"
+        elif first == "after_last_bettor":
+            who = ", starting left of the last player who bet or raised"
+        elif first == "best_showing":
+            who = ", starting with the player whose face-up cards make the best hand"
+        extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
+        call = s.get("showdown_call")
+        if isinstance(call, dict):
+            label = call.get("label", "Call the showdown")
+            extra += f" On your turn you may also start a {label}: the hands are shown when the round ends."
+        return f"A round of betting{who}: check, bet, call, raise or fold.{extra}"
+
+    def special(self, s: Step, r: Reader) -> list[str]:
+        call = s.get("showdown_call")
+        if not isinstance(call, dict):
+            return []
+        label = call.get("label", "Call the showdown")
+        out = [
+            f"{label} (key X): during your own betting turn, switch it on before you call, check or "
+            f"raise; the round then ends with the hands shown."
+        ]
+        if call.get("reveal"):
+            rl = call.get("reveal_label", "Show cards")
+            out.append(
+                f"{rl} (key D): with it, choose {call['reveal']} of your cards to show everyone; the "
+                f"others may then only call twice your bet of this round, or fold."
+            )
+        return out
 
 
 VERB = Bet()

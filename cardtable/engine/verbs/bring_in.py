@@ -16,6 +16,7 @@ full bet of the coming round (then the round's bet is already made):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...schema import Field, ListOf, MapOf, Num, Str, suggest
 from ...yamlsrc import Node
@@ -26,9 +27,13 @@ from ..showing import extreme
 from ..types import Action, Card, Seat, Step, Template
 from .base import Choice, Control, Mind, StepChecker, Thought, Verb
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 
 class BringIn(Verb):
     name = "bring_in"
+    ends = frozenset({"all_in"})
     fields = {
         "zone": Field(Str(what="a seat zone"), True, "the zone whose face-up cards count"),
         "by": Field(Str(["lowest", "highest"]), doc="the lowest (default) or highest card brings it in"),
@@ -164,6 +169,14 @@ class BringIn(Verb):
         live = sum(1 for s in mind.view["seats"] if not s["folded"] and not s["out"])
         strong = chance * max(live, 1) > 1.4 + mind.rng.random() * 0.4
         return {"seat": mind.seat, "type": "complete" if strong else "bring_in"}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        word = "highest" if s.get("by") == "highest" else "lowest"
+        complete = " or complete it to a full bet" if r.complete else ""
+        return (
+            f"Bring-in: the player showing the {word} face-up card must open with a small forced bet"
+            f"{complete}; the betting goes on from their left."
+        )
 
 
 VERB = BringIn()

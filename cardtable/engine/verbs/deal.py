@@ -5,6 +5,9 @@ the seat holding that role."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from ...schema import Field, Str
 from ...yamlsrc import Node
 from .. import wording
@@ -12,11 +15,15 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active, holder, put
 from ..types import Step
-from .base import StepChecker, Verb, draw_cards
+from .base import UNBOUNDED, Fill, StepChecker, Verb, draw_cards
+
+if TYPE_CHECKING:
+    from ..howto import Reader
 
 
 class Deal(Verb):
     name = "deal"
+    ends = frozenset({"deck_empty"})
     fields = {
         "to": Field(Str(what="a zone"), True),
         "count": Field(NUMBER, doc="cards per seat (or to the table zone); a grid is filled"),
@@ -24,11 +31,39 @@ class Deal(Verb):
         "face": Field(Str(["up", "down"])),
     }
 
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        v = step
+        zone = c.zone_spec(v["to"].value)
+        if zone is None:
+            return []
+        if zone.shape == "grid" and zone.size is not None:
+            return [Fill(zone.name, zone.size[0] * zone.size[1], upto=True)]
+        if zone.shape == "open_grid":
+            return [Fill(zone.name, UNBOUNDED, upto=True)]
+        return [Fill(zone.name, (c.largest(v["count"]) if "count" in v else 1) * rounds)]
+
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value
         c.zone(v["to"], v["to"].value)
         if "role" in v:
             c.role(v["role"], v["role"].value)
+
+    def cards_dealt(self, c: StepChecker, node: Node) -> tuple[int, str] | None:
+        v = node.value
+        to = str(v["to"].value)
+        zone = c.zone_spec(to)
+        if zone is None:
+            return None
+        count = c.largest(v["count"]) if "count" in v else 1
+        if zone.shape == "grid" and zone.size is not None:
+            return zone.size[0] * zone.size[1], f"filling {to}"
+        if zone.shape == "open_grid":
+            return 1, f"starting {to}"
+        seats = c.max_players if zone.per_seat and "role" not in v else 1
+        return (
+            count * seats,
+            f"dealing {count} to each of {seats} players" if seats > 1 else f"dealing {count}",
+        )
 
     def start(self, g: Ctx, step: Step) -> bool:
         to = step["to"]
@@ -95,6 +130,24 @@ class Deal(Verb):
             g.say(
                 f"{g.name(i)} is dealt {wording.count(count, 'card')}.", i, f"You are dealt {g.cards(got)}."
             )
+
+    def howto(self, s: Step, r: Reader) -> str:
+        to = s.get("to")
+        face = " face up" if s.get("face") == "up" else ""
+        if r.owned(to):
+            who = f"{r.the(s['role'])} gets" if s.get("role") else "everyone gets"
+            n = r.number(s.get("count", 1))
+            zone = r.zone(to)
+            named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
+            seen = "everyone sees them" if face else "only they see them"
+            return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}"
+        grid = r.grid(to)
+        if grid is not None and "count" not in s:
+            return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."
+        if "count" not in s:
+            return f"The top card of the deck starts {r.zone(to)}."
+        n = r.number(s.get("count"))
+        return f"Deal {n} card{'s' * (n != '1')} face up to {r.zone(to)}, for everyone to use."
 
 
 VERB = Deal()

@@ -7,15 +7,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...schema import Bool, Field, Int
 from ..context import Ctx
 from ..types import Action, Card, Step, Template
 from .base import Choice, Control, Mind, Turns, cards_of
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 
 class Declare(Turns):
     name = "declare"
+    action_fields = ("cards",)
     fields = {
         "count": Field(Int(1, 100), True, "how many cards each player names"),
         "optional": Field(Bool(), doc="a player may decline"),
@@ -82,6 +87,19 @@ class Declare(Turns):
         if "pass" in mind.legal:
             return {"seat": mind.seat, "type": "pass"}
         return mind.fill(mind.legal["declare"])
+
+    def howto(self, s: Step, r: Reader) -> str:
+        n = r.number(s.get("count"))
+        opt = " (or not: it is optional)" if s.get("optional") else ""
+        return (
+            f"Each player may name {n} cards of the deck{opt}: if they end up holding all of them, "
+            f"that hand beats every other.{r.note(s.get('count'))}"
+        )
+
+    def special(self, s: Step, r: Reader) -> list[str]:
+        return [
+            "Called cards: the cards named before the deal are public; holding all of them is the best hand."
+        ]
 
 
 VERB = Declare()

@@ -6,7 +6,8 @@ the traded cards go to `discard_to` (shuffled back under the deck when it runs o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
@@ -15,16 +16,24 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Mind, StepChecker, Turns, cards_of, draw_cards
+from .base import UNBOUNDED, Choice, Control, Fill, Mind, StepChecker, Turns, cards_of, draw_cards
+
+if TYPE_CHECKING:
+    from ..howto import Reader
 
 
 class Draw(Turns):
     name = "draw"
+    action_fields = ("cards",)
+    ends = frozenset({"deck_empty"})
     fields = {
         "zone": Field(Str(what="a zone"), True),
         "max": Field(NUMBER, doc="most cards one player may trade (default: all)"),
         "discard_to": Field(Str(what="a zone"), True),
     }
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        return [Fill(str(step["discard_to"].value), UNBOUNDED, upto=True)]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value
@@ -114,6 +123,13 @@ class Draw(Turns):
         order = {c: i for i, c in enumerate(value.cards)}
         spare = sorted((c for c in hand if c not in keep), key=lambda c: -order.get(c, len(hand)))
         return {"seat": mind.seat, "type": "discard", "cards": spare[: mind.legal["discard"]["max"]]}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        top = f"up to {r.number(s['max'])}" if "max" in s else "as many as you like"
+        return (
+            f"Draw: each player may throw away {top} of their cards and get as many new ones from the "
+            f"deck.{r.note(s.get('max'))}"
+        )
 
 
 VERB = Draw()

@@ -9,24 +9,45 @@ passes when neither is possible.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Mapping
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
 from ..context import Ctx
 from ..state import put, remove, take_top
 from ..types import Action, Card, Step, Template, Zone
-from .base import FIRST, Choice, Control, Mind, StepChecker, Thought, Turns, cards_of, draw_cards
+from .base import (
+    FIRST,
+    UNBOUNDED,
+    Choice,
+    Control,
+    Fill,
+    Mind,
+    StepChecker,
+    Thought,
+    Turns,
+    cards_of,
+    draw_cards,
+)
+
+if TYPE_CHECKING:
+    from ..howto import Reader
 
 
 class Exchange(Turns):
     name = "exchange"
+    action_fields = ("cards", "give")
+    ends = frozenset({"deck_empty"})
     fields = {
         "zone": Field(Str(what="a zone"), True, "the players' hands"),
         "pot": Field(Str(what="a zone"), True, "the face-up card pot"),
         "swap_max": Field(Int(1, 100), doc="a swap takes at most this many of the pot's newest cards"),
         "first": Field(FIRST),
     }
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        return [Fill(str(step["pot"].value), UNBOUNDED, upto=True)]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value
@@ -204,6 +225,15 @@ class Exchange(Turns):
         if "draw" in legal:
             return {**a, "type": "draw"}
         return {**a, "type": "pass"}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        pot = r.zone(s.get("pot"))
+        k = s.get("swap_max", 5)
+        return (
+            f"Draw round: each player either draws the top card of the deck and then puts one of their cards "
+            f"face up into {pot}, or swaps cards with {pot} (taking its newest cards, at most {k}, and giving "
+            f"back as many)."
+        )
 
 
 SWAP_CANDIDATES = 40  # ways of giving k cards back a computer player weighs (a fixed, seeded choice)

@@ -8,6 +8,7 @@ table); then they draw back up to `refill` cards. Ends when no card can be place
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Int, Str
 from ...yamlsrc import Node
@@ -16,13 +17,30 @@ from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Mind, StepChecker, Thought, Verb, draw_cards, is_int, is_place
+from .base import (
+    UNBOUNDED,
+    Choice,
+    Control,
+    Fill,
+    Mind,
+    StepChecker,
+    Thought,
+    Verb,
+    draw_cards,
+    is_int,
+    is_place,
+)
+
+if TYPE_CHECKING:
+    from ..howto import Reader
 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class Place(Verb):
     name = "place"
+    action_fields = ("card", "at")
+    ends = frozenset({"deck_empty"})
     fields = {
         "from": Field(Str(what="a zone"), True),
         "grid": Field(Str(what="a zone"), True),
@@ -31,6 +49,13 @@ class Place(Verb):
 
     def asks(self, step: Mapping[str, Node]) -> bool:
         return True
+
+    def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
+        v = step
+        return [
+            Fill(str(v["grid"].value), UNBOUNDED, upto=True),
+            Fill(str(v["from"].value), int(v["refill"].value), upto=True),
+        ]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value
@@ -190,6 +215,13 @@ class Place(Verb):
             yield
         assert choice is not None
         return {"seat": mind.seat, "type": "place", "card": choice[0], "at": list(choice[1])}
+
+    def howto(self, s: Step, r: Reader) -> str:
+        return (
+            f"Place: in turn, each player puts one card of their hand next to a card on {r.zone(s.get('grid'))} "
+            f"(above, below, left or right) and scores the hands it completes in its row and column; then draws "
+            f"back up to {s.get('refill')} cards. This goes on until the last card is played."
+        )
 
 
 def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) -> int:

@@ -6,6 +6,8 @@ big blind).")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...schema import Bool, Field, Num, Str
 from ...yamlsrc import Node
 from .. import wording
@@ -15,9 +17,13 @@ from ..state import holder, in_play
 from ..types import Step
 from .base import StepChecker, Verb
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 
 class Post(Verb):
     name = "post"
+    ends = frozenset({"all_in"})
     fields = {
         "role": Field(Str(what="a role, or 'all'"), True, "who posts"),
         "amount": Field(Num(0, MAX_BLINDS), True, "in blinds"),
@@ -56,6 +62,12 @@ class Post(Verb):
             for step in g.rules.program[: g.st["pc"]]
             if step.get("do") == "post" and step["role"] in roles and g.rules.runs(g.st, step)
         ]
+
+    def howto(self, s: Step, r: Reader) -> str:
+        if s.get("role") == "all":
+            return f"Everyone antes {r.amount(s.get('amount'))} into the pot."
+        what = "posts" if not s.get("dead") else "antes"
+        return wording.capital(f"{r.the(s.get('role'))} {what} a blind bet of {r.amount(s.get('amount'))}.")
 
 
 def label(g: Ctx, role: str, step: Step) -> str:

@@ -7,6 +7,7 @@ default) or by the players in turn, each choosing one (`by: players`), until `co
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
 from ...yamlsrc import Node
@@ -17,11 +18,15 @@ from ..state import active
 from ..types import Action, Card, Step, Template
 from .base import Choice, Control, Mind, StepChecker, Verb, is_int, is_place
 
+if TYPE_CHECKING:
+    from ..howto import Reader
+
 Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
 
 class Reveal(Verb):
     name = "reveal"
+    action_fields = ("at", "index")
     may_run_itself = True  # the players choose which card, never what it is
     fields = {
         "zone": Field(Str(what="a zone"), True),
@@ -179,6 +184,24 @@ class Reveal(Verb):
         places = [p for p in t["choices"] if isinstance(p, list)]
         a["at"] = max(places, key=lambda rc: (max(rows.get(rc[0], 0), cols.get(rc[1], 0)), rng.random()))
         return a
+
+    def howto(self, s: Step, r: Reader) -> str:
+        zone = r.zone(s.get("zone"))
+        if s.get("by") == "players":
+            n = r.number(s.get("count"))
+            way = " (counterclockwise)" if s.get("direction") == "counterclockwise" else ""
+            return (
+                f"Flip: the players take turns{way}, each turning one face-down card of {zone} face up, "
+                f"until {n} more are up.{r.note(s.get('count'))}"
+            )
+        if "count" in s:
+            return f"Turn {r.number(s['count'])} cards of {zone} face up."
+        return f"Turn every card still face down in {zone} face up."
+
+    def special(self, s: Step, r: Reader) -> list[str]:
+        if s.get("by") == "players":
+            return ["Flipping: click any face-down card to turn it up (Space: one at random)."]
+        return []
 
 
 VERB = Reveal()
