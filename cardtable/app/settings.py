@@ -1,8 +1,8 @@
 """The few choices the program remembers between runs (how cards are kept private, how fast computer
-players move, whether flipping rounds run by themselves, the text size, where the window was and
-how large), in a
-small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
-value not known, gives the default and never a crash. Written atomically (a temp file, then a
+players move, whether flipping rounds run by themselves, the text size, whether the table makes
+sounds, where the window was and how large, the last seating), in a small JSON file in the user's
+config folder. Read defensively: a missing or broken file, or a value not known, gives the default
+and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "auto_flip": (False, True),
     "text_size": TEXT_SIZES,
     "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
+    "sound": (True, False),  # the table's sounds (app/sound.py; V at the table)
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 MAX_BYTES = 64 * 1024  # the file holds a few short values

@@ -32,6 +32,7 @@ from .animation import Animations
 from .autoplay import DELAYS, Autoplay
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
+from .cues import Cues
 from .draw_bar import Slider
 from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action
 from .hints import Hints
@@ -95,6 +96,7 @@ class TableScene(WhoSees, Scene):
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
         self._held = self._holdings()  # (hand number, what each seat held when it started)
         self.hand_reader = HandReader()  # the viewer's "your hand" line, read once per change
+        self.cues = Cues()  # what the table heard happen, for its sounds (app/sound.py)
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -289,6 +291,26 @@ class TableScene(WhoSees, Scene):
         self.finished = self.finished or self.session.is_over()
 
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._sound()
+
+    def _sound(self) -> None:
+        """The sounds of what happened at the table since the last frame (public things only)."""
+        sound = self.app.sound
+        if sound.state != "open":
+            return  # no mixer (headless, no device): nothing to hear for
+        asked = None if self.showdown is not None or self.finished else self.asked()
+        peek_many = self.privacy == "peek" and len(self.humans()) > 1
+        heard = self.cues.hear(self._version, self.view_for(None), asked, self.curtain_for(), peek_many)
+        sound.play(heard)  # muted: heard, so unmuting plays nothing from before
+
+    def toggle_sound(self) -> None:
+        """V: the table's sounds off, or on again (remembered); said in the bar for a while."""
+        on = self.app.sound.toggle()
+        self.message = "Sound on (V turns it off)." if on else "Sound off (V turns it on)."
+        self.fleeting = (self.message, self.clock + 3.0)
+
+    def _advance(self, dt: float) -> None:
         self.anim.tick(dt)
         if self.fleeting is not None and (self.message != self.fleeting[0] or self.clock >= self.fleeting[1]):
             if self.message == self.fleeting[0]:
