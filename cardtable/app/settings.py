@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..limits import seat_name_problem
 from ..paths import read_bytes, replace_whole, user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
@@ -40,7 +41,39 @@ def _window_ok(value: Any) -> bool:
     )
 
 
-SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+MAX_SEATS = 64  # more than any game seats: a longer list in the file is not ours
+MAX_RECENT = 50  # games remembered as played, newest first (seating.py)
+
+
+def seating_ok(value: Any) -> bool:
+    """The last seating (seating.py): a list of seats, each {"name": a name a save accepts,
+    "kind": "human" or "bot"} and a few other short words (a level, a style)."""
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_SEATS:
+        return False
+    for seat in value:
+        if not isinstance(seat, dict) or len(seat) > 8 or seat.get("kind") not in ("human", "bot"):
+            return False
+        if not all(isinstance(k, str) and isinstance(v, str) and len(k) <= 32 for k, v in seat.items()):
+            return False
+        if "name" not in seat or seat_name_problem(seat["name"]) or any(len(v) > 64 for v in seat.values()):
+            return False
+    return True
+
+
+def recent_ok(value: Any) -> bool:
+    """Variant ids, the most recently played first (seating.py)."""
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_RECENT
+        and all(isinstance(v, str) and 0 < len(v) <= 200 for v in value)
+    )
+
+
+SHAPED = {
+    "window": _window_ok,
+    "seating": seating_ok,
+    "recent": recent_ok,
+}  # settings with a shape rather than a list of choices
 
 
 def _allowed(name: str, value: Any) -> bool:
