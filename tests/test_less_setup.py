@@ -78,3 +78,34 @@ def test_auto_flip_is_offered_for_games_with_flipping_rounds(fresh_user, variant
     app.step([key(pygame.K_RETURN)], dt=0.0)
     assert app.scene.manifest_scene == "table" and app.scene.auto_flip is False
     assert settings.load()["auto_flip"] is False
+
+
+def _play_hands(app, hands: int, every_hand: bool = False) -> list[tuple[int, int]]:
+    """Play on with keys until hand `hands` starts (people fold, call or check; a Called Shot is
+    passed with P, its toggle E pressed first when `every_hand`): each (hand, seat) asked to name
+    cards."""
+    table, asked = app.scene, []
+    for _ in range(600):
+        public = table.view_for(None)
+        if public["hand_number"] >= hands:
+            break
+        who, keys = table.asked(), [key(pygame.K_SPACE)]
+        if who is not None and public["phase"] == "declare":
+            asked.append((public["hand_number"], who))
+            keys = [key(pygame.K_e)] if every_hand and not table.ask_every_hand else [key(pygame.K_p)]
+        elif who is not None:
+            keys = [key(pygame.K_f), key(pygame.K_c), key(pygame.K_k)]
+        app.step(keys, dt=0.2)
+    return asked
+
+
+def test_a_called_shot_is_asked_once_a_game_unless_asked_every_hand():
+    app = start("infinite_poker", players=["Ann", "Bob", "bot"], seed=2, autosave=False, privacy="peek")
+    app.scene.auto_flip, app.scene.bot_delay = True, 0
+    assert sorted(_play_hands(app, 3)) == [(1, 0), (1, 1)]  # the first hand only
+    talk = " ".join(app.scene.view_for(None)["log"])
+    assert talk.count("Ann names no cards") >= 2  # her pass held, unasked, in the next hand
+    app = start("infinite_poker", players=["Ann", "Bob", "bot"], seed=2, autosave=False, privacy="peek")
+    app.scene.auto_flip, app.scene.bot_delay = True, 0
+    asked = _play_hands(app, 3, every_hand=True)
+    assert {hand for hand, _ in asked} == {1, 2}  # "ask me every hand": the question comes back

@@ -200,6 +200,15 @@ def _table_controls(t: TableScene) -> list[Control]:
     """The table's own toggle while a round that may run by itself is on (shown whoever
     decides, so it can be switched off while the round runs)."""
     verb = verb_of(t.view_for(None))
+    actor = t.actor()
+    legal = t.view_for(actor)["legal"] if actor is not None else []
+    if verb is not None and verb.name == "declare" and any(x["type"] == "pass" for x in legal):
+        tip = "on: this question comes every hand; off: a pass holds for the rest of the game"
+        return [
+            Control(
+                "Ask me every hand", t.toggle_ask_every_hand, pygame.K_e, "E", on=t.ask_every_hand, tip=tip
+            )
+        ]
     if verb is None or not verb.may_run_itself or not t.humans():
         return []
     tip = "flipping rounds run by themselves: each person's card is the computer's choice for them"
