@@ -164,7 +164,17 @@ class MenuScene(Scene):
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, ui.FELT_DARK, box, border_radius=14)
         pygame.draw.rect(surface, ui.ACCENT, box, width=3, border_radius=14)
-        ui.text(surface, "Quit Cardtable?", (box.centerx, box.top + 24), 34, ui.WHITE, True, "midtop")
+        ui.text(surface, "Quit Cardtable?", (box.centerx, box.top + 22), 34, ui.WHITE, True, "midtop")
+        words = "Games are saved after every move: Continue takes them up."
+        ui.text(
+            surface,
+            words,
+            (box.centerx, box.top + 70),
+            20,
+            (200, 220, 210),
+            anchor="midtop",
+            width=box.width - 24,
+        )
         y = box.bottom - 44
         yes = ui.tag(surface, "Quit  [Y]", (box.centerx - 14, y), 24, ui.ACCENT, anchor="midright")
         no = ui.tag(surface, "Stay  [N]", (box.centerx + 14, y), 24, ui.PANEL, anchor="midleft")

@@ -12,6 +12,7 @@ import pygame
 from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
+from ..geometry import face_text_floor
 from .draw_bar import button_rows, draw_bar, draw_hand_line
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, draw_popup, rules_lines
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 def paint(t: TableScene, surface: pygame.Surface) -> None:
     """The table frame: the public screens, the curtain, or the viewer's table."""
     t.canvas.begin(surface)
+    t.canvas.faces.min_text = face_text_floor(surface.get_size())  # no card's text smaller
     t.controls, t.slider = [], None
     surface.fill(BACKDROP)
     before, now = t.app.last_frame, frame.current()
