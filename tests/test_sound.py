@@ -17,7 +17,7 @@ import pygame
 from cardtable.app import settings
 from cardtable.app.headless import start
 from cardtable.app.sound import CUES, make_samples
-from cardtable.app.table.cues import cues, seen
+from cardtable.app.table.cues import Cues, cues, seen
 
 
 def _key(key: int) -> pygame.event.Event:
@@ -72,6 +72,8 @@ def test_a_curtain_rising_is_the_screen_passing():
     assert cues(before, now, 0, False) == ["pass"]
     assert cues(before, seen(view, 1, None), None, False) == ["turn"]
     assert cues(now, now, 1, False) == []  # nothing changed: nothing heard
+    first = Cues().hear(0, view, 0, None, False)  # the table as it opens: dealt, blinds in, a turn
+    assert first == ["deal", "chips", "turn"]
 
 
 RECORDER = textwrap.dedent(

@@ -100,7 +100,9 @@ class Cues:
             return []
         self._key = (key, asked, curtain)
         now = seen(public, asked, curtain)
-        before, self._before = self._before, now
-        out = [] if before is None else cues(before, now, self._last_person, peek_many)
+        # the first time, against a bare table: the cards dealt, the blinds in, the first turn
+        before = self._before or Seen(now.hand, {}, {}, 0, now.chips, None, None)
+        self._before = now
+        out = cues(before, now, self._last_person, peek_many)
         self._last_person = asked if asked is not None else self._last_person
         return out
