@@ -30,6 +30,7 @@ def test_the_last_seating_comes_back_and_enter_in_a_name_starts(fresh_user):
     # New game again, another game: the same players, with no input
     app = start("sevendeck_poker", scene="new_game", size=(800, 600))
     assert [(r.name.value, "bot" if r.bot else "human") for r in app.scene.seats] == seated
+    assert any("Same players as last time" in words for words in _texts(app))
     # the end screen's New game (launch.start_game's `new_game`) opens this screen: seated too
     table = start("texas_holdem", players=["Ann", "bot"], seed=1)
     again = NewGameScene(table, table.scene.rules.variant)

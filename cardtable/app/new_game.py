@@ -58,6 +58,7 @@ class NewGameScene(Scene):
         self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False)]
         self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
         last = seating.last_seating(variant.max_players)  # the same players as last time, if any
+        self.same_players = bool(last)  # said under the title
         if last:
             self.seats = [SeatRow(ui.TextInput(s["name"]), s["kind"] == "bot") for s in last]
             while len(self.seats) < variant.min_players:
@@ -256,7 +257,9 @@ class NewGameScene(Scene):
         top = 24 + ui.line(54 if not small else 44)
         ui.text(
             surface,
-            f"{v.min_players} to {v.max_players} players. Seats play in this order.",
+            f"{v.min_players} to {v.max_players} players. "
+            + ("Same players as last time; seats" if self.same_players else "Seats")
+            + " play in this order.",
             (50, top),
             24,
             (210, 230, 220),
