@@ -47,9 +47,18 @@ def test_broken_variant_is_listed_with_errors(menu_app, tmp_path):
     assert any(t["text"].startswith("Fix ") for t in app.manifest()["texts"])
 
 
-def test_escape_quits(menu_app):
+def test_escape_asks_before_quitting(menu_app):
     app = menu_app()
     app.step([key(pygame.K_ESCAPE)])
+    assert app.running and any(r["name"] == "question" for r in app.manifest()["regions"])
+    assert "Quit Cardtable?" in [t["text"] for t in app.manifest()["texts"]]
+    app.step([key(pygame.K_n)])  # stay
+    assert app.running and not any(r["name"] == "question" for r in app.manifest()["regions"])
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_ESCAPE)])  # Esc again: stay
+    assert app.running
+    app.step([key(pygame.K_ESCAPE)])
+    app.step([key(pygame.K_y)])
     assert not app.running
 
 

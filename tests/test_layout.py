@@ -5,7 +5,8 @@ moment in the middle of a hand and to its showdown (or, in a game without one, i
 its end). Each moment is drawn at 800x600, 1280x720, 1366x768 and 1920x1080, and the frame
 manifest must show: no two regions overlapping, every region, card and text inside the window,
 each card of a seat inside that seat's region, cards at least 40 px wide from 1280x720 up (the
-10x10 grid 32) and 24 at 800x600, no text under 12 px. The layout itself (layout.plan) is also
+10x10 grid 32) and 24 at 800x600, no text under 12 px, none on a card face (the showdown's
+included) under 12 px from 1280x720 up nor under 10 at 800x600. The layout itself (layout.plan) is also
 checked without drawing, for seats' boxes and boards grown larger than any game reached here.
 """
 
@@ -20,7 +21,7 @@ from conftest import VARIANT_IDS, builtin
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardtable.app.geometry import card_h, grid_cell_size, grid_gap
+from cardtable.app.geometry import card_h, face_text_floor, grid_cell_size, grid_gap
 from cardtable.app.headless import start
 from cardtable.app.table.layout import Board, Needs, minimums, plan
 from cardtable.app.table.showdown_layout import showdown_grid
@@ -102,11 +103,13 @@ def check_frame(m, where):
         for b in regions[i + 1 :]:
             assert not overlap(a["rect"], b["rect"]), (where, a, b)
     least, grid_least = minimums(size)
+    face_least = face_text_floor(size)  # the smallest text on a card face, the showdown's too
     by_name = {r["name"]: r["rect"] for r in regions}
     for c in m["cards"]:
         assert inside(window, c["rect"]), (where, c)
         limit = grid_least if c["where"] == "grid" else least
         assert c["rect"][2] >= limit, (where, c, limit)
+        assert c["text_px"] is None or c["text_px"] >= face_least, (where, c, face_least)
         if c["where"].startswith("hand:"):
             seat = c["where"].removeprefix("hand:")
             assert inside(by_name[f"seat:{seat}"], c["rect"]), (where, c)

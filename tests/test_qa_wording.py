@@ -43,11 +43,11 @@ def test_new_game_says_a_cut_option_label_in_full_when_pointed_at(tmp_path, monk
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    app = start(None, scene="menu", size=size)
+    app = start("infinite_poker", scene="menu", size=size)  # the menu on that game
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_n, mod=0, unicode="")])
     full = "Hand limit (0 = play until one player has every chip)"
     texts = app.manifest()["texts"]
-    assert "New game: Poker with 12,000 Cards" in {t["text"] for t in texts}  # the first game listed
+    assert "New game: Poker with 12,000 Cards" in {t["text"] for t in texts}
     assert full not in {t["text"] for t in texts}
     assert not [
         t["text"] for t in texts if t["text"].startswith(("Hand limit", "Called Shot")) and "…" in t["text"]

@@ -39,6 +39,9 @@ class FrameRecord:
         default_factory=set
     )  # indices into `cards` of the viewer's cards others do not see
     best: set[int] = field(default_factory=set)  # indices into `cards` outlined as the viewer's best hand
+    card_text: dict[int, int] = field(
+        default_factory=dict
+    )  # index into `cards` -> its face's smallest text px
     texts: list[tuple[str, Box, int]] = field(default_factory=list)  # (text, rect, font pixel size)
     regions: list[tuple[str, Box]] = field(default_factory=list)
     pending: list[Callable[[FrameRecord], None]] = field(default_factory=list)
@@ -71,6 +74,7 @@ class FrameRecord:
                     "where": where,
                     "private": i in self.private,
                     "best": i in self.best,
+                    "text_px": self.card_text.get(i),
                 }
                 for i, (card, up, rect, where) in enumerate(self.cards)
             ],
@@ -139,14 +143,18 @@ def note_card(
     where: str,
     private: bool = False,
     best: bool = False,
+    text_px: int | None = None,
 ) -> None:
     """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1);
     `private`: one of the viewer's cards the others do not see; `best`: outlined as one of the
-    cards of the viewer's best hand ("your hand")."""
+    cards of the viewer's best hand ("your hand"); `text_px`: the smallest text on it (None: no
+    text, or not known)."""
     spot = _on_frame(surface, rect)
     if spot is not None and _record is not None and rect.width and rect.height:
         if private:
             _record.private.add(len(_record.cards))
         if best:
             _record.best.add(len(_record.cards))
+        if text_px is not None:
+            _record.card_text[len(_record.cards)] = text_px
         _record.cards.append((card, card >= 0, spot, where))

@@ -18,6 +18,12 @@ OTHERS_SPREAD = 0.35  # how much of each card of another seat's fan shows
 OWN_SPREAD = 0.72  # the viewer's own cards: enough to read every corner
 
 
+def face_text_floor(size: tuple[int, int]) -> int:
+    """The smallest text a card face may carry in a window of `size`: 12 px from 1280x720 up,
+    10 px below (800x600 laptops' cards are 24 px wide)."""
+    return 12 if size[0] >= 1280 and size[1] >= 720 else 10
+
+
 def card_h(width: int) -> int:
     return round(width * CARD_RATIO)  # as render/faces.py paints them
 

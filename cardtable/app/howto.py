@@ -70,6 +70,7 @@ class HowToScene(Scene):
         self.back = pygame.Rect(0, 0, 0, 0)
         self.rules = pygame.Rect(0, 0, 0, 0)
         self.hints_button = pygame.Rect(0, 0, 0, 0)
+        self.sound_button = pygame.Rect(0, 0, 0, 0)
         self.hints_on = bool(settings.load()["hints"])  # read once: never a file read per frame
         self.room = 1
 
@@ -102,6 +103,8 @@ class HowToScene(Scene):
                 self.open_rules()
             elif event.key == pygame.K_t:
                 self.toggle_hints()
+            elif event.key == pygame.K_v:
+                self.app.sound.toggle()  # the table's sounds (V there too), remembered
             elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
                 self.scroll += 1 if event.key == pygame.K_DOWN else self.room
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
@@ -115,6 +118,8 @@ class HowToScene(Scene):
                 self.open_rules()
             elif self.hints_button.collidepoint(event.pos):
                 self.toggle_hints()
+            elif self.sound_button.collidepoint(event.pos):
+                self.app.sound.toggle()
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.FELT_DARK)
@@ -162,7 +167,15 @@ class HowToScene(Scene):
             ui.PANEL,
             anchor="midright",
         )
+        self.sound_button = ui.tag(
+            surface,
+            f"Sound: {'off' if self.app.sound.muted else 'on'}  [V]",
+            (self.hints_button.left - 12, foot.centery),
+            20,
+            ui.PANEL,
+            anchor="midright",
+        )
         words = f"Esc: back  ·  R: every hand, with pictures{more}"
-        room = self.hints_button.left - 50
+        room = self.sound_button.left - 50
         if room > 80:
             ui.text(surface, ui.ellipsize(words, 18, room), (34, foot.top + 14), 18, DIM)

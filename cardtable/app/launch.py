@@ -50,8 +50,10 @@ def start_game(
 def table_for(app: App, session: Any, privacy: str | None = None, **table: Any) -> Any:
     """The table scene of a session, set up as tables were last (`remembered`) except for what is
     given: `privacy` (None: the one last chosen) and any other of the table's options."""
+    from .seating import played
     from .table import TableScene
 
+    played(session.rules.variant.id)  # listed first in the menu from now on
     setup = remembered()
     if privacy is not None:
         setup["privacy"] = privacy

@@ -22,7 +22,9 @@ def run_app(
         from .scene import App
 
         app = App(surface)
-        app.set_text_size(settings.load()["text_size"])
+        remembered = settings.load()
+        app.set_text_size(remembered["text_size"])
+        app.sound.muted = not remembered["sound"]
         app.push(MenuScene(app))
         if variant is not None:
             from .launch import start_game

@@ -12,11 +12,19 @@ from ..catalog import Entry, catalog, load_entry, missing_builtins
 from . import frame, ui
 from .scene import App, Scene
 from .screens import Screen, on_menu, screen
+from .seating import menu_order
 
 ROW_H = 64
 BUTTONS_TOP = 190
 ERROR_BOX = 180  # the height of a broken file's problems, drawn over the list's foot
 LOAD_BUDGET_S = 0.008  # reading the user's files a frame (one at least) after the first frame
+
+
+def ordered(entries: list[Entry]) -> list[Entry]:
+    """The games most recently played first, then the rest by name (a file not read yet by its
+    id)."""
+    names = [(e.id, e.variant.name if e.variant is not None else e.id) for e in entries]
+    return [entries[i] for i in menu_order(names)]
 
 
 class MenuScene(Scene):
@@ -25,11 +33,13 @@ class MenuScene(Scene):
     def __init__(self, app: App, entries: list[Entry] | None = None) -> None:
         super().__init__(app)
         # the user's files are read after the first frame, a few ms of them a frame (`update`)
-        self.entries = entries if entries is not None else catalog(defer_user=True)
+        self.entries = entries if entries is not None else ordered(catalog(defer_user=True))
+        self.asking_quit = False  # Esc asked "Quit Cardtable?": Y or Enter quits, N or Esc stays
         self.drawn = False
         self.selected = next((i for i, e in enumerate(self.entries) if e.ok), 0)
         self.scroll = 0
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.quit_buttons = (pygame.Rect(0, 0, 0, 0), pygame.Rect(0, 0, 0, 0))
         from .launch import startup_notice
 
         # e.g. an unreadable autosave set aside (the program starts), or no built-in games found
@@ -107,9 +117,12 @@ class MenuScene(Scene):
         self.refresh_buttons()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.asking_quit:
+            self._answer_quit(event)
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.quit()
+                self.asking_quit = True
                 return
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.select(self.selected + (-1 if event.key == pygame.K_UP else 1))
@@ -130,6 +143,43 @@ class MenuScene(Scene):
                 self.select(row)
             return
         self.column.handle(event)
+
+    def _answer_quit(self, event: pygame.event.Event) -> None:
+        """The question Esc asked: Y, Enter or a click on Quit quits; N, Esc or a click elsewhere
+        stays."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_q):
+                self.app.quit()
+            elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                self.asking_quit = False
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.quit_buttons[0].collidepoint(event.pos):
+                self.app.quit()
+            else:
+                self.asking_quit = False
+
+    def _draw_question(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, min(w - 40, 560), 170)
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, ui.FELT_DARK, box, border_radius=14)
+        pygame.draw.rect(surface, ui.ACCENT, box, width=3, border_radius=14)
+        ui.text(surface, "Quit Cardtable?", (box.centerx, box.top + 22), 34, ui.WHITE, True, "midtop")
+        words = "Games are saved after every move: Continue takes them up."
+        ui.text(
+            surface,
+            words,
+            (box.centerx, box.top + 70),
+            20,
+            (200, 220, 210),
+            anchor="midtop",
+            width=box.width - 24,
+        )
+        y = box.bottom - 44
+        yes = ui.tag(surface, "Quit  [Y]", (box.centerx - 14, y), 24, ui.ACCENT, anchor="midright")
+        no = ui.tag(surface, "Stay  [N]", (box.centerx + 14, y), 24, ui.PANEL, anchor="midleft")
+        self.quit_buttons = (yes, no)
+        frame.region("question", box)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(ui.FELT)
@@ -152,12 +202,14 @@ class MenuScene(Scene):
         else:
             status = ui.text(
                 surface,
-                "Up/Down choose a game  ·  Enter starts it  ·  Esc quits",
+                "Up/Down choose a game  ·  Enter starts it  ·  Esc: quit (asks first)",
                 (48, h - 40),
                 22,
                 (200, 220, 210),
             )
         frame.region("status", status)
+        if self.asking_quit:
+            self._draw_question(surface)
         self.drawn = True
 
     def _draw_list(self, surface: pygame.Surface) -> None:

@@ -13,7 +13,7 @@ from ..engine import scoring
 from ..errors import VariantError
 from ..limits import seat_name_problem
 from ..variant import Variant
-from . import settings, ui
+from . import seating, settings, ui
 from .scene import App, Scene
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
@@ -25,6 +25,16 @@ PRIVACY_HELP = {
     "peek": "cards face down; hold H to look",
 }
 SPEED_LABELS = {"normal": "Normal speed", "slow": "Slow", "instant": "Instant"}
+
+
+def flipping_rounds(variant: Variant) -> bool:
+    """Whether the game has rounds that may run by themselves (Auto-flip: a verb that only picks
+    which face-down card comes out)."""
+    from ..engine.verbs import REGISTRY
+
+    phases = variant.sections.get("phases")
+    steps = phases.program if phases is not None else []
+    return any(getattr(REGISTRY.get(str(step.get("do", ""))), "may_run_itself", False) for step in steps)
 
 
 @dataclass
@@ -47,10 +57,18 @@ class NewGameScene(Scene):
         count = max(variant.min_players, min(variant.max_players, 3))
         self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False)]
         self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
+        last = seating.last_seating(variant.max_players)  # the same players as last time, if any
+        self.same_players = bool(last)  # said under the title
+        if last:
+            self.seats = [SeatRow(ui.TextInput(s["name"]), s["kind"] == "bot") for s in last]
+            while len(self.seats) < variant.min_players:
+                self.add_seat()
         self.seed = ui.TextInput("", 12, "0123456789")
         remembered = settings.load()
         self.privacy: str = remembered["privacy"]
         self.speed: str = remembered["bot_speed"]
+        self.flips = flipping_rounds(variant)  # Auto-flip is offered: on by default in Peek mode
+        self.auto_flip: bool = remembered["auto_flip"] or self.privacy == "peek"
         self.message = ""
         self.hit: list[tuple[pygame.Rect, Any]] = []  # clickable areas of the last frame
         self.notes: list[tuple[pygame.Rect, str]] = []  # rows drawn short: their words in full
@@ -86,6 +104,10 @@ class NewGameScene(Scene):
     def cycle_privacy(self) -> None:
         i = settings.PRIVACY.index(self.privacy)
         self.privacy = settings.PRIVACY[(i + 1) % len(settings.PRIVACY)]
+        self.auto_flip = self.auto_flip or self.privacy == "peek"  # peeking at every flip is a chore
+
+    def toggle_auto_flip(self) -> None:
+        self.auto_flip = not self.auto_flip
 
     def cycle_speed(self) -> None:
         i = settings.SPEEDS.index(self.speed)
@@ -124,7 +146,8 @@ class NewGameScene(Scene):
         from .launch import start_game
 
         seats, seed, values = chosen
-        settings.save(bot_speed=self.speed)  # the table reads it; New game offers it first next time
+        # the table reads these; New game offers them first next time
+        settings.save(bot_speed=self.speed, **({"auto_flip": self.auto_flip} if self.flips else {}))
         try:
             scene = start_game(
                 self.app,
@@ -147,6 +170,7 @@ class NewGameScene(Scene):
             self.message = "Playing this game is not available in this version yet."
         else:
             settings.save(privacy=self.privacy)  # New game offers it first next time
+            seating.remember_seating(seats)  # and these players
             self.app.replace(scene)
 
     def open_howto(self) -> None:
@@ -162,7 +186,9 @@ class NewGameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         fields = self.fields()
         if any(f.handle(event) for f in fields):
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()  # the form complete: the game starts; else it says what is missing
+            elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
                 focus = next((i for i, f in enumerate(fields) if f.focused), -1)
                 for f in fields:
                     f.focused = False
@@ -231,7 +257,9 @@ class NewGameScene(Scene):
         top = 24 + ui.line(54 if not small else 44)
         ui.text(
             surface,
-            f"{v.min_players} to {v.max_players} players. Seats play in this order.",
+            f"{v.min_players} to {v.max_players} players. "
+            + ("Same players as last time; seats" if self.same_players else "Seats")
+            + " play in this order.",
             (50, top),
             24,
             (210, 230, 220),
@@ -336,6 +364,11 @@ class NewGameScene(Scene):
         box = line("Private cards", PRIVACY_HELP[self.privacy])
         self._button(surface, box, f"< {PRIVACY_LABELS[self.privacy]} >", self.cycle_privacy)
         y += row
+        if self.flips:
+            box = line("Auto-flip", "flipping rounds run by themselves (T at the table)")
+            on = self.auto_flip
+            self._button(surface, box, "On" if on else "Off", self.toggle_auto_flip, on=on)
+            y += row
         box = line("Computer players", "Space at the table: faster")
         self._button(surface, box, f"< {SPEED_LABELS[self.speed]} >", self.cycle_speed)
         y += row

@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 
 from . import frame, ui
+from .sound import Sound
 
 # Ctrl with these keys makes all text larger (+1) or smaller (-1)
 TEXT_KEYS = {
@@ -76,6 +77,7 @@ class App:
         # the text a key that changed the scene also types (D opening the deck browser types "d"):
         # it belongs to the old scene, never to the new one's search or text boxes
         self._typed_by_last_key = ""
+        self.sound = Sound()  # the table's cues: silent until `run` opens the mixer after a frame
         ui.set_scale(surface.get_size(), self.text_size)
 
     @property
@@ -191,6 +193,7 @@ class App:
                     log.begin()
                 self.step(pygame.event.get(), dt)
                 pygame.display.flip()
+                self.sound.open()  # once, after the first frame: the window never waits for the mixer
                 if self.scenes and self.scene is not shown:
                     shown = self.scene
                     self.settle()

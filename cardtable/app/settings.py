@@ -1,8 +1,8 @@
 """The few choices the program remembers between runs (how cards are kept private, how fast computer
-players move, whether flipping rounds run by themselves, the text size, where the window was and
-how large), in a
-small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
-value not known, gives the default and never a crash. Written atomically (a temp file, then a
+players move, whether flipping rounds run by themselves, the text size, whether the table makes
+sounds, where the window was and how large, the last seating), in a small JSON file in the user's
+config folder. Read defensively: a missing or broken file, or a value not known, gives the default
+and never a crash. Written atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..limits import seat_name_problem
 from ..paths import read_bytes, replace_whole, user_config
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
@@ -23,6 +24,7 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "auto_flip": (False, True),
     "text_size": TEXT_SIZES,
     "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
+    "sound": (True, False),  # the table's sounds (app/sound.py; V at the table)
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 MAX_BYTES = 64 * 1024  # the file holds a few short values
@@ -39,7 +41,39 @@ def _window_ok(value: Any) -> bool:
     )
 
 
-SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+MAX_SEATS = 64  # more than any game seats: a longer list in the file is not ours
+MAX_RECENT = 50  # games remembered as played, newest first (seating.py)
+
+
+def seating_ok(value: Any) -> bool:
+    """The last seating (seating.py): a list of seats, each {"name": a name a save accepts,
+    "kind": "human" or "bot"} and a few other short words (a level, a style)."""
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_SEATS:
+        return False
+    for seat in value:
+        if not isinstance(seat, dict) or len(seat) > 8 or seat.get("kind") not in ("human", "bot"):
+            return False
+        if not all(isinstance(k, str) and isinstance(v, str) and len(k) <= 32 for k, v in seat.items()):
+            return False
+        if "name" not in seat or seat_name_problem(seat["name"]) or any(len(v) > 64 for v in seat.values()):
+            return False
+    return True
+
+
+def recent_ok(value: Any) -> bool:
+    """Variant ids, the most recently played first (seating.py)."""
+    return (
+        isinstance(value, list)
+        and len(value) <= MAX_RECENT
+        and all(isinstance(v, str) and 0 < len(v) <= 200 for v in value)
+    )
+
+
+SHAPED = {
+    "window": _window_ok,
+    "seating": seating_ok,
+    "recent": recent_ok,
+}  # settings with a shape rather than a list of choices
 
 
 def _allowed(name: str, value: Any) -> bool:

@@ -155,10 +155,10 @@ def _longest(lo: int, hi: int, fits: Callable[[int], bool]) -> int:
     return lo
 
 
-def wrap(words: str, size: int, width: int) -> list[str]:
+def wrap(words: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap for a given pixel width (a word longer than the width has a line of its
     own); texts longer than MAX_WRAPPED characters are cut."""
-    return list(_wrap(cut(words, MAX_WRAPPED), px(size), False, width))
+    return list(_wrap(cut(words, MAX_WRAPPED), px(size), bold, width))
 
 
 @lru_cache(maxsize=1024)

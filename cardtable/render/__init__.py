@@ -15,15 +15,16 @@ def init_display(
     size: tuple[int, int], headless: bool = False, caption: str = "Cardtable", resizable: bool = False
 ):
     """Open the window (or a headless dummy one) and return its surface; only display and font
-    are initialised (no sound: ALSA's start-up is slow and nothing here plays any).
+    are initialised (the sound's mixer opens after the first frame, app/sound.py: ALSA's
+    start-up is slow).
 
     The environment variables must be set before SDL's display starts: the framebuffer
-    acceleration under Xvfb costs 10-15 ms a flip, and no sound is ever used.
+    acceleration under Xvfb costs 10-15 ms a flip.
     """
     if headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # a headless mixer plays into nothing
     os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
     pygame.display.init()

@@ -2,7 +2,10 @@
 
 Four levels of detail by width: dots (only the suit's colour and shape, for far zoom), small
 (rank and glyph), normal (corner indexes, a centre glyph, the colour's name) and large (the card's
-names too). Parts that repeat (the blank card, glyphs, text) are cached within the shared memory budget
+names too). A painter's `min_text` (the table sets it for its window) is the smallest text a
+face may carry: a name too long for the card at that size wraps, and one that cannot fit even so
+is left to the large preview, never shrunk below it nor cut; `text_px` says the smallest text the
+last face rendered carries (the frame manifest's, for the tests). Parts that repeat (the blank card, glyphs, text) are cached within the shared memory budget
 (render/cache.py), so a face is a handful of
 blits: about 20-60 us at 100 px.
 """
@@ -66,6 +69,10 @@ class FacePainter:
         self._text: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "text")
         self._bases: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "bases")
         self._dots: ByteLRU[tuple, pygame.Surface] = ByteLRU(budget, "dots")
+        self.min_text = 0  # the smallest text a face may carry (0: shrink as needed, the browser)
+        self._sizes: list[int] = []  # the text sizes the face being painted carries
+        self.text_px: int | None = None  # the smallest text of the last face rendered (None: none)
+        self._back_px: dict[tuple, int | None] = {}  # per back made: its label's size
 
     # ------------------------------------------------------------------ parts
 
@@ -91,12 +98,41 @@ class FacePainter:
         return surf
 
     def fit_text(self, text: str, size: int, colour, max_width: int) -> pygame.Surface:
-        """Text at `size`, or smaller until it fits `max_width`."""
+        """Text at `size`, or smaller until it fits `max_width` (never below `min_text`)."""
+        size = max(size, self.min_text)
         surf = self.text(text, size, colour)
-        while surf.get_width() > max_width and size > 7:
-            size = int(size * 0.85)
+        while surf.get_width() > max_width and size > max(7, self.min_text):
+            size = max(self.min_text, int(size * 0.85))
             surf = self.text(text, size, colour)
+        self._sizes.append(size)
         return surf
+
+    def fit_lines(
+        self, words: list[str], sep: str, size: int, colour, max_width: int, most: int
+    ) -> list[pygame.Surface]:
+        """`words` joined by `sep` on one line (shrunk, not below `min_text`), else wrapped at
+        `min_text` over at most `most` lines; [] when even that does not fit (never cut)."""
+        one = sep.join(words)
+        small = max(7, self.min_text)
+        if (
+            self.font(max(size, self.min_text)).size(one)[0] <= max_width
+            or self.font(small).size(one)[0] <= max_width
+        ):
+            return [self.fit_text(one, size, colour, max_width)]
+        if not self.min_text:
+            return [self.fit_text(one, size, colour, max_width)]
+        font, lines = self.font(self.min_text), [""]
+        for word in words:
+            joined = f"{lines[-1]}{sep.rstrip()} {word}".strip() if lines[-1] else word
+            if font.size(joined)[0] <= max_width:
+                lines[-1] = joined
+            elif font.size(word)[0] <= max_width and len(lines) < most:
+                lines[-1] = lines[-1] + sep.rstrip()
+                lines.append(word)
+            else:
+                return []
+        self._sizes.extend([self.min_text] * len(lines))
+        return [self.text(line, self.min_text, colour) for line in lines]
 
     def base(
         self, w: int, h: int, fill: tuple[int, int, int], edge: tuple[int, int, int] = EDGE
@@ -132,9 +168,12 @@ class FacePainter:
     # ------------------------------------------------------------------ faces
 
     def render(self, card: int, width: int) -> pygame.Surface:
-        """A new surface with the card's face (for the large view and tests)."""
+        """A new surface with the card's face (for the large view and tests); `text_px` then
+        says its smallest text."""
         surf = pygame.Surface((width, card_height(width)), pygame.SRCALPHA)
+        self._sizes = []
         self.paint(surf, 0, 0, width, card)
+        self.text_px = min(self._sizes) if self._sizes else None
         return _converted(surf)
 
     def paint(self, target: pygame.Surface, x: int, y: int, width: int, card: int) -> None:
@@ -243,24 +282,31 @@ class FacePainter:
         shown = [f for f in sorted(flags)]
         if shown:
             fsz = max(8, round(h * 0.05))
-            ribbon = self.fit_text(
-                " ".join(f.upper() for f in shown), fsz, FLAG_COLOURS.get(shown[0], INK), round(w * 0.5)
-            )
-            target.blit(ribbon, (x + (w - ribbon.get_width()) // 2, top))
+            colour = FLAG_COLOURS.get(shown[0], INK)
+            for ribbon in self.fit_lines([f.upper() for f in shown], " ", fsz, colour, round(w * 0.5), 1):
+                target.blit(ribbon, (x + (w - ribbon.get_width()) // 2, top))
         # Centre: the glyphs large, or for suitless cards the rank large.
         lines: list[pygame.Surface] = []
         tsz = max(8, round(h * 0.056))
+        room = w - 2 * pad
+        most = 3 if large else 2
         if art.title and (large or w >= 86):
-            lines.append(self.fit_text(art.title, round(tsz * 1.2), INK, w - 2 * pad))
+            lines += self.fit_lines(art.title.split(), " ", round(tsz * 1.2), INK, room, most)
         elif art.rank_name and (large or w >= 86):
-            lines.append(self.fit_text(art.rank_name, round(tsz * 1.2), ink, w - 2 * pad))
-        tags = [s.tag for s in suits if s.tag]
+            lines += self.fit_lines(art.rank_name.split(), " ", round(tsz * 1.2), ink, room, most)
+        tags = [s.tag.upper() for s in suits if s.tag]
         if tags and w >= TAG_MIN:
-            lines.append(self.fit_text(" · ".join(tags).upper(), tsz, INK, w - 2 * pad))
+            lines += self.fit_lines(tags, " · ", tsz, INK, room, most)
         if large:
-            detail = ", ".join(s.name for s in suits)
+            detail = [s.name for s in suits]
             if detail and not art.title:
-                lines.append(self.fit_text(detail, tsz, (90, 90, 100), w - 2 * pad))
+                lines += self.fit_lines(detail, ", ", tsz, (90, 90, 100), room, most)
+        big = None if suits else self.fit_text(art.mark, round(h * 0.22), INK, w - 2 * pad)
+        below = round(w * 0.28) if big is None else big.get_height() // 2 + 2  # centre to the lines
+        if self.min_text:  # above the bottom corner's index: lines that do not fit are left out
+            room_h = 2 * (h // 2 - pad - t.get_height() - below)
+            while lines and sum(s.get_height() for s in lines) > room_h:
+                lines.pop()
         text_h = sum(s.get_height() for s in lines)
         mid_y = y + h // 2 - text_h // 2
         if suits:
@@ -272,11 +318,9 @@ class FacePainter:
                 for i, s in enumerate(suits[:4]):
                     off = round(w * 0.11) * (1 if i % 2 else -1)
                     target.blit(self.glyph(s, gw), (x + (w - gw) // 2 + off, mid_y - gw // 2 + off))
-            ty = mid_y + round(w * 0.28)
-        else:
-            big = self.fit_text(art.mark, round(h * 0.22), INK, w - 2 * pad)
+        elif big is not None:
             target.blit(big, (x + (w - big.get_width()) // 2, mid_y - big.get_height() // 2))
-            ty = mid_y + big.get_height() // 2 + 2
+        ty = mid_y + below
         for line in lines:
             target.blit(line, (x + (w - line.get_width()) // 2, ty))
             ty += line.get_height()
@@ -284,11 +328,13 @@ class FacePainter:
     # ------------------------------------------------------------------ backs
 
     def back(self, width: int) -> pygame.Surface:
-        """The deck's back: its colour, a pattern and an optional label."""
-        key = ("back", width)
+        """The deck's back: its colour, a pattern and an optional label (`text_px` its size)."""
+        key = ("back", width, self.min_text)
         surf = self._bases.get(key)
+        self.text_px = self._back_px.get(key)
         if surf is not None:
             return surf
+        self._sizes = []
         back = self.deck.back or {}
         raw = back.get("rgb")
         rgb = tuple(raw) if isinstance(raw, (list, tuple)) else (40, 60, 120)
@@ -325,8 +371,16 @@ class FacePainter:
         pygame.draw.rect(surf, light, inner, max(1, width // 40), border_radius=max(1, width // 16))
         label = back.get("label")
         if label and width >= 40:
-            t = self.fit_text(str(label), round(h * 0.07), (250, 245, 230), inner.w - 4)
-            plate = t.get_rect(center=inner.center).inflate(8, 4)
-            pygame.draw.rect(surf, rgb, plate, border_radius=4)
-            surf.blit(t, t.get_rect(center=inner.center))
+            words = str(label).split()
+            lines = self.fit_lines(words, " ", round(h * 0.07), (250, 245, 230), inner.w - 4, 2)
+            block = pygame.Rect(
+                0, 0, max((t.get_width() for t in lines), default=0), sum(t.get_height() for t in lines)
+            )
+            block.center = inner.center
+            if lines:
+                pygame.draw.rect(surf, rgb, block.inflate(8, 4), border_radius=4)
+            for t in lines:
+                surf.blit(t, t.get_rect(midtop=(block.centerx, block.top)))
+                block.top += t.get_height()
+        self.text_px = self._back_px[key] = min(self._sizes) if self._sizes else None
         return self._bases.put(key, _converted(surf))

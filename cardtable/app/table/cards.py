@@ -31,25 +31,33 @@ class Hit:
 
 
 class Faces:
-    """Card faces (and the back, for -1) by width, the most recently used kept."""
+    """Card faces (and the back, for -1) by width, the most recently used kept, each with the
+    size of its smallest text. `min_text` (set for the window by the table) is the smallest text
+    a face may carry (render/faces.py)."""
 
     def __init__(self, deck: Any) -> None:
         from ...render.faces import FacePainter
 
         self.painter = FacePainter(deck)
-        self._cache: OrderedDict[tuple[int, int], pygame.Surface] = OrderedDict()
+        self.min_text = 0
+        self._cache: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, int | None]] = OrderedDict()
 
     def get(self, card: int, width: int) -> pygame.Surface:
-        key = (card, width)
-        surf = self._cache.get(key)
-        if surf is None:
+        return self.made(card, width)[0]
+
+    def made(self, card: int, width: int) -> tuple[pygame.Surface, int | None]:
+        """The face (or back) and its smallest text's px (None: it carries none)."""
+        key = (card, width, self.min_text)
+        made = self._cache.get(key)
+        if made is None:
+            self.painter.min_text = self.min_text
             surf = self.painter.back(width) if card < 0 else self.painter.render(card, width)
-            self._cache[key] = surf
+            made = self._cache[key] = (surf, self.painter.text_px)
             if len(self._cache) > FACE_CACHE:
                 self._cache.popitem(last=False)
         else:
             self._cache.move_to_end(key)
-        return surf
+        return made
 
 
 class Canvas:
@@ -96,14 +104,15 @@ class Canvas:
         x, y = pos
         if raised:
             y -= width // 4
-        rect = self.surface.blit(self.faces.get(card, width), self.anim.glide(slot, (x, y)))
+        face, text_px = self.faces.made(card, width)
+        rect = self.surface.blit(face, self.anim.glide(slot, (x, y)))
         if card >= 0:
             self.drawn.append(card)
         if private and mark:
             badge = hidden_mark(width)
             at = self.surface.blit(badge, (rect.left + 3, rect.bottom - 3 - badge.get_height()))
             self.tip(at, "Only you see this card: the others see its back")
-        frame.note_card(self.surface, card, rect, where, private, best=outline == BEST)
+        frame.note_card(self.surface, card, rect, where, private, best=outline == BEST, text_px=text_px)
         if outline:
             pygame.draw.rect(
                 self.surface, outline, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12)

@@ -4,6 +4,7 @@ bar tall enough: `button_rows`), and the bet slider at the end of the status lin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
@@ -74,7 +75,9 @@ def draw_bar(
         need = ui.font(18).size(words + " …")[0] + pad  # as ui.ellipsize measures it
         slider_w = max(min(slider_w, int(180 * s)), min(slider_w, free - need))
     room = free - slider_w
-    if message and ui.font(18).size(words)[0] > room:  # a shorter form said whole, before a cut one
+    if not message:
+        shorter = shorter_status(status)
+    if ui.font(18).size(words)[0] > room:  # a shorter form said whole, before a cut one
         words = next((w for w in shorter if ui.font(18).size(w)[0] <= room), words)
     size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
     shown = ui.ellipsize(words, size, room)
@@ -112,6 +115,18 @@ def draw_bar(
     ui.text(surface, f"{hi:,}", (track.right + 6, track.centery), 16, ui.WHITE, anchor="midleft")
     canvas.hit(track.inflate(0, 20), "slider")
     return track, lo, hi
+
+
+def shorter_status(status: str) -> list[str]:
+    """The status line in fewer whole words, longest first: without whose move it is (the hand
+    line and the glow say it), without its bracketed asides, then its first clause."""
+    head, sep, prompt = status.partition(": ")
+    if not sep or not head.startswith("Your move"):
+        return []
+    prompt = prompt[:1].upper() + prompt[1:]
+    bare = re.sub(r"\s*\([^()]*\)", "", prompt).strip()
+    first = re.split(r"(?<=[.:;])\s", bare, maxsplit=1)[0].rstrip(":;")
+    return list(dict.fromkeys(w for w in (prompt, bare, first) if w))
 
 
 def _status(surface: pygame.Surface, bar: pygame.Rect, view: View) -> str:

@@ -48,11 +48,22 @@ def draw_panel(
     pad = 14
     x, room = header.left + pad, header.width - 2 * pad
     # the "?" (How to play) sits at the header's top right
-    ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room - 36)
-    keys = ui.fit(KEYS, 16, room - 36)
-    line = ui.text(surface, keys, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
-    if keys != KEYS[0]:
-        canvas.tip(line, KEYS[0])
+    titled = ui.wrap(title, 22, room - 36, bold=True)
+    if len(titled) == 1:
+        ui.text(surface, title, (x, header.top + 8), 22, ui.WHITE, True, width=room - 36)
+        keys = ui.fit(KEYS, 16, room - 36)
+        line = ui.text(surface, keys, (x, header.top + 8 + ui.line(22)), 16, (170, 190, 180), width=room - 36)
+        if keys != KEYS[0]:
+            canvas.tip(line, KEYS[0])
+    else:  # a long name wraps over both lines, as large as two lines fit (the keys: its tooltip)
+        size = next((n for n in (20, 18, 16, 14) if 6 + 2 * ui.line(n) <= header.height), 12)
+        words = ui.wrap(title, size, room - 36, bold=True)
+        two = [words[0].removesuffix("·").rstrip(), " ".join(words[1:])]  # no dangling separator
+        shown = pygame.Rect(x, header.top + 4, 0, 0)
+        for i, words_line in enumerate(two):
+            at = (x, header.top + 4 + i * ui.line(size))
+            shown.union_ip(ui.text(surface, words_line, at, size, ui.WHITE, True, width=room - 36))
+        canvas.tip(shown, f"{title} · {KEYS[0]}")
     width = min(big.width - 2 * pad, int((big.height - ui.line(20) - 8) / 1.4))
     if hover is not None and hover >= 0:
         canvas.card(hover, (big.centerx - width // 2, big.top + 2), width, "preview", kind=None)

@@ -19,6 +19,7 @@ from .keys import ARROWS, NUMBER_KEYS, choose_by_number, move_focus, take_focus
 from .layout import GridCamera
 
 PEEK_KEY = pygame.K_h  # held to look at one's own hand in peek mode (no verb's control uses H)
+SOUND_KEY = pygame.K_v  # the table's sounds off and on (no verb's control, nor the end screen, uses V)
 SCROLL_KEYS = {  # the side panel's text: older, newer, the newest
     pygame.K_PAGEUP: lambda back: back + 10,
     pygame.K_PAGEDOWN: lambda back: back - 10,
@@ -59,6 +60,7 @@ class Table(Protocol):
     def undo(self) -> None: ...
     def continue_game(self) -> None: ...
     def toggle_panel(self) -> None: ...
+    def toggle_sound(self) -> None: ...
     def end_choice(self, label: str) -> None: ...
     def act(self, action: Action) -> bool: ...
     def place(self, at: tuple[int, int]) -> None: ...
@@ -69,6 +71,9 @@ def handle(t: Table, event: pygame.event.Event) -> None:
     fresh, lifts = t.hear(event)  # every key: a fresh press or a held key repeating; taps timed
     if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
         t.leave()
+        return
+    if event.type == pygame.KEYDOWN and event.key == SOUND_KEY and fresh:
+        t.toggle_sound()  # anywhere at the table, the curtain and the public screens too
         return
     if event.type == pygame.KEYDOWN and event.key == pygame.K_F1:
         t.peek(False)  # the page covers the table: nobody keeps looking at a hand behind it

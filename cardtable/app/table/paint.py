@@ -12,6 +12,7 @@ import pygame
 from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
+from ..geometry import face_text_floor
 from .backdrops import table_backdrop
 from .draw_bar import button_rows, draw_bar, draw_hand_line
 from .draw_overlays import draw_curtain
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 def paint(t: TableScene, surface: pygame.Surface) -> None:
     """The table frame: the public screens, the curtain, or the viewer's table."""
     t.canvas.begin(surface)
+    t.canvas.faces.min_text = face_text_floor(surface.get_size())  # no card's text smaller
     t.controls, t.slider = [], None
     before, now = t.app.last_frame, frame.current()
     if before is not None and now is not None and before.scene != now.scene:
@@ -201,6 +203,15 @@ def _table_controls(t: TableScene) -> list[Control]:
     """The table's own toggle while a round that may run by itself is on (shown whoever
     decides, so it can be switched off while the round runs)."""
     verb = verb_of(t.view_for(None))
+    actor = t.actor()
+    legal = t.view_for(actor)["legal"] if actor is not None else []
+    if verb is not None and verb.name == "declare" and any(x["type"] == "pass" for x in legal):
+        tip = "on: this question comes every hand; off: a pass holds for the rest of the game"
+        return [
+            Control(
+                "Ask me every hand", t.toggle_ask_every_hand, pygame.K_e, "E", on=t.ask_every_hand, tip=tip
+            )
+        ]
     if verb is None or not verb.may_run_itself or not t.humans():
         return []
     tip = "flipping rounds run by themselves: each person's card is the computer's choice for them"

@@ -32,6 +32,7 @@ from .animation import Animations
 from .autoplay import DELAYS, Autoplay
 from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
+from .cues import Cues
 from .draw_bar import Slider
 from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action
 from .hints import Hints
@@ -95,6 +96,11 @@ class TableScene(WhoSees, Scene):
         self.next_games: dict[str, Callable[[], Scene | None]] = {}
         self._held = self._holdings()  # (hand number, what each seat held when it started)
         self.hand_reader = HandReader()  # the viewer's "your hand" line, read once per change
+        self.cues = Cues()  # what the table heard happen, for its sounds (app/sound.py)
+        # people who passed an optional naming of cards (a Called Shot): not asked again this game,
+        # unless the table asks every hand (the bar's toggle, E)
+        self.named_pass: set[int] = set()
+        self.ask_every_hand = False
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -149,6 +155,8 @@ class TableScene(WhoSees, Scene):
         self._version += 1
         if asked and action["seat"] is not None and action["seat"] in self.humans():
             self.grace = action["seat"]  # theirs to take back until anybody else sees anything new
+            if verb is not None and verb.name == "declare" and action["type"] == "pass":
+                self.named_pass.add(action["seat"])  # once per game: the pass holds
         self._note_hand_end()
         if verb is not None and action["seat"] is not None:
             self.anim.say(action["seat"], verb.describe(action, self.deck.short))
@@ -196,6 +204,7 @@ class TableScene(WhoSees, Scene):
             return
         why = self.undo_refusal(seat)
         if why is None and self.session.undo(seat):
+            self.named_pass.discard(seat)  # a pass taken back is asked again
             self._version += 1
             self.grace = None
             self.message = "Your last decision was taken back."
@@ -289,6 +298,26 @@ class TableScene(WhoSees, Scene):
         self.finished = self.finished or self.session.is_over()
 
     def update(self, dt: float) -> None:
+        self._advance(dt)
+        self._sound()
+
+    def _sound(self) -> None:
+        """The sounds of what happened at the table since the last frame (public things only)."""
+        sound = self.app.sound
+        if sound.state != "open":
+            return  # no mixer (headless, no device): nothing to hear for
+        asked = None if self.showdown is not None or self.finished else self.asked()
+        peek_many = self.privacy == "peek" and len(self.humans()) > 1
+        heard = self.cues.hear(self._version, self.view_for(None), asked, self.curtain_for(), peek_many)
+        sound.play(heard)  # muted: heard, so unmuting plays nothing from before
+
+    def toggle_sound(self) -> None:
+        """V: the table's sounds off, or on again (remembered); said in the bar for a while."""
+        on = self.app.sound.toggle()
+        self.message = "Sound on (V turns it off)." if on else "Sound off (V turns it on)."
+        self.fleeting = (self.message, self.clock + 3.0)
+
+    def _advance(self, dt: float) -> None:
         self.anim.tick(dt)
         if self.fleeting is not None and (self.message != self.fleeting[0] or self.clock >= self.fleeting[1]):
             if self.message == self.fleeting[0]:
@@ -305,6 +334,9 @@ class TableScene(WhoSees, Scene):
         def begin() -> tuple[View, int]:  # that seat's own view, for its thinking: never drawn
             return self.session.view(to_move), self.session.bot_seed()
 
+        if self.passes_naming(to_move):  # they passed once this game: it holds, unasked
+            self.act({"seat": to_move, "type": "pass"}, asked=False)
+            return
         run = to_move in self.humans()
         try:
             action = self.autoplay.step(dt, self._version, begin, self.bot_level, run)
@@ -313,6 +345,17 @@ class TableScene(WhoSees, Scene):
             return
         if action is not None:
             self.act(action, asked=False)
+
+    def passes_naming(self, seat: int) -> bool:
+        """Whether `seat`'s decision now is an optional naming of cards they already passed this
+        game (asked once per game unless the table asks every hand): the table passes for them."""
+        if self.ask_every_hand or seat not in self.named_pass:
+            return False
+        public = self.view_for(None)
+        return public["phase"] == "declare" and public["to_move"] == seat
+
+    def toggle_ask_every_hand(self) -> None:
+        self.ask_every_hand = not self.ask_every_hand
 
     def hurry(self) -> None:
         """Space while nobody is asked: no more waiting until a person must decide."""
