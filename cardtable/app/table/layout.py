@@ -231,7 +231,7 @@ def _arrange(
     the middle what is left. None when the seats do not fit."""
     # The seats never depend on the board: a grid that grows a row (a card placed) plans the
     # middle of each arrangement again, not its seats.
-    seated = _seated(replace(needs, board=NO_BOARD), tuple(table), width, own_w, top, beside, foot, squeeze)
+    seated = _seated(_boardless(needs), tuple(table), width, own_w, top, beside, foot, squeeze)
     if seated is None:
         return None
     seats, centre = seated
@@ -239,6 +239,11 @@ def _arrange(
 
 
 NO_BOARD = Board(0, 0, False, 0)
+
+
+@lru_cache(maxsize=64)
+def _boardless(needs: Needs) -> Needs:
+    return replace(needs, board=NO_BOARD)
 
 
 @lru_cache(maxsize=4096)
