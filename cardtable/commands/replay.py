@@ -152,7 +152,7 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
         lines += history(public["log"], marks)
         data.update(hand=public["hand_number"], over=bool(public["over"]), result=public["result"])
         # every hand's outcome, each public once the hand was over (the view's "last_hand")
-        data["history"] = run.state["history"]
+        data["history"] = list(run.state["history"])
     if run.stop is None:
         over = " (the game is over)" if data.get("over") else ""
         data["valid"] = True
