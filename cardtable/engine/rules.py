@@ -257,6 +257,8 @@ class Rules:
                 n = st["loops"].get(str(step["id"]), 0) + 1
                 st["loops"][str(step["id"])] = n
                 if n >= step["max"] or any(self._condition(g, c) for c in step["until"]):
+                    # done: counted from nothing again when a repeat around it comes back to it
+                    del st["loops"][str(step["id"])]
                     st["pc"] += 1
                 else:
                     st["pc"] = step["back"]
