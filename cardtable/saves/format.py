@@ -32,7 +32,7 @@ from typing import Any, cast
 
 from ..engine.trail import plain
 from ..engine.types import Action, OptionValue
-from . import check, hidden, journal, seal
+from . import check, hidden, journal, jsontext, seal
 from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
 from .hidden import SealedLog
 
@@ -235,7 +235,8 @@ class _LogLines:
                 break
             same += 1
         lines = self.lines[:same]
-        lines += ["  " + json.dumps(a, sort_keys=True, separators=(",", ":")) for a in log[same:]]
+        encode = jsontext.ENTRY.encode
+        lines += ["  " + encode(a) for a in log[same:]]
         self.entries, self.lines = list(log), lines
         return lines
 

@@ -12,8 +12,14 @@ from typing import Any
 SLICE = 2_000  # a list longer than this is encoded this many items at a time
 
 
+# one encoder for every call: `json.dumps` with options makes an encoder object each time (a
+# long list's slices, a log's entries: many objects for the collector, and slower)
+_ENCODER = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+ENTRY = json.JSONEncoder(sort_keys=True, separators=(",", ":"))  # a save's log entries, one a line
+
+
 def _plain(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _ENCODER.encode(value)
 
 
 def _big(value: Any) -> bool:
