@@ -34,98 +34,129 @@ def hostile_cases(tmp: Path) -> list[list[str]]:
     shot = ["screenshot", "texas_holdem", png, "--view", "table"]
     sim = ["simulate", "texas_holdem", "--games", "1"]
     return [
-        ["--no-such-flag"],
-        ["no_such_command"],
-        ["list", "--bogus"],
-        ["validate"],
-        ["validate", "-q"],
-        ["play"],
-        ["odds"],
-        ["simulate"],
-        ["screenshot", "texas_holdem"],
-        ["replay"],
-        ["bench", "--variant"],
-        ["install-desktop", "--bogus"],
-        # simulate: every number checked, the log's folder before any game is played
-        ["simulate", "texas_holdem", "--games", "-3"],
-        ["simulate", "texas_holdem", "--games", "0"],
-        ["simulate", "texas_holdem", "--games", "--5"],
-        ["simulate", "texas_holdem", "--games", "1e3"],
-        ["simulate", "texas_holdem", "--games", BIG],
-        ["simulate", "texas_holdem", "--games", "²"],
-        [*sim, "--players", "0"],
-        [*sim, "--players", "11"],
-        [*sim, "--players", "Ann"],
-        [*sim, "--hands", "-1"],
-        [*sim, "--hands", "20000"],
-        [*sim, "--seed", SEED_TOO_BIG],
-        [*sim, "--seed", "nan"],
-        [*sim, "--level", "godlike"],
-        [*sim, "--option", "chips=abc"],
-        [*sim, "--option", f"chips={BIG}"],
-        [*sim, "--option", "chips"],
-        [*sim, "--log", "/dev/full"],
-        [*sim, "--log", missing],
-        [*sim, "--log", str(tmp)],
-        ["simulate", "no_such_variant"],
-        ["simulate", LONG_NAME],
-        ["simulate", str(deck)],
-        # match: seats named, numbers checked
-        ["match", "texas_holdem"],
-        ["match", "texas_holdem", "--seats", "hard,nobody"],
-        ["match", "texas_holdem", "--seats", "hard"],
-        ["match", "texas_holdem", "--seats", ","],
-        ["match", "texas_holdem", "--seats", "hard,tight", "--hands", "0"],
-        ["match", "texas_holdem", "--seats", "hard,tight", "--hands", BIG],
-        ["match", "texas_holdem", "--seats", "hard,tight", "--seed", "-1"],
-        ["match", "texas_holdem", "--seats", "hard,tight", "--option", "chips=abc"],
-        ["match", "no_such_variant", "--seats", "hard,tight"],
-        ["match", str(deck), "--seats", "hard,tight"],
-        # screenshot: numbers, the table's seats, and both output files checked first
-        ["screenshot", "texas_holdem", png, "--zoom", "nan"],
-        ["screenshot", "texas_holdem", png, "--zoom", "inf"],
-        ["screenshot", "texas_holdem", png, "--zoom", "-5"],
-        ["screenshot", "texas_holdem", png, "--size", "10x10"],
-        ["screenshot", "texas_holdem", png, "--size", "big"],
-        [*shot, "--moves", "-5"],
-        [*shot, "--seat", "-1"],
-        [*shot, "--seat", "99"],
-        [*shot, "--players", "4", "--seat", "4"],
-        [*shot, "--players", "11"],
-        [*shot, "--players", "0"],
-        [*shot, "--players", "Ann"],
-        [*shot, "--players", ","],
-        [*shot, "--players", "Ann,Ann,bot"],
-        [*shot, "--seed", SEED_TOO_BIG],
-        ["screenshot", "texas_holdem", missing + ".png"],
-        ["screenshot", "texas_holdem", str(tmp)],
-        ["screenshot", "texas_holdem", png, "--manifest", missing + ".json"],
-        ["screenshot", "no_such_variant", png],
-        # play: refused before the window opens
-        ["play", "texas_holdem", "--players", ""],
-        ["play", "texas_holdem", "--players", "Ann"],
-        ["play", "texas_holdem", "--players", ",".join(f"P{i}" for i in range(11))],
-        ["play", "texas_holdem", "--seed", SEED_TOO_BIG],
-        ["play", "texas_holdem", "--seed", "-" + str(2**255 + 1)],
-        ["play", "texas_holdem", "--seed", "1e5"],
-        ["play", "texas_holdem", "--option", f"blind={BIG}"],
-        ["play", "no_such_variant"],
-        ["play", LONG_NAME],
-        ["play", str(deck)],
-        # odds, bench, replay
-        ["odds", "texas_holdem", "--samples", "-1"],
-        ["odds", "texas_holdem", "--samples", "0"],
-        ["odds", "texas_holdem", "--hand-size", "0"],
-        ["odds", "texas_holdem", "--ranking", "--players", "0"],
-        ["odds", "texas_holdem", "--ranking", "--showdowns", "-1"],
-        ["odds", "texas_holdem", "--seed", "abc"],
-        ["odds", "no_such_variant"],
-        ["odds", str(deck)],
-        ["bench", "--variant", "no_such_variant"],
-        ["replay", "no_such_save"],
-        ["replay", "--json", "no_such_save"],
-        ["replay", LONG_NAME],
+        *hostile_files(tmp, png),
+        *[
+            ["--no-such-flag"],
+            ["no_such_command"],
+            ["list", "--bogus"],
+            ["validate"],
+            ["validate", "-q"],
+            ["play"],
+            ["odds"],
+            ["simulate"],
+            ["screenshot", "texas_holdem"],
+            ["replay"],
+            ["bench", "--variant"],
+            ["install-desktop", "--bogus"],
+            # simulate: every number checked, the log's folder before any game is played
+            ["simulate", "texas_holdem", "--games", "-3"],
+            ["simulate", "texas_holdem", "--games", "0"],
+            ["simulate", "texas_holdem", "--games", "--5"],
+            ["simulate", "texas_holdem", "--games", "1e3"],
+            ["simulate", "texas_holdem", "--games", BIG],
+            ["simulate", "texas_holdem", "--games", "²"],
+            [*sim, "--players", "0"],
+            [*sim, "--players", "11"],
+            [*sim, "--players", "Ann"],
+            [*sim, "--hands", "-1"],
+            [*sim, "--hands", "20000"],
+            [*sim, "--seed", SEED_TOO_BIG],
+            [*sim, "--seed", "nan"],
+            [*sim, "--level", "godlike"],
+            [*sim, "--option", "chips=abc"],
+            [*sim, "--option", f"chips={BIG}"],
+            [*sim, "--option", "chips"],
+            [*sim, "--log", "/dev/full"],
+            [*sim, "--log", missing],
+            [*sim, "--log", str(tmp)],
+            ["simulate", "no_such_variant"],
+            ["simulate", LONG_NAME],
+            ["simulate", str(deck)],
+            # match: seats named, numbers checked
+            ["match", "texas_holdem"],
+            ["match", "texas_holdem", "--seats", "hard,nobody"],
+            ["match", "texas_holdem", "--seats", "hard"],
+            ["match", "texas_holdem", "--seats", ","],
+            ["match", "texas_holdem", "--seats", "hard,tight", "--hands", "0"],
+            ["match", "texas_holdem", "--seats", "hard,tight", "--hands", BIG],
+            ["match", "texas_holdem", "--seats", "hard,tight", "--seed", "-1"],
+            ["match", "texas_holdem", "--seats", "hard,tight", "--option", "chips=abc"],
+            ["match", "no_such_variant", "--seats", "hard,tight"],
+            ["match", str(deck), "--seats", "hard,tight"],
+            # screenshot: numbers, the table's seats, and both output files checked first
+            ["screenshot", "texas_holdem", png, "--zoom", "nan"],
+            ["screenshot", "texas_holdem", png, "--zoom", "inf"],
+            ["screenshot", "texas_holdem", png, "--zoom", "-5"],
+            ["screenshot", "texas_holdem", png, "--size", "10x10"],
+            ["screenshot", "texas_holdem", png, "--size", "big"],
+            [*shot, "--moves", "-5"],
+            [*shot, "--seat", "-1"],
+            [*shot, "--seat", "99"],
+            [*shot, "--players", "4", "--seat", "4"],
+            [*shot, "--players", "11"],
+            [*shot, "--players", "0"],
+            [*shot, "--players", "Ann"],
+            [*shot, "--players", ","],
+            [*shot, "--players", "Ann,Ann,bot"],
+            [*shot, "--seed", SEED_TOO_BIG],
+            ["screenshot", "texas_holdem", missing + ".png"],
+            ["screenshot", "texas_holdem", str(tmp)],
+            ["screenshot", "texas_holdem", png, "--manifest", missing + ".json"],
+            ["screenshot", "no_such_variant", png],
+            # play: refused before the window opens
+            ["play", "texas_holdem", "--players", ""],
+            ["play", "texas_holdem", "--players", "Ann"],
+            ["play", "texas_holdem", "--players", ",".join(f"P{i}" for i in range(11))],
+            ["play", "texas_holdem", "--seed", SEED_TOO_BIG],
+            ["play", "texas_holdem", "--seed", "-" + str(2**255 + 1)],
+            ["play", "texas_holdem", "--seed", "1e5"],
+            ["play", "texas_holdem", "--option", f"blind={BIG}"],
+            ["play", "no_such_variant"],
+            ["play", LONG_NAME],
+            ["play", str(deck)],
+            # odds, bench, replay
+            ["odds", "texas_holdem", "--samples", "-1"],
+            ["odds", "texas_holdem", "--samples", "0"],
+            ["odds", "texas_holdem", "--hand-size", "0"],
+            ["odds", "texas_holdem", "--ranking", "--players", "0"],
+            ["odds", "texas_holdem", "--ranking", "--showdowns", "-1"],
+            ["odds", "texas_holdem", "--seed", "abc"],
+            ["odds", "no_such_variant"],
+            ["odds", str(deck)],
+            ["bench", "--variant", "no_such_variant"],
+            ["replay", "no_such_save"],
+            ["replay", "--json", "no_such_save"],
+            ["replay", LONG_NAME],
+        ],
     ]
+
+
+def hostile_files(tmp: Path, png: str) -> list[list[str]]:
+    """Every command that reads a file, given one that is no file to read: a pipe nobody writes
+    to (named like a variant and like a save), a folder, a device, binary junk."""
+    junk = tmp / "junk.yaml"
+    junk.write_bytes(bytes(range(256)) * 8)
+    junk_save = tmp / "junk.cardtable.json"
+    junk_save.write_bytes(b'{"format": "cardtable-save", "version": 3, "log": [' + b"\xff" * 100)
+    folder = tmp / "folder.yaml"
+    folder.mkdir()
+    files = [str(junk), str(folder), "/dev/zero"]
+    saves = [str(junk_save), str(tmp / "folder.yaml"), "/dev/zero"]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp / "pipe.yaml")
+        os.mkfifo(tmp / "pipe.cardtable.json")
+        files.append(str(tmp / "pipe.yaml"))
+        saves.append(str(tmp / "pipe.cardtable.json"))
+    cases = []
+    for f in files:
+        cases += [
+            ["play", f],
+            ["odds", f],
+            ["simulate", f, "--games", "1"],
+            ["screenshot", f, png],
+            ["match", f, "--seats", "hard,tight"],
+        ]
+    return cases + [["replay", f] for f in saves] + [["replay", "--json", str(junk_save)]]
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -155,6 +186,14 @@ def test_every_command_refuses_hostile_arguments_in_one_line(tmp_path, capsys, m
             bad.append(f"{' '.join(a[:40] for a in argv)}\n  exit {code}, stderr: {err[:500]!r}")
     assert not bad, f"{len(bad)} cases:\n" + "\n".join(bad)
     assert not (tmp_path / "out.png").exists()  # nothing was pictured
+
+
+def test_validate_says_each_file_that_is_no_variant_in_one_line(tmp_path, capsys):
+    """`validate` prints its findings on standard output, one line a file here, and fails."""
+    files = [argv[1] for argv in hostile_files(tmp_path, str(tmp_path / "out.png")) if argv[0] == "odds"]
+    code, out, err = run(["validate", *files, ""], capsys)
+    assert code != 0 and not err and not any(w in out for w in PYTHON_WORDS)
+    assert len(out.splitlines()) == len(files) + 1
 
 
 def test_a_seed_at_the_ends_of_the_range_is_taken(capsys, monkeypatch):
