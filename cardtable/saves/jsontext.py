@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-SLICE = 2_000  # a list longer than this is encoded this many items at a time
+SLICE = 500  # a list longer than this is encoded this many items at a time (a hand history: 250 KB)
 
 
 # one encoder for every call: `json.dumps` with options makes an encoder object each time (a
