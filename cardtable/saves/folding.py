@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from ..engine.trail import Trail
 from ..engine.types import Action
 from . import journal
-from .check import SaveError
 from .format import SavedGame
 from .store import SaveStore
 
@@ -77,8 +76,8 @@ class Folder:
             try:
                 saved.log = list(log)
                 fold.result = store.write_folded(slot, saved, publish)
-            except (OSError, SaveError):
-                fold.result = None  # (the journal goes on; a later save tries again)
+            except Exception:  # (OSError, SaveError, anything: the journal goes on; a later save tries again)
+                fold.result = None
             finally:
                 fold.done.set()
 

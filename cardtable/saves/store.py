@@ -232,6 +232,7 @@ class SaveStore:
         if journal.journal_path(source).exists():  # the journal's lines folded into the copy
             game = read_file(source)
             if game.trusted:
+                game.folded = ""  # (the copy holds the journal's lines, and has none beside it)
                 text = dumps(game)
         atomic_write(target, text)
 
