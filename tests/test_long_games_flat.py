@@ -188,3 +188,30 @@ def test_an_undo_across_a_background_base_reads_back(tmp_path, monkeypatch):
     got = read_file(store.path(game.slot))
     assert got.log == game.log and got.folded
     assert GameSession.resume(got, variant).full_state_for_tests() == game.full_state_for_tests()
+
+
+def test_a_game_left_just_after_its_background_base_goes_on_appending(tmp_path, monkeypatch):
+    """The window closed (or was killed) after the new base was put in place and before the
+    journal's front was dropped, no line after it: the game reopens and each action appends one
+    line again (the journal's old lines were counted as still there: the second action's save
+    failed and the third wrote the whole game)."""
+    monkeypatch.setattr(journal, "COMPACT_BYTES", 3_000)
+    jobs = []
+    monkeypatch.setattr(GameSession, "background", staticmethod(jobs.append))
+    store = SaveStore(tmp_path)
+    game = play(store, 0)
+    rng = random.Random(4)
+    while not jobs:
+        game.act(calm_action(game, game.to_move(), rng))
+    jobs.pop()()  # the base is in place; nothing acted after it
+    path = store.path(game.slot)
+    saved = read_file(path)
+    assert saved.folded and saved.log == game.log
+    written, _ = counting_writes(monkeypatch)
+    again = GameSession.resume(saved, game.variant, store)
+    game.close()
+    for _ in range(4):
+        again.act(calm_action(again, again.to_move(), rng))
+        assert again.save_problem is None
+    assert [kind for kind, _, _ in written] == ["line"] * 4
+    assert read_file(path).log == again.log

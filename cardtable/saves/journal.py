@@ -211,7 +211,9 @@ def read(
             raise JournalChanged(f"line {number + 1} is sealed wrongly") from None
         _apply(out, data, payload, number)
         out.tail = Tail(given.decode("ascii"), base_mac, out.tail.lines + 1, len(complete))
-    out.tail.size = len(complete)
+    # no line goes on from the base: the next line is written as the whole journal (a base's
+    # own lines before its fold point are not counted as there to append after)
+    out.tail.size = len(complete) if out.tail.lines else 0
     return out
 
 
