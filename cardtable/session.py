@@ -128,7 +128,8 @@ class GameSession:
         self._tail: journal.Tail | None = None
         self._saved_at = [0, 0, 0, 0]
         self._checkpoint = (-1, 0)
-        self._decided = (0, 0)  # (log entries counted, decisions among them)
+        # (log entries counted, decisions among them): the marks are one more than the decisions
+        self._decided = (len(self._state["log"]), len(self._marks) - 1) if self._marks else (0, 0)
         self._folder = folding.Folder()
         self.options = dict(self._state["options"])  # with the defaults filled in
         # The state before each seat's latest decision, so that undo need not replay the game.

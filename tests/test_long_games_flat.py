@@ -215,3 +215,16 @@ def test_a_game_left_just_after_its_background_base_goes_on_appending(tmp_path, 
         assert again.save_problem is None
     assert [kind for kind, _, _ in written] == ["line"] * 4
     assert read_file(path).log == again.log
+
+
+def test_a_reopened_game_counts_its_decisions_without_reading_its_log(tmp_path):
+    """The Load screen's count of actions after a game is taken up again: from the talk's marks
+    (one a decision), not by reading the whole log at the first save (70 ms at 200,000 entries)."""
+    store = SaveStore(tmp_path)
+    game = play(store, 50)
+    again = GameSession.resume(read_file(store.path(game.slot)), game.variant, store)
+    game.close()
+    assert again._decided == (len(again.log), 50)  # (counted already: nothing of the log to read)
+    assert again.summary()["actions"] == len(game.decisions()) == 50
+    again.act(calm_action(again, again.to_move(), random.Random(1)))
+    assert again.decision_count() == 51 == len(again.decisions())
