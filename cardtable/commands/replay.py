@@ -59,6 +59,7 @@ def history(talk: Sequence[str], marks: list[int]) -> list[str]:
     carry its number."""
     from ..engine.wording import is_hand_start
 
+    talk = list(talk)  # (sliced once a decision: a plain list's slices cost least)
     lines: list[str] = []
     seen = 0
     for number, mark in enumerate(marks):
