@@ -10,15 +10,16 @@ from __future__ import annotations
 import datetime
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .engine import IllegalAction, Rules
 from .engine.replay import Replay
+from .engine.trail import Trail, plain
 from .engine.types import Action, OptionValue, State, View
-from .saves import SavedGame, SaveError, SaveStore, hidden, journal, locks
+from .saves import SavedGame, SaveError, SaveStore, folding, hidden, journal, locks
 from .saves.format import TRUST_WORDS
 from .saves.restore import checkpoint_state, public_reason
 from .saves.store import autosave_slot, read_file, write_failure
@@ -77,6 +78,10 @@ class GameSession:
     """One game: its rules, its state (private: the screens read it through `view` and the
     methods below), and where it autosaves."""
 
+    # where a long game's new base is written while it goes on (saves/folding.py): a thread
+    # (tests run the work in turn, tests/conftest.py)
+    background: Callable[[folding.Job], None] = staticmethod(folding.in_thread)
+
     def __init__(
         self,
         variant: Variant,
@@ -123,7 +128,9 @@ class GameSession:
         self._tail: journal.Tail | None = None
         self._saved_at = [0, 0, 0, 0]
         self._checkpoint = (-1, 0)
-        self._decided = (0, 0)  # (log entries counted, decisions among them)
+        # (log entries counted, decisions among them): the marks are one more than the decisions
+        self._decided = (len(self._state["log"]), len(self._marks) - 1) if self._marks else (0, 0)
+        self._folder = folding.Folder()
         self.options = dict(self._state["options"])  # with the defaults filled in
         # The state before each seat's latest decision, so that undo need not replay the game.
         self._before: dict[int, State] = {}
@@ -134,7 +141,7 @@ class GameSession:
 
     # ------------------------------------------------------------------ saving
     @property
-    def log(self) -> list[Action]:
+    def log(self) -> Trail[Action]:
         """The game's record as it is saved (a decision may name its seat's own hidden cards)."""
         return self._state["log"]
 
@@ -168,7 +175,8 @@ class GameSession:
             "started_at": self.started_at,
         }
 
-    def saved(self) -> SavedGame:
+    def saved(self, log: list[Action] | None = None) -> SavedGame:
+        """The game as a save holds it (`log`: another list in place of the log's)."""
         return SavedGame(
             variant_id=self.variant.id,
             variant_digest=self.variant.digest,
@@ -176,13 +184,13 @@ class GameSession:
             seed=self.seed,
             seats=self.seats,
             options=self.options,
-            log=self.log,
+            log=plain(self.log) if log is None else log,
             summary=self.summary(),
             game_id=self.game_id,
             extra=dict(self.extra),
             hidden=frozenset(self._hidden),
             state=self._state,
-            marks=self._marks,
+            marks=list(self._marks),
         )
 
     def save_path(self) -> Path | None:
@@ -216,14 +224,17 @@ class GameSession:
 
     def _write(self, store: SaveStore) -> None:
         """Save what is new since the last save: one line added to the journal, or (the first
-        time, when the game is over, or when the journal has grown to a quarter of the file) the
-        whole file written anew. A journal line that cannot be written leaves the next save to
-        write the whole file."""
+        time, or when the game is over) the whole file written anew. A journal line that cannot
+        be written leaves the next save to write the whole file. When the journal has grown to
+        a quarter of the file, a new base is written off the frame path (saves/folding.py)."""
+        self._tail, tail = None, self._tail  # (if the journal cannot be trimmed: written whole next)
+        self._tail = self._folder.adopt(store, self.slot, tail)
         st, tail = self._state, self._tail
-        lists: list[list[Any]] = [st["log"], st["events"], st["history"], self._marks]
+        lists: list[Sequence[Any]] = [st["log"], st["events"], st["history"], self._marks]
         lengths = [len(v) for v in lists]
-        if tail is None or st["over"] or tail.size > max(journal.COMPACT_BYTES, tail.base_size // 4):
+        if tail is None or st["over"]:
             self._tail = None  # (until the file is written whole)
+            self._folder.cancel()
             _, self._tail = store.write_base(self.slot, self.saved())
             self._saved_at, self._checkpoint = lengths, (st["hand"], lengths[0])
             return
@@ -246,9 +257,13 @@ class GameSession:
             mac, tail.base_mac, tail.lines + 1, tail.size + size, tail.base_size, tail.path
         )
         self._saved_at, self._checkpoint = lengths, checkpoint
+        if not self._folder.busy and self._tail.size > max(journal.COMPACT_BYTES, tail.base_size // 4):
+            saved = self.saved([])  # (its log listed in the background, from the state's trail)
+            self._folder.start(store, self.slot, saved, st["log"], self._tail, self.background)
 
     def close(self) -> None:
         """Let other windows have this game (its lock); the save stays."""
+        self._folder.cancel()
         path = self.save_path()
         if path is not None:
             locks.release(path)

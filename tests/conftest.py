@@ -51,6 +51,15 @@ def fsyncs(monkeypatch):
     return synced
 
 
+@pytest.fixture(autouse=True)
+def saves_in_turn(monkeypatch):
+    """A long game's new base, written in a thread in the program (session.py), is written when
+    the test's game asks for it, so what is written when does not depend on the machine."""
+    from cardtable.session import GameSession
+
+    monkeypatch.setattr(GameSession, "background", staticmethod(lambda job: job()))
+
+
 @pytest.fixture(scope="session")
 def variants():
     """Every built-in variant, loaded once."""

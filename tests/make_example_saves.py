@@ -166,7 +166,7 @@ def facts(session: Any) -> dict[str, Any]:
         "bets": [s["total"] for s in st["seats"]],
         "zones": {f"{name}": len(z["cards"]) for name, z in _list_zones(st)},
         "zones_digest": digest(st["zones"]),
-        "log_digest": digest(st["log"]),
+        "log_digest": digest(list(st["log"])),
     }
 
 

@@ -125,7 +125,36 @@ def hostile_cases(tmp: Path) -> list[list[str]]:
         ["replay", "no_such_save"],
         ["replay", "--json", "no_such_save"],
         ["replay", LONG_NAME],
+        *hostile_files(tmp, png),
     ]
+
+
+def hostile_files(tmp: Path, png: str) -> list[list[str]]:
+    """Every command that reads a file, given one that is no file to read: a pipe nobody writes
+    to (named like a variant and like a save), a folder, a device, binary junk."""
+    junk = tmp / "junk.yaml"
+    junk.write_bytes(bytes(range(256)) * 8)
+    junk_save = tmp / "junk.cardtable.json"
+    junk_save.write_bytes(b'{"format": "cardtable-save", "version": 3, "log": [' + b"\xff" * 100)
+    folder = tmp / "folder.yaml"
+    folder.mkdir()
+    files = [str(junk), str(folder), "/dev/zero"]
+    saves = [str(junk_save), str(tmp / "folder.yaml"), "/dev/zero"]
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp / "pipe.yaml")
+        os.mkfifo(tmp / "pipe.cardtable.json")
+        files.append(str(tmp / "pipe.yaml"))
+        saves.append(str(tmp / "pipe.cardtable.json"))
+    cases = []
+    for f in files:
+        cases += [
+            ["play", f],
+            ["odds", f],
+            ["simulate", f, "--games", "1"],
+            ["screenshot", f, png],
+            ["match", f, "--seats", "hard,tight"],
+        ]
+    return cases + [["replay", f] for f in saves] + [["replay", "--json", str(junk_save)]]
 
 
 def run(argv: list[str], capsys) -> tuple[int, str, str]:
@@ -155,6 +184,14 @@ def test_every_command_refuses_hostile_arguments_in_one_line(tmp_path, capsys, m
             bad.append(f"{' '.join(a[:40] for a in argv)}\n  exit {code}, stderr: {err[:500]!r}")
     assert not bad, f"{len(bad)} cases:\n" + "\n".join(bad)
     assert not (tmp_path / "out.png").exists()  # nothing was pictured
+
+
+def test_validate_says_each_file_that_is_no_variant_in_one_line(tmp_path, capsys):
+    """`validate` prints its findings on standard output, one line a file here, and fails."""
+    files = [argv[1] for argv in hostile_files(tmp_path, str(tmp_path / "out.png")) if argv[0] == "odds"]
+    code, out, err = run(["validate", *files, ""], capsys)
+    assert code != 0 and not err and not any(w in out for w in PYTHON_WORDS)
+    assert len(out.splitlines()) == len(files) + 1
 
 
 def test_a_seed_at_the_ends_of_the_range_is_taken(capsys, monkeypatch):

@@ -10,6 +10,7 @@ from conftest import VARIANT_IDS
 from engine_helpers import playout
 
 from cardtable.engine import Rules
+from cardtable.engine.trail import json_default
 
 
 @pytest.mark.parametrize("vid", VARIANT_IDS)
@@ -22,7 +23,7 @@ def test_random_playouts_keep_every_invariant(variants, vid):
         players = v.min_players + seed % (min(v.max_players, 5) - v.min_players + 1)
         st = playout(rules, seed, players, bot=False, check_every=25 if heavy else 1)
         assert st["over"] and st["result"]["winners"]
-        json.dumps(st)
+        json.dumps(st, default=json_default)
         again = rules.replay(
             [{"name": s["name"], "kind": s["kind"]} for s in st["seats"]],
             st["seed"],
@@ -59,10 +60,12 @@ def test_apply_never_changes_a_state_it_was_given_nor_an_earlier_one(variants, v
     for seed in range(50):  # random games end early (a fold): as many as it takes
         st = rules.new_game([{"name": f"P{i}", "kind": "bot"} for i in range(v.min_players)], seed, {})
         while not rules.is_over(st) and len(states) < want:
-            states.append((st, json.dumps(st, sort_keys=True)))
+            states.append((st, json.dumps(st, sort_keys=True, default=json_default)))
             st = rules.apply(st, random_action(rules, st, rules.to_move(st), rng))
         if len(states) >= want:
             break
     assert len(states) == want
     for i, (old, made) in enumerate(states):
-        assert json.dumps(old, sort_keys=True) == made, f"state {i} changed after it was made"
+        assert json.dumps(old, sort_keys=True, default=json_default) == made, (
+            f"state {i} changed after it was made"
+        )

@@ -12,6 +12,7 @@ import pytest
 from engine_helpers import playout
 
 from cardtable.engine import Rules
+from cardtable.engine.trail import json_default
 from cardtable.variant import load_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
@@ -30,7 +31,7 @@ def test_examples_play_to_the_end_keeping_every_invariant(vid):
         players = v.min_players + seed % (min(v.max_players, 4) - v.min_players + 1)
         st = playout(rules, seed, players, bot=False, options={"hands": 2})
         assert st["over"] and st["result"]["winners"]
-        json.dumps(st)
+        json.dumps(st, default=json_default)
         seats = [{"name": s["name"], "kind": s["kind"]} for s in st["seats"]]
         assert rules.replay(seats, st["seed"], st["options"], st["log"]) == st
     st = playout(rules, 100, 3, bot=True, options={"hands": 1})

@@ -212,3 +212,20 @@ def test_a_game_too_long_for_the_reader_is_not_written(tmp_path, monkeypatch, va
     monkeypatch.setattr(store_module, "MAX_LOG", len(game.log) - 1)
     monkeypatch.setattr(store_module, "MAX_SAVE_BYTES", 10**9)
     assert not game.autosave() and "too long to save" in game.save_problem
+
+
+def test_a_game_at_the_lowest_seed_is_saved_and_opens_again(tmp_path, variants):
+    """The other end of the seeds `play --seed` takes (the game at every limit has the highest)."""
+    store = SaveStore(tmp_path)
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bot", "kind": "bot"}]
+    game = GameSession(variants["texas_holdem"], seats, limits.SEED_MIN, {}, store)
+    rng = random.Random(2)
+    for _ in range(12):
+        game.act(random_action(game.rules, game.full_state_for_tests(), game.to_move(), rng))
+        if game.to_move() is None:
+            break
+    assert game.save_problem is None
+    saved = read_file(store.path(game.slot))
+    assert saved.trusted and saved.seed == limits.SEED_MIN
+    again = GameSession.resume(saved, variants["texas_holdem"], store)
+    assert again.full_state_for_tests() == game.full_state_for_tests()

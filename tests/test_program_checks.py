@@ -232,3 +232,25 @@ def test_a_hand_that_runs_too_many_steps_by_itself_stops_at_the_step(monkeypatch
     problem = err.value.problems[0]
     assert problem.line == line_of(TEXAS, "{do: bet, first: {after: big_blind}}")
     assert "3 steps by itself" in problem.message
+
+
+def test_a_nested_repeat_runs_its_rounds_again_in_every_round_of_the_repeat_around_it():
+    """Its count was kept from one round of the outer repeat to the next: the second and later
+    rounds ran the inner repeat once (2 + 1 + 1 betting rounds here, not 3 x 2), unlike the
+    bound validation counts (each repeat's max times the rounds around it)."""
+    inner = "{do: repeat, until: [one_left], max: 2, steps: [{do: bet}]}"
+    text = changed(HAND, f"    - {{do: repeat, until: [one_left], max: 3, steps: [{inner}]}}\n")
+    rules = Rules(load_variant_text(text, "t.yaml"))
+    st = rules.new_game([{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}], 1, {})
+    for hand in (1, 2):
+        decisions = 0
+        while not st["zones"]["board"]["cards"]:  # every betting round before the flop
+            seat = rules.to_move(st)
+            legal = {t["type"] for t in rules.legal_actions(st, seat)}
+            st = rules.apply(st, {"seat": seat, "type": "check" if "check" in legal else "call"})
+            decisions += 1
+        assert decisions == 2 * 3 * 2, hand  # two players check or call once a round, six rounds
+        while st["hand"] == hand:
+            seat = rules.to_move(st)
+            legal = {t["type"] for t in rules.legal_actions(st, seat)}
+            st = rules.apply(st, {"seat": seat, "type": "check" if "check" in legal else "call"})

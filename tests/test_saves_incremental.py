@@ -5,15 +5,13 @@ game (at 5,000 decisions that took 16-19 ms of the frame the action was made in)
 from __future__ import annotations
 
 import copy
-import json
 import types
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from saved_games import saved_game
 
-from cardtable.saves import SavedGame, dumps, loads
-from cardtable.saves import format as save_format
+from cardtable.saves import SavedGame, dumps, jsontext, loads
 
 
 def _game(log: list) -> SavedGame:
@@ -28,8 +26,9 @@ def test_a_save_encodes_only_the_actions_new_since_the_last(monkeypatch):
     log = [_action(i) for i in range(300)]
     dumps(_game(log), key=b"k" * 32)
     calls = []
-    counting = types.SimpleNamespace(dumps=lambda *a, **k: calls.append(a) or json.dumps(*a, **k))
-    monkeypatch.setattr(save_format, "json", counting)
+    real = jsontext.ENTRY
+    counting = types.SimpleNamespace(encode=lambda *a: calls.append(a) or real.encode(*a))
+    monkeypatch.setattr(jsontext, "ENTRY", counting)
     longer = [*log, _action(300)]  # the next state's log: the same entries and one more
     text = dumps(_game(longer), key=b"k" * 32)
     encoded_actions = [a for a in calls if isinstance(a[0], dict) and "type" in a[0]]

@@ -105,9 +105,10 @@ def test_bytes_written_per_action_do_not_grow_with_the_game(tmp_path, monkeypatc
         written.append(("line", len(text.encode())))
         real_append(path, text, size)
 
-    def atomic(path, text):
-        written.append(("whole" if path.name.endswith(".json") else "line", len(text.encode())))
-        real_atomic(path, text)
+    def atomic(path, text, publish=None):
+        size = len(text.encode() if isinstance(text, str) else text)
+        written.append(("whole" if path.name.endswith(".json") else "line", size))
+        return real_atomic(path, text, publish)
 
     monkeypatch.setattr(journal, "append", append)
     monkeypatch.setattr(journal_store, "atomic_write", atomic)

@@ -51,7 +51,7 @@ def long_game(variant: Variant, decisions: int, seed: int = 1) -> SavedGame:
         action.pop("reveal", None)
         rules.apply_in_place(st, action)
         made += 1
-    return SavedGame(variant.id, variant.digest, variant.name, seed, seats, options, st["log"])
+    return SavedGame(variant.id, variant.digest, variant.name, seed, seats, options, list(st["log"]))
 
 
 BENCH_KEY = b"cardtable bench: not a user's key."  # the user's own key is never read or made here

@@ -59,6 +59,7 @@ def history(talk: Sequence[str], marks: list[int]) -> list[str]:
     carry its number."""
     from ..engine.wording import is_hand_start
 
+    talk = list(talk)  # (sliced once a decision: a plain list's slices cost least)
     lines: list[str] = []
     seen = 0
     for number, mark in enumerate(marks):
@@ -152,7 +153,7 @@ def report(path: Path) -> tuple[int, dict[str, Any], list[str]]:
         lines += history(public["log"], marks)
         data.update(hand=public["hand_number"], over=bool(public["over"]), result=public["result"])
         # every hand's outcome, each public once the hand was over (the view's "last_hand")
-        data["history"] = run.state["history"]
+        data["history"] = list(run.state["history"])
     if run.stop is None:
         over = " (the game is over)" if data.get("over") else ""
         data["valid"] = True

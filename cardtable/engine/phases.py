@@ -221,13 +221,16 @@ class _Ctx:
             if verb == "repeat":
                 start = len(self.phases.program)
                 self.compile(v["steps"].value, nested=True)
+                # its rounds are counted under its id: where it starts, as always, unless a repeat
+                # it holds starts there too (then its own place, which no repeat starts at)
+                loop_ids = {s.get("id") for s in self.phases.program[start:] if s["do"] == "_loop"}
                 self.phases.program.append(
                     {
                         "do": "_loop",
                         "back": start,
                         "until": [c.value for c in v["until"].value],
                         "max": v["max"].value,
-                        "id": start,
+                        "id": len(self.phases.program) if start in loop_ids else start,
                         "line": snode.line,
                     }
                 )

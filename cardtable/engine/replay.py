@@ -134,7 +134,7 @@ class Replay:
         # (a log may leave out the chance steps after its last decision: the engine makes them)
         self._chance_differs(st["log"], checked, len(log), "the game does not end the way the log records")
 
-    def _chance_differs(self, have: list[Action], start: int, upto: int, why: str) -> bool:
+    def _chance_differs(self, have: Sequence[Action], start: int, upto: int, why: str) -> bool:
         """Whether the engine's log differs from the saved log's first `upto` entries (the first
         `start` are known to match); if so, the replay stops at the first difference. Before a
         decision (`upto` is its index) the engine must have made exactly the entries before it."""
@@ -228,7 +228,7 @@ class Timeline:
         shown = {card for key, card in _places(self.rules, st, True) if (key, card) in seen}
         return view(self.rules, st, None, revealed=shown)
 
-    def _note_shown(self, history: list[HandRecord]) -> None:
+    def _note_shown(self, history: Sequence[HandRecord]) -> None:
         """Hands shown at a showdown: the step that shows them usually sweeps them off the table
         too (the next hand is dealt), so they are taken from the hand's history."""
         hands = [name for name, z in self.rules.layout.zones.items() if z.per_seat and not z.is_grid]

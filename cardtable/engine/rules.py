@@ -34,6 +34,7 @@ from . import outcome, wording
 from .context import Ctx
 from .options import resolve_options
 from .state import APPEND_ONLY, active, clone, empty_zone, holder, in_play, order_after, zone
+from .trail import Trail, trail
 from .types import Action, OptionValue, State, Step, Template, View
 from .verbs import REGISTRY
 
@@ -113,9 +114,9 @@ class Rules:
             "declared": [None] * len(seats),
             "last": {"winner": None, "weakest": None},
             "chance": 0,
-            "log": [],
-            "events": [],
-            "history": [],
+            "log": Trail(),
+            "events": Trail(),
+            "history": Trail(),
             "over": False,
             "result": None,
             "awarded": False,
@@ -173,13 +174,12 @@ class Rules:
         reason = self.check(state, action)
         if reason is not None:
             raise IllegalAction(reason)
-        # the entries of the log, the table talk and the hand history are final once written
-        # (never changed after), so the new state shares them: copying each of them made a long
-        # game cost the square of its length
+        # the log, the table talk and the hand history only grow, so the new state shares them
+        # (trail.py: a fork, nothing copied): copying them made an action cost the game's length
         st = cast(State, clone({k: v for k, v in state.items() if k not in APPEND_ONLY}))
         for k in APPEND_ONLY:
             if k in state:
-                st[k] = list(state[k])  # type: ignore[literal-required]
+                st[k] = trail(state[k])  # type: ignore[literal-required]
         self._act(st, action)
         return st
 
@@ -263,6 +263,8 @@ class Rules:
                 n = st["loops"].get(str(step["id"]), 0) + 1
                 st["loops"][str(step["id"])] = n
                 if n >= step["max"] or any(self._condition(g, c) for c in step["until"]):
+                    # done: counted from nothing again when a repeat around it comes back to it
+                    del st["loops"][str(step["id"])]
                     st["pc"] += 1
                 else:
                     st["pc"] = step["back"]

@@ -28,11 +28,11 @@ class Reader(Generic[Folded]):
 
     def __init__(self, empty: Callable[[], Folded], add: Callable[[Folded, Sequence[Entry]], Folded]) -> None:
         self.empty, self.add = empty, add
-        self._seen: OrderedDict[tuple[int, object], tuple[list[Entry], int, Folded]] = OrderedDict()
+        self._seen: OrderedDict[tuple[int, object], tuple[Sequence[Entry], int, Folded]] = OrderedDict()
         self.entries_read = 0  # work done, for tests
 
     def read(
-        self, entries: list[Entry], tag: object = None, cut: Callable[[Folded, int], Folded] | None = None
+        self, entries: Sequence[Entry], tag: object = None, cut: Callable[[Folded, int], Folded] | None = None
     ) -> Folded:
         """The fold of `entries` (for `tag`, such as a seat). `cut(value, k)`: the fold of the first k
         entries from a longer fold, when a list shorter than the remembered one (an undo) is read."""
@@ -57,7 +57,7 @@ class Reader(Generic[Folded]):
         return value
 
 
-def _shared_prefix(old: list[Entry], new: list[Entry], most: int) -> int:
+def _shared_prefix(old: Sequence[Entry], new: Sequence[Entry], most: int) -> int:
     """How many first entries the two lists share (the same objects): lineages share a prefix,
     then differ, so halving finds its end."""
     lo, hi = 0, most  # the first lo are shared; beyond hi they are not
@@ -128,7 +128,7 @@ class Lines(Sequence[str]):
 _TALK: dict[int | None, Reader[list[str]]] = {}
 
 
-def seat_talk(events: list[Entry], seat: int | None) -> Lines:
+def seat_talk(events: Sequence[Entry], seat: int | None) -> Lines:
     """The table talk as `seat` reads it (its own private lines; None: everyone's public lines)."""
     reader = _TALK.get(seat)
     if reader is None:
@@ -151,7 +151,7 @@ def _wins(won: tuple[float, ...], hands: Sequence[Entry]) -> tuple[float, ...]:
 _WON: Reader[tuple[float, ...]] = Reader(tuple, _wins)
 
 
-def hands_won(history: list[Entry], seats: int) -> list[int]:
+def hands_won(history: Sequence[Entry], seats: int) -> list[int]:
     """How many hands of the game each seat has won (a share counts as one)."""
     counts = _WON.read(history)
     return [int(counts[i]) if i < len(counts) else 0 for i in range(seats)]

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypedDict
 
+from .trail import Trail
+
 Card = int
 OptionValue = int | float | str | bool
 Number = int | dict[str, str]  # a literal, or {"option": NAME}
@@ -162,9 +164,10 @@ class State(TypedDict):
     declared: list[list[Card] | None]
     last: Last
     chance: int
-    log: list[Action]
-    events: list[Event]
-    history: list[HandRecord]
+    # append-only, shared by the states that follow (trail.py): an action costs the same at any length
+    log: Trail[Action]
+    events: Trail[Event]
+    history: Trail[HandRecord]
     over: bool
     result: Result | None
     awarded: bool

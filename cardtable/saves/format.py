@@ -9,6 +9,8 @@
      "summary": {"game", "players", "hand", "actions", "over", "saved_at", "started_at"},
      "checkpoint": (format 3, after the log) the state after the whole log, its talk, hand
                    history and the talk's length after each decision, compressed and sealed,
+     "folded": (a base written while its game went on, session.py) the MAC of the journal's line
+               the base holds all up to: the journal beside it goes on from there,
      "key": which installation signed it, "mac": HMAC-SHA256 of all the rest}
 
 A game's autosave may have a journal beside it (journal.py): the actions since the file was
@@ -28,15 +30,17 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from ..engine.trail import plain
 from ..engine.types import Action, OptionValue
-from . import check, hidden, journal, seal
+from . import check, hidden, journal, jsontext, seal
 from .check import MAX_SAVE_BYTES, SaveError, SealedElsewhere
+from .hidden import SealedLog
 
 FORMAT_NAME = "cardtable-save"
 CHECKPOINT = "checkpoint"  # the state after the whole log, sealed: opening replays none of it
 FORMAT_VERSION = 3  # 3: a sealed checkpoint of the state, and a journal beside (journal.py)
 KNOWN = {"format", "version", "game", "variant", "secret", "seed", "seats", "options", "log", "summary"}
-KNOWN |= {"key", "mac", CHECKPOINT}
+KNOWN |= {"key", "mac", CHECKPOINT, "folded"}
 
 # How far a save is to be trusted (SavedGame.trust):
 SIGNED = "signed"  # written by this installation and unchanged since
@@ -89,6 +93,12 @@ class SavedGame:
     checkpoint: Checkpoint | None = field(default=None, compare=False, repr=False)
     journal: journal.Tail | None = field(default=None, compare=False)  # where the file's journal stands
     mac: str = field(default="", compare=False, repr=False)  # the signature read (a journal goes on from it)
+    # a base written while its journal went on: the MAC of the last journal line it holds (the
+    # journal goes on from that line, not from the base's own MAC)
+    folded: str = field(default="", compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.log = plain(self.log)  # (a game's log is a trail, engine/trail.py: a save holds a list)
 
     @property
     def trusted(self) -> bool:
@@ -99,9 +109,10 @@ class SavedGame:
     def over(self) -> bool:
         return bool(self.summary.get("over"))
 
-    def to_json(self, key: bytes) -> dict[str, Any]:
+    def to_json(self, key: bytes, sealer: SealedLog | None = None) -> dict[str, Any]:
         """The save as JSON data, signed with `key`; the seed and the hidden decisions' cards
-        sealed unless the game is over."""
+        sealed unless the game is over. (`sealer`: the sealed entries' cache; a background
+        writer has its own.)"""
         data: dict[str, Any] = dict(self.extra)
         sealed = self.hidden if key and not self.over else frozenset()
         data.update(
@@ -110,12 +121,14 @@ class SavedGame:
             variant={"id": self.variant_id, "digest": self.variant_digest, "name": self.variant_name},
             seats=self.seats,
             options=self.options,
-            log=_SEALED.write(key, self.game_id, self.log, sealed) if sealed else self.log,
+            log=(sealer or _SEALED).write(key, self.game_id, self.log, sealed) if sealed else self.log,
             summary=self.summary,
             key=seal.key_id(key),
         )
         if self.game_id:
             data["game"] = self.game_id
+        if self.folded:
+            data["folded"] = self.folded
         if key and self.state is not None:
             data[CHECKPOINT] = journal.seal_box(
                 key, self.game_id, checkpoint_of(self.state, self.marks), squeeze=True
@@ -133,8 +146,8 @@ def checkpoint_of(state: Any, marks: list[int]) -> dict[str, Any]:
     the talk's length after each decision."""
     return {
         "state": {k: v for k, v in state.items() if k not in ("seed", "log", "events", "history")},
-        "events": state["events"],
-        "history": state["history"],
+        "events": plain(state["events"]),
+        "history": plain(state["history"]),
         "marks": marks,
     }
 
@@ -154,10 +167,15 @@ def dumps(game: SavedGame, key: bytes | None = None, sign: bool = True) -> str:
     return dumps_with_mac(game, key, sign)[0]
 
 
-def dumps_with_mac(game: SavedGame, key: bytes | None = None, sign: bool = True) -> tuple[str, str]:
-    """The save's text and its MAC ("" unsigned): a journal's first line goes on from that."""
+def dumps_with_mac(
+    game: SavedGame, key: bytes | None = None, sign: bool = True, own_caches: bool = False
+) -> tuple[str, str]:
+    """The save's text and its MAC ("" unsigned): a journal's first line goes on from that.
+    `own_caches`: encoded without the module's caches of the last log written (a background
+    thread: they belong to the thread that plays)."""
+    sealer, encoder = (SealedLog(), _LogLines()) if own_caches else (None, _LINES)
     if sign:
-        data = game.to_json(key if key is not None else installation_key())
+        data = game.to_json(key if key is not None else installation_key(), sealer)
     else:
         data = game.to_json(b"")
         for k in ("secret", "key", "mac"):
@@ -167,7 +185,7 @@ def dumps_with_mac(game: SavedGame, key: bytes | None = None, sign: bool = True)
     mac = data.pop("mac", None)
     box = data.pop(CHECKPOINT, None)
     head = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
-    lines = ",\n".join(_LINES.encode(log))
+    lines = ",\n".join(encoder.encode(log))
     body = f'"log": [\n{lines}\n ]' if log else '"log": []'
     # after the log: the head (what the Load screen and the start's tidy-up peek at) stays short
     tail = f',\n "{CHECKPOINT}": "{box}"' if box is not None else ""
@@ -217,7 +235,8 @@ class _LogLines:
                 break
             same += 1
         lines = self.lines[:same]
-        lines += ["  " + json.dumps(a, sort_keys=True, separators=(",", ":")) for a in log[same:]]
+        encode = jsontext.ENTRY.encode
+        lines += ["  " + encode(a) for a in log[same:]]
         self.entries, self.lines = list(log), lines
         return lines
 
@@ -274,6 +293,8 @@ def loads(text: str, where: str = "save", key: bytes | None = None) -> SavedGame
     extra = {k: v for k, v in data.items() if k not in KNOWN}
     game = SavedGame(vid, digest, name, seed, seats, options, log, summary, game_id, extra, trust, secret)
     game.mac = str(data.get("mac", ""))
+    folded = data.get("folded")
+    game.folded = folded if isinstance(folded, str) and len(folded) == 64 else ""
     if CHECKPOINT in data and trust == SIGNED:
         game.checkpoint = _open_checkpoint(data[CHECKPOINT], len(log), game_id, key)
     return game

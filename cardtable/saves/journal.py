@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import jsontext
+
 SUFFIX = ".journal"
 NONCE_BYTES = 16
 COMPACT_BYTES = (
@@ -53,7 +55,7 @@ def seal_box(key: bytes, game_id: str, data: Any, squeeze: bool = False) -> str:
     (a synthetic IV): a box changed in the file is recognised when it is opened. `squeeze`:
     compressed first (a base's checkpoint: a long game's talk and history, 10,000 hands of
     them, shrink tenfold; its length then depends on the talk, never on a few cards)."""
-    plain = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    plain = jsontext.compact(data).encode("utf-8")
     if squeeze:
         plain = SQUEEZED + zlib.compress(plain, 1)
     nonce = _nonce(key, game_id, plain)
@@ -170,21 +172,27 @@ def read(
     lists: dict[str, list[Any]],
     hidden: set[int],
     checkpoint: dict[str, Any] | None,
+    folded: str = "",
 ) -> Replayed:
     """Apply a journal's lines to a base's `lists` (log, events, history), `hidden` and
     `checkpoint` (the base's, after all of its log). JournalChanged when a complete line does not
-    verify; a journal of an older base changes nothing."""
+    verify; a journal of an older base changes nothing. `folded`: the MAC of the journal line a
+    base written while the game went on holds all up to (session.py): the lines up to it are
+    passed over (already in the base) and the journal goes on from it."""
+    start = folded or base_mac
     out = Replayed(
         {k: list(v) for k, v in lists.items()},
         set(hidden),
         None,
         checkpoint,
         len(lists["log"]),
-        Tail(base_mac, base_mac),
+        Tail(start, base_mac),
     )
     complete = raw[: raw.rfind(b"\n") + 1]
     for number, text in enumerate(complete.split(b"\n")[:-1]):
         body, _, given = text.rpartition(b"\t")
+        if folded and out.tail.lines == 0 and _follows(body) != folded:
+            continue  # a line the base already holds
         try:
             data = json.loads(body.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
@@ -203,8 +211,19 @@ def read(
             raise JournalChanged(f"line {number + 1} is sealed wrongly") from None
         _apply(out, data, payload, number)
         out.tail = Tail(given.decode("ascii"), base_mac, out.tail.lines + 1, len(complete))
-    out.tail.size = len(complete)
+    # no line goes on from the base: the next line is written as the whole journal (a base's
+    # own lines before its fold point are not counted as there to append after)
+    out.tail.size = len(complete) if out.tail.lines else 0
     return out
+
+
+def _follows(body: bytes) -> object:
+    """The MAC a line says it goes on from (None when it cannot be read)."""
+    try:
+        data = json.loads(body.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return data.get("after") if isinstance(data, dict) else None
 
 
 def _apply(out: Replayed, data: dict[str, Any], payload: Any, number: int) -> None:

@@ -116,6 +116,7 @@ def _apply_journal(path: Path, game: SavedGame, base_size: int, key: bytes | Non
             lists,
             set(game.hidden),
             {**cp.rest, "_lengths": cp.lengths},
+            game.folded,
         )
         if done.tail.lines:
             check.log(done.lists["log"], len(game.seats), str(path), deep=False)  # (lines we signed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import cast
 
 from ..engine.state import clone
+from ..engine.trail import Trail
 from ..engine.types import State
 from . import hidden
 from .format import SavedGame
@@ -28,7 +29,7 @@ def checkpoint_state(saved: SavedGame) -> State | None:
         return None  # (not this log's)
     st = clone(cp.rest)
     st["seed"] = saved.seed
-    st["log"] = saved.log[: cp.at]
-    st["events"] = cp.lists["events"][: cp.lengths[1]]
-    st["history"] = cp.lists["history"][: cp.lengths[2]]
+    st["log"] = Trail(saved.log[: cp.at])
+    st["events"] = Trail(cp.lists["events"][: cp.lengths[1]])
+    st["history"] = Trail(cp.lists["history"][: cp.lengths[2]])
     return cast(State, st)

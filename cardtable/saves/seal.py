@@ -22,6 +22,7 @@ from typing import Any
 
 from .. import limits
 from ..paths import FileRefused, read_bytes
+from . import jsontext
 
 KEY_FILE = "save-key"
 RECORD_FILE = "save-key-ids"  # the public names of every key this installation has had
@@ -163,7 +164,7 @@ def key_id(key: bytes) -> str:
 def canonical(data: dict[str, Any]) -> bytes:
     """The bytes a MAC covers: the save's JSON without `mac`, in one fixed spelling."""
     body = {k: v for k, v in data.items() if k != "mac"}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    text = jsontext.compact(body)  # (json.dumps's text, a slice of the log at a time)
     return text.encode("utf-8", "surrogatepass")  # (a hostile file's lone surrogate fails the MAC, not this)
 
 

@@ -15,9 +15,11 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..paths import open_regular
 from . import journal, seal
 from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
 from .format import (
@@ -35,17 +37,25 @@ SUFFIX = ".cardtable.json"
 STALE_TEMP_SECONDS = 600  # a temporary file this old belongs to no write still going on
 
 
-def atomic_write(path: Path, text: str) -> None:
+def atomic_write(
+    path: Path, text: str | bytes, publish: Callable[[Callable[[], None]], bool] | None = None
+) -> bool:
     """Write `text` to `path` atomically: temporary file, flush, fsync, rename, fsync the folder.
-    On any failure the file at `path` is as it was and the temporary file is gone."""
+    On any failure the file at `path` is as it was and the temporary file is gone. `publish`
+    (a writer in another thread) is given the rename to do, and does it only while the write is
+    still wanted (False: it was not; the file is as it was)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8") if isinstance(text, str) else text)
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, path)
+        if publish is None:
+            os.replace(tmp, path)
+        elif not publish(lambda: os.replace(tmp, path)):
+            os.unlink(tmp)
+            return False
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -53,13 +63,14 @@ def atomic_write(path: Path, text: str) -> None:
     try:  # make the rename itself durable where the platform allows it
         dir_fd = os.open(path.parent, os.O_RDONLY)
     except OSError:
-        return
+        return True
     try:
         os.fsync(dir_fd)
     except OSError:
         pass
     finally:
         os.close(dir_fd)
+    return True
 
 
 def write_failure(exc: OSError) -> str:
@@ -125,6 +136,40 @@ class SaveStore:
         journal.journal_path(path).unlink(missing_ok=True)
         return path, journal.Tail(mac, mac, 0, 0, size)
 
+    def write_folded(
+        self, name: str, game: SavedGame, publish: Callable[[Callable[[], None]], bool]
+    ) -> tuple[int, str] | None:
+        """Write a base while its game goes on (from another thread: session.py), its journal
+        kept: `game.folded` names the journal line the base holds all up to, and the journal
+        goes on from there. The rename is `publish`ed (not done when the write is no longer
+        wanted: None). The base's size and MAC."""
+        if len(game.log) > MAX_LOG:
+            raise SaveError(f"the game is too long to save ({len(game.log):,} entries; at most {MAX_LOG:,})")
+        text, mac = dumps_with_mac(game, own_caches=True)
+        data = text.encode("utf-8")
+        if len(data) > MAX_SAVE_BYTES:
+            raise SaveError(f"the game is too long to save (over {MAX_SAVE_BYTES // 2**20} MB)")
+        if not atomic_write(self.path(name), data, publish):
+            return None
+        return len(data), mac
+
+    def trim_journal(self, name: str, tail: journal.Tail, held: int) -> int:
+        """Drop a journal's first `held` bytes, the lines a base written since holds (atomically:
+        a kill leaves the journal whole or trimmed, both read alike). The bytes kept."""
+        where = journal.journal_path(self.path(name))
+        fd, _ = open_regular(where)
+        try:
+            rest = os.pread(fd, tail.size - held, held)
+        finally:
+            os.close(fd)
+        if len(rest) != tail.size - held:
+            raise OSError(errno.EIO, "the journal is shorter than was written")
+        if rest:
+            atomic_write(where, rest)
+        else:
+            where.unlink()
+        return len(rest)
+
     def append(self, name: str, text: str, tail: journal.Tail, entries: int) -> None:
         """Add one line to a save's journal (the first one written whole, atomically: a journal
         left from an older base is replaced, never added to). SaveError, and nothing written,
@@ -187,6 +232,7 @@ class SaveStore:
         if journal.journal_path(source).exists():  # the journal's lines folded into the copy
             game = read_file(source)
             if game.trusted:
+                game.folded = ""  # (the copy holds the journal's lines, and has none beside it)
                 text = dumps(game)
         atomic_write(target, text)
 
