@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules
-from ..engine.bots import LEVELS, decide
+from ..engine.bots import LEVELS, STYLES, decide, split_player
 from ..engine.bots.baselines import BASELINES, baseline_action, tight_threshold
 from ..engine.types import Action, State
 from ..variant import Variant
@@ -52,9 +52,12 @@ class Match:
     being player i."""
 
     def __init__(self, variant: Variant, players: list[str], seed: int, options: dict[str, Any]) -> None:
-        unknown = [p for p in players if p not in PLAYERS]
+        unknown = [p for p in players if p not in BASELINES and split_player(p, tuple(LEVELS)) is None]
         if unknown:
-            raise ValueError(f"no player '{unknown[0]}': choose from {', '.join(PLAYERS)}")
+            raise ValueError(
+                f"no player '{unknown[0]}': choose from {', '.join(PLAYERS)}, or a level with a style"
+                f" after a dash (e.g. hard-tight), the styles being {', '.join(STYLES[1:])}"
+            )
         if not variant.min_players <= len(players) <= variant.max_players:
             raise ValueError(
                 f"{variant.name} is for {variant.min_players}-{variant.max_players} players, not {len(players)}"
@@ -121,8 +124,9 @@ class Match:
     def _action(self, player: int, state: State, seat: int, seed: int) -> Action:
         view = self.rules.view(state, seat)
         name = self.players[player]
-        if name in LEVELS:
-            return decide(self.rules, view, seed, name)
+        playing = split_player(name, tuple(LEVELS))
+        if playing is not None:
+            return decide(self.rules, view, seed, *playing)
         return baseline_action(name, self.rules, view, seed, self.threshold)
 
     def report(self, deals: int) -> dict[str, Any]:

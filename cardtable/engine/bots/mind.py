@@ -12,6 +12,7 @@ from .chance import win_chance
 from .randomly import fill
 from .reading import pressure
 from .seen import hand_cards, live_opponents, own_value
+from .style import EVEN, Style
 
 if TYPE_CHECKING:
     from ...hands.value import HandValue
@@ -27,6 +28,7 @@ class SeatMind:
         deals: int,
         reads: bool = False,
         bluff: float = 0.0,
+        playing: Style = EVEN,
     ) -> None:
         seat = view["seat"]
         if seat is None:
@@ -34,6 +36,7 @@ class SeatMind:
         self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
         self.reads = reads  # weigh opponents' hands by their betting (reading.py)
         self.bluff = bluff
+        self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 
     def hand(self) -> list[Card]:

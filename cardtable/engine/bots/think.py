@@ -1,9 +1,10 @@
-"""A decision from (rules, view, seed, level) alone: the same three always give the same action.
+"""A decision from (rules, view, seed, level, style) alone: the same four always give the same action.
 
 `Thinker` makes it in small steps, so a window can think between frames; `decide` makes it at once.
 The levels differ in how they play, not only in how long they think: the deals of the unseen cards
 behind a win chance, whether opponents' hands are weighed by their betting (reading.py), and how
-often a hand that does not merit it is bet when nobody has shown strength. No clock is read to
+often a hand that does not merit it is bet when nobody has shown strength. A style (style.py) is
+how many hands it plays and how readily it bets, whatever its level. No clock is read to
 decide, only to know when a step has worked long enough.
 """
 
@@ -18,6 +19,7 @@ from ..types import Action, View
 from ..verbs import REGISTRY
 from ..verbs.base import Thought
 from .mind import SeatMind
+from .style import BALANCED, Style, style
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -47,14 +49,17 @@ class Thinker:
 
     How the work is split never changes the action: only the amount done per call does."""
 
-    def __init__(self, rules: Rules, view: View, seed: int, level: str = "normal") -> None:
+    def __init__(
+        self, rules: Rules, view: View, seed: int, level: str = "normal", style_name: str = BALANCED
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"no level '{level}': choose one of {', '.join(LEVELS)}")
+        playing = style(style_name)
         if not view["legal"]:
             raise ValueError(f"seat {view['seat']} has no decision to make")
         self.action: Action | None = None
         self._unit_s = 0.0  # how long a unit of work has taken lately (only paces the steps)
-        self._work = _think(rules, view, random.Random(seed), LEVELS[level])
+        self._work = _think(rules, view, random.Random(seed), LEVELS[level], playing)
 
     def step(self, budget_s: float) -> bool:
         """Think for about `budget_s` seconds (at least one unit of work); True once decided.
@@ -94,16 +99,16 @@ class Thinker:
         return self.action is not None
 
 
-def _think(rules: Rules, view: View, rng: random.Random, level: Level) -> Thought:
+def _think(rules: Rules, view: View, rng: random.Random, level: Level, playing: Style) -> Thought:
     """The move of the verb being played (its module's `think`), as a generator of work units."""
-    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff)
+    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff, playing)
     made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):
         return made
     return (yield from made)
 
 
-def decide(rules: Rules, view: View, seed: int, level: str = "normal") -> Action:
+def decide(rules: Rules, view: View, seed: int, level: str = "normal", style_name: str = BALANCED) -> Action:
     """The action of the seat `view["seat"]` (it must be that seat's view, with its legal actions),
-    decided from the variant's rules and that view only."""
-    return Thinker(rules, view, seed, level).finish()
+    decided from the variant's rules and that view only, played at `level` in the style `style_name`."""
+    return Thinker(rules, view, seed, level, style_name).finish()

@@ -97,6 +97,8 @@ class Mind(Protocol):
     rng: random.Random
     reads: bool  # whether its level weighs opponents' hands by their betting
     bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
+    entry: float  # its style: what a hand must be worth to be played (1 balanced, above 1 tight)
+    aggression: float  # its style: how readily it bets and raises (1 balanced, above 1 aggressive)
 
     def hand(self) -> list[Card]:
         """The seat's own hand, as its view shows it."""
