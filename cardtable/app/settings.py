@@ -1,5 +1,6 @@
 """The few choices the program remembers between runs (how cards are kept private, how fast computer
-players move, whether flipping rounds run by themselves, the text size, where the window was and
+players move and each New game seat's computer player's level and style, whether flipping rounds
+run by themselves, the text size, where the window was and
 how large), in a
 small JSON file in the user's config folder. Read defensively: a missing or broken file, or a
 value not known, gives the default and never a crash. Written atomically (a temp file, then a
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..paths import read_bytes, replace_whole, user_config
+from .seat_players import remembered_pair
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
@@ -39,7 +41,15 @@ def _window_ok(value: Any) -> bool:
     )
 
 
-SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+def _computer_players_ok(value: Any) -> bool:
+    """[[level, style], ...]: each New game seat's computer player, as last chosen."""
+    return isinstance(value, list) and len(value) <= 16 and all(remembered_pair(v) for v in value)
+
+
+SHAPED = {
+    "window": _window_ok,
+    "computer_players": _computer_players_ok,
+}  # settings with a shape rather than a list of choices
 
 
 def _allowed(name: str, value: Any) -> bool:

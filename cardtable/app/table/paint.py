@@ -12,6 +12,7 @@ import pygame
 from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
+from ..seat_players import player_words
 from .draw_bar import button_rows, draw_bar
 from .draw_overlays import draw_curtain
 from .draw_panel import draw_panel, draw_popup, rules_lines
@@ -75,7 +76,14 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices)
     for other in range(len(view["seats"])):
         area = draw_seat(
-            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes
+            t.canvas,
+            layout,
+            view,
+            other,
+            t.choices.selected,
+            bool(t.rules.betting),
+            t.role_notes,
+            player_words(t.session.seats[other]) if other < len(t.session.seats) else "",
         )
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
