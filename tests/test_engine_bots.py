@@ -1,6 +1,6 @@
 """Computer players: a decision depends on (view, seed, level, style) only. It is the same when every card
 hidden from the seat is shuffled among the places hidden from it, the same however the thinking is
-split, legal in every variant; and the grid and draw players make their best move."""
+split, legal in every variant; and the grid player makes its best move (draws: test_bot_draws.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from cardtable.engine import Rules
 from cardtable.engine.bots import LEVELS, STYLES, Thinker, decide, random_action
-from cardtable.engine.scoring import evaluate_seat, score_placement
+from cardtable.engine.scoring import score_placement
 from cardtable.engine.state import clone
 
 
@@ -203,13 +203,3 @@ def test_grid_bot_places_the_best_scoring_card():
         before = state["seats"][seat]["points"]
         state = rules.apply(state, decide(rules, rules.view(state, seat), n, "easy"))
         assert state["seats"][seat]["points"] - before == best
-
-
-def test_draw_bot_keeps_a_made_hand():
-    rules = rules_of("sevendeck_poker")
-    state = play_to_phase(rules, play_to(rules, 5, 2, 0, calm=True), "draw")
-    seat = mover(rules, state)
-    made = set(evaluate_seat(rules, state, seat).made)
-    action = decide(rules, rules.view(state, seat), 1, "easy")
-    assert action["type"] == "discard" and not made & set(action["cards"])
-    assert 0 < len(action["cards"]) <= 3

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from ..types import Action, Card, Template, View
 from .chance import win_chance
+from .drawing import best_discard
 from .randomly import fill
 from .reading import pressure
 from .seen import hand_cards, live_opponents, own_value
@@ -47,6 +48,10 @@ class SeatMind:
 
     def win_chance(self) -> Generator[None, None, float]:
         return win_chance(self.rules, self.view, self.rng, self.deals, self.reads)
+
+    def best_discard(self, least: int, most: int) -> Generator[None, None, list[Card]]:
+        hands = 8 * self.deals  # spread over the ways of keeping cards
+        return best_discard(self.rules, self.view, self.rng, self.hand(), least, most, hands, self.own_value)
 
     def pressure(self) -> float:
         return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)

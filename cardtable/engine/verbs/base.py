@@ -112,6 +112,12 @@ class Mind(Protocol):
         """The chance its hand is the best still in, dealing the unseen cards (yields per hand)."""
         ...
 
+    def best_discard(self, least: int, most: int) -> Generator[None, None, list[Card]]:
+        """The cards of its hand to trade in (`least` to `most`) that make the hand that wins most
+        often under the variant's own ranking (a low one, both halves of a split pot); yields per
+        hand valued."""
+        ...
+
     def pressure(self) -> float:
         """The most an opponent still in has bet this hand beyond one big blind, in doublings."""
         ...
