@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -76,6 +77,9 @@ class Match:
         ] * n  # hands in which the player put chips in by choice before any deal after the first
         self.raised_first = [0] * n  # hands in which it bet or raised in the first betting round
         self.errors: list[str] = []
+        # (the verb, CPU seconds) of each of a player's decisions: `bench` reports them, the
+        # match's report never does (it depends only on the arguments)
+        self.cpu: list[list[tuple[str, float]]] = [[] for _ in players]
 
     def play_deal(self, deal: int) -> None:
         n = len(self.players)
@@ -122,12 +126,16 @@ class Match:
         return [(s["chips"] - c) / blind for s, c in zip(state["seats"], start)]
 
     def _action(self, player: int, state: State, seat: int, seed: int) -> Action:
+        began = time.process_time()
         view = self.rules.view(state, seat)
         name = self.players[player]
         playing = split_player(name, tuple(LEVELS))
         if playing is not None:
-            return decide(self.rules, view, seed, *playing)
-        return baseline_action(name, self.rules, view, seed, self.threshold)
+            action = decide(self.rules, view, seed, *playing)
+        else:
+            action = baseline_action(name, self.rules, view, seed, self.threshold)
+        self.cpu[player].append((view["phase"] or "", time.process_time() - began))
+        return action
 
     def report(self, deals: int) -> dict[str, Any]:
         n = len(self.players)
