@@ -27,7 +27,7 @@ class SeatMind:
         view: View,
         rng: random.Random,
         deals: int,
-        reads: bool = False,
+        reads: float = 0.0,
         bluff: float = 0.0,
         playing: Style = EVEN,
     ) -> None:
@@ -35,7 +35,7 @@ class SeatMind:
         if seat is None:
             raise ValueError("a computer player decides from its own seat's view, not the public one")
         self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
-        self.reads = reads  # weigh opponents' hands by their betting (reading.py)
+        self.reads = reads  # how sharply opponents' hands are weighed by their betting (reading.py)
         self.bluff = bluff
         self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}

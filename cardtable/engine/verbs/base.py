@@ -95,7 +95,7 @@ class Mind(Protocol):
     seat: int
     legal: dict[str, Template]
     rng: random.Random
-    reads: bool  # whether its level weighs opponents' hands by their betting
+    reads: float  # how sharply its level weighs opponents' hands by their betting (0: not at all)
     bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
     entry: float  # its style: what a hand must be worth to be played (1 balanced, above 1 tight)
     aggression: float  # its style: how readily it bets and raises (1 balanced, above 1 aggressive)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..types import Action
 from .base import Mind, Thought
 
+OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
+
 
 def think(mind: Mind) -> Thought:
     """Bet by the estimated chance to win against the hands still in, relative to an average
@@ -52,6 +54,11 @@ def think(mind: Mind) -> Thought:
             or cost <= chips * 0.02 / entry**4
             or (strength > 0.9 * entry and not pushed)
         ):
+            # An aggressive player opens with a raise rather than a call when nobody has bet
+            # beyond the blind: a raise takes the pot at once from whoever folds to bets.
+            opens = min(1.0, max(0.0, (mind.aggression - 1.0) / OPEN_SPAN))
+            if opener and opens > 0 and mind.pressure() == 0 and rng.random() < opens:
+                return {**a, "type": opener["type"], "amount": opener["min"], **call}
             return {**a, "type": "call", **call}
     if "all_in" in legal and "call" not in legal and "check" not in legal and not opener and strength > 1.0:
         return {**a, "type": "all_in", **call}
