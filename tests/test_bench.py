@@ -93,3 +93,13 @@ def test_the_long_match_is_made_long_by_the_games_own_options(variants):
     std = variants[choose.standard_deck(variants)]
     assert long_match.options(std) == {"chips": 1_000_000, "blind": 2, "hands": long_match.LAST}
     assert long_match.run({}, None) is None
+
+
+def test_cpu_per_decision_counts_the_hard_players_decisions(variants):
+    """`bench`'s CPU per decision: over a few hands of hard against call, every decision of the
+    hard player is counted, its bets among them."""
+    from cardtable.bench import decisions
+
+    row = decisions.measure(variants["texas_holdem"], {"ranking": "published"}, hands=8)
+    assert row["errors"] == [] and 0 < row["bet_decisions"] <= row["decisions"]
+    assert row["bet_median_ms"] is not None and row["median_ms"] is not None

@@ -1,6 +1,6 @@
-"""Computer players: a decision depends on (view, seed, level) only. It is the same when every card
+"""Computer players: a decision depends on (view, seed, level, style) only. It is the same when every card
 hidden from the seat is shuffled among the places hidden from it, the same however the thinking is
-split, legal in every variant; and the grid and draw players make their best move."""
+split, legal in every variant; and the grid player makes its best move (draws: test_bot_draws.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine import Rules
-from cardtable.engine.bots import LEVELS, Thinker, decide, random_action
-from cardtable.engine.scoring import evaluate_seat, score_placement
+from cardtable.engine.bots import LEVELS, STYLES, Thinker, decide, random_action
+from cardtable.engine.scoring import score_placement
 from cardtable.engine.state import clone
 
 
@@ -60,9 +60,11 @@ def mover(rules: Rules, state: dict) -> int:
     return seat
 
 
-def think(rules: Rules, view: dict, seed: int, level: str = "easy") -> tuple[dict, int]:
+def think(
+    rules: Rules, view: dict, seed: int, level: str = "easy", style: str = "balanced"
+) -> tuple[dict, int]:
     """The decision, and how many pieces of work it took (one per step of no time)."""
-    thinker = Thinker(rules, view, seed, level)
+    thinker = Thinker(rules, view, seed, level, style)
     steps = 1
     while not thinker.step(0.0):
         steps += 1
@@ -116,8 +118,11 @@ def play_to_phase(rules: Rules, state: dict, phase: str) -> dict:
     to_bet=st.booleans(),
     shuffle=st.integers(0, 2**32),
     bot_seed=st.integers(0, 2**64 - 1),
+    style=st.sampled_from(STYLES),
 )
-def test_decision_ignores_every_hidden_card(vid, seed, players, moves, calm, to_bet, shuffle, bot_seed):
+def test_decision_ignores_every_hidden_card(
+    vid, seed, players, moves, calm, to_bet, shuffle, bot_seed, style
+):
     rules = rules_of(vid)
     v = rules.variant
     state = play_to(rules, seed, min(max(players, v.min_players), v.max_players), moves, calm)
@@ -129,10 +134,10 @@ def test_decision_ignores_every_hidden_card(vid, seed, players, moves, calm, to_
         assert alt != state
     view = rules.view(state, seat)
     assert rules.view(alt, seat) == view
-    action, work = think(rules, view, bot_seed)
+    action, work = think(rules, view, bot_seed, style=style)
     assert rules.check(state, action) is None
     # Not only the action: the thinking (how many hands it valued before it stopped) is the same.
-    assert think(rules, rules.view(alt, seat), bot_seed) == (action, work)
+    assert think(rules, rules.view(alt, seat), bot_seed, style=style) == (action, work)
 
 
 def test_permute_hidden_moves_only_hidden_cards():
@@ -198,13 +203,3 @@ def test_grid_bot_places_the_best_scoring_card():
         before = state["seats"][seat]["points"]
         state = rules.apply(state, decide(rules, rules.view(state, seat), n, "easy"))
         assert state["seats"][seat]["points"] - before == best
-
-
-def test_draw_bot_keeps_a_made_hand():
-    rules = rules_of("sevendeck_poker")
-    state = play_to_phase(rules, play_to(rules, 5, 2, 0, calm=True), "draw")
-    seat = mover(rules, state)
-    made = set(evaluate_seat(rules, state, seat).made)
-    action = decide(rules, rules.view(state, seat), 1, "easy")
-    assert action["type"] == "discard" and not made & set(action["cards"])
-    assert 0 < len(action["cards"]) <= 3

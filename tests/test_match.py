@@ -57,6 +57,11 @@ def test_the_command_line(capsys):
     assert all(len(s["ci95"]) == 2 for s in report["seats"])
     assert main(["match", "texas_holdem", "--seats", "random,nobody"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == [f"cardtable match: no player 'nobody': choose from {', '.join(PLAYERS)}"]
+    assert len(err) == 1 and err[0].startswith(
+        f"cardtable match: no player 'nobody': choose from {', '.join(PLAYERS)}"
+    )
+    assert "hard-tight" in err[0]  # and how to name a level in a style
+    assert main(["match", "texas_holdem", "--seats", "hard-wild,call"]) == 2
+    assert "no player 'hard-wild'" in capsys.readouterr().err
     assert main(["match", "texas_holdem", "--seats", "call"]) == 2
     assert "is for 2-10 players, not 1" in capsys.readouterr().err

@@ -222,7 +222,7 @@ def test_clash_with_double_down_through_the_action_bar():
 class ApiOnly:
     """A session offering the table nothing but its API: no state, no rules functions."""
 
-    API = ("view", "to_move", "is_over", "check", "act", "undo", "undo_refusal", "bot_seed")
+    API = ("view", "to_move", "is_over", "check", "act", "undo", "undo_refusal", "bot_seed", "seats")
 
     def __init__(self, session):
         self._session = session

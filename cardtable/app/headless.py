@@ -28,15 +28,28 @@ SCENES = ("table", "menu")  # and every screen that opens from the menu (app/scr
 
 def seats_for(players: Sequence[str]) -> list[dict[str, str]]:
     """Seats from names: "bot" is a computer player ("Computer 1", "Computer 2"... in order),
-    "bot:NAME" a computer player called NAME, anything else a person at the screen."""
+    "bot:NAME" a computer player called NAME, anything else a person at the screen. "bot-LEVEL"
+    or "bot-LEVEL-STYLE" (and ":NAME" after either) is a computer player of that level and style,
+    as New game seats it ("bot-hard-tight:Hal"); ValueError for a level or style not known."""
+    from ..engine.bots import LEVELS, STYLES, split_player
+
     seats, bots = [], 0
     for word in players:
         kind, _, name = word.partition(":")
-        if kind == "bot":
+        if kind == "bot" or kind.startswith("bot-"):
             if not name:
                 bots += 1
                 name = f"Computer {bots}"
-            seats.append({"name": name, "kind": "bot"})
+            seat = {"name": name, "kind": "bot"}
+            if kind != "bot":
+                player = split_player(kind[4:], tuple(LEVELS))
+                if player is None:
+                    raise ValueError(
+                        f"no computer player '{kind[4:]}': a level ({', '.join(LEVELS)}), then a style"
+                        f" after a dash if you like ({', '.join(STYLES)})"
+                    )
+                seat["level"], seat["style"] = player
+            seats.append(seat)
         else:
             seats.append({"name": word, "kind": "human"})
     return seats

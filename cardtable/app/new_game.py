@@ -1,5 +1,5 @@
-"""New game: seats (2..the variant's maximum), each a named person or a computer player, the
-variant's declared options, how cards are kept private at one screen (remembered), and a random
+"""New game: seats (2..the variant's maximum), each a named person or a computer player (its level
+and style, remembered seat by seat), the variant's declared options, how cards are kept private at one screen (remembered), and a random
 or fixed seed."""
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ from ..limits import seat_name_problem
 from ..variant import Variant
 from . import seating, settings, ui
 from .scene import App, Scene
+from .seat_players import (
+    DEFAULT,
+    LEVEL_LABELS,
+    SHORT_STYLES,
+    STYLE_LABELS,
+    described,
+    next_of,
+    remembered_pair,
+)
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
 ROW = 46
@@ -41,6 +50,8 @@ def flipping_rounds(variant: Variant) -> bool:
 class SeatRow:
     name: ui.TextInput
     bot: bool
+    level: str = DEFAULT[0]  # a computer player's (engine/bots)
+    style: str = DEFAULT[1]
 
 
 class NewGameScene(Scene):
@@ -55,16 +66,27 @@ class NewGameScene(Scene):
             if isinstance(o.default, int) and not isinstance(o.default, bool) and o.choices is None
         }
         count = max(variant.min_players, min(variant.max_players, 3))
-        self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False)]
-        self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
+        remembered = settings.load()
+        # each seat's computer player as last chosen (the last one's for seats beyond)
+        self.players = [p for p in map(remembered_pair, remembered.get("computer_players", [])) if p]
+        self.seats = [SeatRow(ui.TextInput(DEFAULT_NAMES[0]), False, *self._player(0))]
+        self.seats += [
+            SeatRow(ui.TextInput(f"Computer {i}"), True, *self._player(i)) for i in range(1, count)
+        ]
         last = seating.last_seating(variant.max_players)  # the same players as last time, if any
         self.same_players = bool(last)  # said under the title
         if last:
-            self.seats = [SeatRow(ui.TextInput(s["name"]), s["kind"] == "bot") for s in last]
+            self.seats = [
+                SeatRow(
+                    ui.TextInput(seat["name"]),
+                    seat["kind"] == "bot",
+                    *(remembered_pair([seat.get("level"), seat.get("style")]) or self._player(i)),
+                )
+                for i, seat in enumerate(last)
+            ]
             while len(self.seats) < variant.min_players:
                 self.add_seat()
         self.seed = ui.TextInput("", 12, "0123456789")
-        remembered = settings.load()
         self.privacy: str = remembered["privacy"]
         self.speed: str = remembered["bot_speed"]
         self.flips = flipping_rounds(variant)  # Auto-flip is offered: on by default in Peek mode
@@ -76,9 +98,20 @@ class NewGameScene(Scene):
         self.built_ahead = False  # the hand tables the game will use: made while a person chooses
 
     # ------------------------------------------------------------------ choices
+    def _player(self, i: int) -> tuple[str, str]:
+        """Seat i's computer player as remembered."""
+        return self.players[min(i, len(self.players) - 1)] if self.players else DEFAULT
+
     def add_seat(self) -> None:
         if len(self.seats) < self.variant.max_players:
-            self.seats.append(SeatRow(ui.TextInput(f"Computer {len(self.seats)}"), True))
+            n = len(self.seats)
+            self.seats.append(SeatRow(ui.TextInput(f"Computer {n}"), True, *self._player(n)))
+
+    def cycle_level(self, i: int) -> None:
+        self.seats[i].level = next_of(list(LEVEL_LABELS), self.seats[i].level)
+
+    def cycle_style(self, i: int) -> None:
+        self.seats[i].style = next_of(list(STYLE_LABELS), self.seats[i].style)
 
     def remove_seat(self, i: int) -> None:
         if len(self.seats) > self.variant.min_players:
@@ -122,7 +155,10 @@ class NewGameScene(Scene):
             if why:
                 self.message = why[0].upper() + why[1:] + "."
                 return None
-            seats.append({"name": name, "kind": "bot" if row.bot else "human"})
+            if row.bot:
+                seats.append({"name": name, "kind": "bot", "level": row.level, "style": row.style})
+            else:
+                seats.append({"name": name, "kind": "human"})
         if len({s["name"] for s in seats}) < len(seats):
             self.message = "Two seats have the same name: give everyone their own."
             return None
@@ -147,7 +183,11 @@ class NewGameScene(Scene):
 
         seats, seed, values = chosen
         # the table reads these; New game offers them first next time
-        settings.save(bot_speed=self.speed, **({"auto_flip": self.auto_flip} if self.flips else {}))
+        settings.save(
+            bot_speed=self.speed,
+            computer_players=[[r.level, r.style] for r in self.seats],
+            **({"auto_flip": self.auto_flip} if self.flips else {}),
+        )
         try:
             scene = start_game(
                 self.app,
@@ -247,6 +287,7 @@ class NewGameScene(Scene):
         """Two columns, seats on the left and the choices on the right, rows as tall as the
         window allows for the game's most seats, so every row fits from 800x600 up."""
         self.hit = []
+        self.notes = []
         surface.fill(ui.FELT)
         w, h = surface.get_size()
         v = self.variant
@@ -291,27 +332,59 @@ class NewGameScene(Scene):
         v = self.variant
         ui.text(surface, "Seats", area.topleft, 30, ui.WHITE, bold=True)
         y = area.top + ui.line(30) + 6
-        kind_w, x_w = 140, row - 6
-        name_w = area.width - 36 - kind_w - x_w - 20
+        x_w = row - 6
+        # A computer's level and style beside it in buttons of their own where there is room; in
+        # a narrow window the kind's button says the level (Person, Easy, Normal, Hard in turn)
+        # and the style is short (pointing at either says it in full, under the options).
+        wide = area.width >= 520
+        kind_w, level_w, style_w = (110, 84, 126) if wide else (80, 0, 72)
+        player_w = level_w + style_w + (10 if wide else 0)
+        name_w = area.width - 36 - kind_w - player_w - x_w - 30
         for i, seat in enumerate(self.seats):
             ui.text(surface, f"{i + 1}.", (area.left, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft")
             seat.name.rect = pygame.Rect(area.left + 36, y, name_w, row - 8)
             seat.name.draw(surface, size=26 if row >= 40 else 22)
             kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
-            self._button(
-                surface,
-                kind,
-                "Computer" if seat.bot else "Person",
-                lambda i=i: self.toggle_kind(i),
-                on=seat.bot,
-            )
-            gone = pygame.Rect(kind.right + 10, y, x_w, row - 8)
+            if wide or not seat.bot:
+                label = "Computer" if seat.bot else "Person"
+                toggle = (lambda i=i: self.toggle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
+                self._button(surface, kind, label, toggle, on=seat.bot)
+            if seat.bot:
+                level = pygame.Rect(kind.right + 10, y, level_w, row - 8) if wide else kind
+                style = pygame.Rect(level.right + 10, y, style_w, row - 8)
+                self._draw_player(surface, i, level, style, wide)
+            gone = pygame.Rect(kind.right + 10 + player_w + 10, y, x_w, row - 8)
             self._button(
                 surface, gone, "x", lambda i=i: self.remove_seat(i), enabled=len(self.seats) > v.min_players
             )
             y += row
         add = pygame.Rect(area.left + 36, y, 200, row - 8)
         self._button(surface, add, "+ Add seat", self.add_seat, enabled=len(self.seats) < v.max_players)
+
+    def _draw_player(
+        self, surface: pygame.Surface, i: int, level: pygame.Rect, style: pygame.Rect, wide: bool
+    ) -> None:
+        """Seat i's level and style buttons (in a narrow window the level's is the kind's too)."""
+        seat = self.seats[i]
+        if wide:
+            self._button(surface, level, LEVEL_LABELS[seat.level], lambda: self.cycle_level(i))
+            self._button(surface, style, STYLE_LABELS[seat.style], lambda: self.cycle_style(i))
+        else:
+            self._button(surface, level, LEVEL_LABELS[seat.level], lambda: self.cycle_kind_level(i), on=True)
+            self._button(surface, style, SHORT_STYLES[seat.style], lambda: self.cycle_style(i))
+        words = f"Seat {i + 1}: a computer player, {described(seat.level, seat.style)}. Click to change."
+        self.notes.append((level.union(style), words))
+
+    def cycle_kind_level(self, i: int) -> None:
+        """Person, then a computer player at each level in turn, then a person again."""
+        seat = self.seats[i]
+        if not seat.bot:
+            self.toggle_kind(i)
+            seat.level = next(iter(LEVEL_LABELS))
+        elif seat.level == list(LEVEL_LABELS)[-1]:
+            self.toggle_kind(i)
+        else:
+            self.cycle_level(i)
 
     def _draw_choices(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
         """The variant's options, then privacy, computer players' speed and the seed: a label, its
@@ -323,8 +396,6 @@ class NewGameScene(Scene):
         box_w = min(220, area.width - label_w - 10)
         help_x = x + label_w + box_w + 20
         help_w = area.right - help_x
-
-        self.notes = []
 
         def line(label: str, helptext: str) -> pygame.Rect:
             cut = ui.font(26).size(label)[0] > label_w - 10

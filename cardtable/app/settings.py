@@ -1,8 +1,9 @@
 """The few choices the program remembers between runs (how cards are kept private, how fast computer
-players move, whether flipping rounds run by themselves, the text size, whether the table makes
-sounds, where the window was and how large, the last seating), in a small JSON file in the user's
-config folder. Read defensively: a missing or broken file, or a value not known, gives the default
-and never a crash. Written atomically (a temp file, then a
+players move and each New game seat's computer player's level and style, whether flipping rounds
+run by themselves, the text size, whether the table makes sounds, where the window was and how
+large, the last seating), in a small JSON file in the user's config folder. Read defensively: a
+missing or broken file, or a value not known, gives the default and never a crash. Written
+atomically (a temp file, then a
 rename), so a crash mid-write leaves the old file whole."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from ..limits import seat_name_problem
 from ..paths import read_bytes, replace_whole, user_config
+from .seat_players import remembered_pair
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
@@ -69,10 +71,16 @@ def recent_ok(value: Any) -> bool:
     )
 
 
+def _computer_players_ok(value: Any) -> bool:
+    """[[level, style], ...]: each New game seat's computer player, as last chosen."""
+    return isinstance(value, list) and len(value) <= 16 and all(remembered_pair(v) for v in value)
+
+
 SHAPED = {
     "window": _window_ok,
     "seating": seating_ok,
     "recent": recent_ok,
+    "computer_players": _computer_players_ok,
 }  # settings with a shape rather than a list of choices
 
 

@@ -58,6 +58,15 @@ def print_report(r: dict[str, Any]) -> None:
     )
     print(f"  {_mark(r['startup_s'] < 1)} start to menu < 1 s: {r['startup_s']} s (median)")
     print(f"  {_mark(r['first_deck_frame_s'] < 2)} first deck frame < 2 s: {r['first_deck_frame_s']} s")
+    if r.get("decisions"):
+        print("CPU per decision of the hard computer player (a match against call, heads-up):")
+        for d in r["decisions"]:
+            ok = d["bet_median_ms"] is not None and d["bet_median_ms"] <= d["goal_ms"]
+            print(
+                f"  {_mark(ok)} {d['variant']} ({d['ranking']}) bets <= {d['goal_ms']:.0f} ms: median "
+                f"{d['bet_median_ms']} ms, p90 {d['bet_p90_ms']} ms over {d['bet_decisions']} bets; "
+                f"every decision median {d['median_ms']} ms"
+            )
     t = r["table"]
     print("table with computer players thinking (1280x720):")
     for g in t["games"]:

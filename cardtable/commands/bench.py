@@ -87,6 +87,10 @@ def run(args: argparse.Namespace) -> int:
     result.update(frames.isolated(spread, progress, quick))
     result["table"] = table.run(builtin, progress, quick)
     std = standard_deck(builtin)
+    from ..bench import decisions
+
+    progress("CPU per decision of the hard computer player")
+    result["decisions"] = decisions.run(builtin, std, biggest_deck(builtin), quick)
     if not quick:
         result["simulate"] = simulate.run(builtin, std, progress, quick)
         from ..bench import long_match

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import hashlib
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..engine import Rules
-from ..engine.bots import LEVELS, decide
+from ..engine.bots import LEVELS, STYLES, decide, split_player
 from ..engine.bots.baselines import BASELINES, baseline_action, tight_threshold
 from ..engine.types import Action, State
 from ..variant import Variant
@@ -52,9 +53,12 @@ class Match:
     being player i."""
 
     def __init__(self, variant: Variant, players: list[str], seed: int, options: dict[str, Any]) -> None:
-        unknown = [p for p in players if p not in PLAYERS]
+        unknown = [p for p in players if p not in BASELINES and split_player(p, tuple(LEVELS)) is None]
         if unknown:
-            raise ValueError(f"no player '{unknown[0]}': choose from {', '.join(PLAYERS)}")
+            raise ValueError(
+                f"no player '{unknown[0]}': choose from {', '.join(PLAYERS)}, or a level with a style"
+                f" after a dash (e.g. hard-tight), the styles being {', '.join(STYLES[1:])}"
+            )
         if not variant.min_players <= len(players) <= variant.max_players:
             raise ValueError(
                 f"{variant.name} is for {variant.min_players}-{variant.max_players} players, not {len(players)}"
@@ -73,6 +77,9 @@ class Match:
         ] * n  # hands in which the player put chips in by choice before any deal after the first
         self.raised_first = [0] * n  # hands in which it bet or raised in the first betting round
         self.errors: list[str] = []
+        # (the verb, CPU seconds) of each of a player's decisions: `bench` reports them, the
+        # match's report never does (it depends only on the arguments)
+        self.cpu: list[list[tuple[str, float]]] = [[] for _ in players]
 
     def play_deal(self, deal: int) -> None:
         n = len(self.players)
@@ -119,11 +126,16 @@ class Match:
         return [(s["chips"] - c) / blind for s, c in zip(state["seats"], start)]
 
     def _action(self, player: int, state: State, seat: int, seed: int) -> Action:
+        began = time.process_time()
         view = self.rules.view(state, seat)
         name = self.players[player]
-        if name in LEVELS:
-            return decide(self.rules, view, seed, name)
-        return baseline_action(name, self.rules, view, seed, self.threshold)
+        playing = split_player(name, tuple(LEVELS))
+        if playing is not None:
+            action = decide(self.rules, view, seed, *playing)
+        else:
+            action = baseline_action(name, self.rules, view, seed, self.threshold)
+        self.cpu[player].append((view["phase"] or "", time.process_time() - began))
+        return action
 
     def report(self, deals: int) -> dict[str, Any]:
         n = len(self.players)

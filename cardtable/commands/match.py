@@ -1,6 +1,6 @@
 """`cardtable match VARIANT --seats "hard,tight" --hands N [--seed S] [--option NAME=VALUE] [--json]`:
-a duplicate match between computer players (easy, normal, hard) and fixed baselines (call, random,
-tight), reported per seat in big blinds won per 100 hands with a 95% interval, and how each played
+a duplicate match between computer players (easy, normal, hard, each in a style after a dash:
+hard-tight, normal-loose-aggressive) and fixed baselines (call, random, tight), reported per seat in big blinds won per 100 hands with a 95% interval, and how each played
 (how often it put chips in by choice, and raised, in the first betting round). Progress goes to
 stderr; the same arguments give the same report."""
 
@@ -17,13 +17,15 @@ MAX_HANDS = 10_000_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from ..engine.bots import STYLES
     from .duplicate import PLAYERS
 
     parser.add_argument("variant", help="a variant id or a path to a YAML file")
     parser.add_argument(
         "--seats",
         required=True,
-        help=f'who plays, seat by seat, separated by commas: {", ".join(PLAYERS)} (e.g. "hard,tight")',
+        help=f"who plays, seat by seat, separated by commas: {', '.join(PLAYERS)}, or a level in a style"
+        f' after a dash ({", ".join(STYLES[1:])}), e.g. "hard,tight" or "hard-tight,normal-loose-aggressive"',
     )
     parser.add_argument(
         "--hands", type=whole(1, MAX_HANDS), default=1000, help="hands each seat plays (default 1000)"
@@ -64,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{shown(variant.name)}: {report['deals']:,} deals, each played {report['seatings_per_deal']} ways ({report['unit']})"
     )
+    width = max(8, *(len(seat["name"]) for seat in report["seats"]))
     for seat in report["seats"]:
         low, high = seat["ci95"] or (None, None)
         interval = f"[{low:+.1f}, {high:+.1f}]" if low is not None else "[too few deals]"
@@ -72,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             if seat["voluntarily_in"] is not None
             else ""
         )
-        print(f"  {seat['name']:<8} {seat[per]:+9.1f} {interval:<22} {seat['hands']:,} hands{style}")
+        print(f"  {seat['name']:<{width}} {seat[per]:+9.1f} {interval:<22} {seat['hands']:,} hands{style}")
     for error in report["errors"]:
         print("error: " + error)
     return 1 if report["errors"] else 0

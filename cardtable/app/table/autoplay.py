@@ -60,7 +60,13 @@ class Autoplay:
         self._clock, self._thinker, self.hurry = 0.0, None, False
 
     def step(
-        self, dt: float, version: int, begin: Callable[[], tuple[View, int]], level: str, run: bool = False
+        self,
+        dt: float,
+        version: int,
+        begin: Callable[[], tuple[View, int]],
+        level: str,
+        run: bool = False,
+        style: str = "balanced",
     ) -> Action | None:
         """Think a little about the decision at `version` of the game (`begin` gives, once per
         decision, the deciding seat's own view, never drawn, and its seed); the action once it is
@@ -69,7 +75,7 @@ class Autoplay:
         self._clock += dt
         if self._thinker is None or self._thinker[0] != version:
             view, seed = begin()
-            self._thinker = (version, Thinker(self.rules, view, seed, level))
+            self._thinker = (version, Thinker(self.rules, view, seed, level, style))
         thinker = self._thinker[1]
         done = thinker.step(HURRY_THINK_S if self.hurry else THINK_S)
         delay = min(self.delay, RUN_DELAY) if run else self.delay

@@ -27,10 +27,12 @@ def draw_seat(
     betting: bool,
     role_notes: Mapping[str, str] | None = None,
     best: frozenset[int] = frozenset(),
+    player: str = "",
 ) -> pygame.Rect:
     """Draw the seat; the area its plate and cards cover (its box). `role_notes`: each role's
     sentence (who holds it), the tooltip of its badge; `best`: the viewer's cards that make their
-    best hand, outlined (a chosen card is raised and outlined as chosen)."""
+    best hand, outlined (a chosen card is raised and outlined as chosen); `player`: a computer
+    player's level and style ("hard, tight"), which its plate says."""
     spot = layout.seat(seat)
     own = view["seat"] == seat
     zones = [(n, z) for n, z in view["zones"].items() if z["owner"] == seat]
@@ -69,7 +71,7 @@ def draw_seat(
                 canvas.card(
                     card, pos, width, where, slot=(name, j), private=private, mark=mark, outline=outline
                 )
-    _draw_plate(canvas, spot, view, seat, betting, role_notes or {})
+    _draw_plate(canvas, spot, view, seat, betting, role_notes or {}, player)
     return spot.box
 
 
@@ -93,7 +95,13 @@ def hidden_flags(zones: list[tuple[str, ZoneView]]) -> list[list[bool]]:
 
 
 def _draw_plate(
-    canvas: Canvas, spot: SeatBox, view: View, seat: int, betting: bool, role_notes: Mapping[str, str]
+    canvas: Canvas,
+    spot: SeatBox,
+    view: View,
+    seat: int,
+    betting: bool,
+    role_notes: Mapping[str, str],
+    player: str = "",
 ) -> None:
     surface, s, plate = canvas.surface, view["seats"][seat], spot.plate
     if view["to_move"] == seat:
@@ -112,16 +120,20 @@ def _draw_plate(
         box = ui.tag(surface, words, (x, plate.top + pad), 16, fill, ui.WHITE, (8, 2), 6, "topright")
         canvas.tip(box, role_notes.get(role) or words)
         x = box.left - 4
-    name = s["name"] + (" (computer)" if s["kind"] == "bot" and "computer" not in s["name"].lower() else "")
     line = plate.height // 2
-    ui.text(
-        surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=x - plate.left - pad * 2
-    )
+    room = x - plate.left - pad * 2
+    name = ui.fit(name_forms(s["name"], s["kind"] == "bot", player), 22, room, True)
+    shown = ui.text(surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=room)
+    if player:  # the plate may have cut it short: pointing at the name says it whole
+        canvas.tip(shown, f"{s['name']}: a computer player, {player.replace(', ', ' level, ')} style")
     amount = s["chips"] if betting else s["points"]
     money = wording.count(amount, "chip" if betting else "point", False)
     extra = "folded" if s["folded"] else f"bet {s['bet']:,}" if s["bet"] else ""
     # a narrow plate drops the word "chips" before it cuts anything
     forms = ["out"] if s["out"] else [f"{money} · {extra}", f"{amount:,} · {extra}"] if extra else [money]
+    style = player.split(", ")[-1]
+    if player and style not in name:  # the name line had no room for the style: this line says it
+        forms = [f"{style} · {f}" for f in forms] + forms
     ui.text(
         surface,
         ui.fit(forms, 20, plate.width - 2 * pad),
@@ -131,6 +143,18 @@ def _draw_plate(
         width=plate.width - 2 * pad,
     )
     canvas.anim.draw_bubble(surface, seat, bubble_panel(plate))
+
+
+def name_forms(name: str, bot: bool, player: str) -> list[str]:
+    """A seat's name line, in fewer and fewer words: a computer player's says it is one and, when
+    it was given them, its level and style ("Hal (computer, hard, tight)")."""
+    computer = bot and "computer" not in name.lower()
+    plain = f"{name} (computer)" if computer else name
+    if not (bot and player):
+        return [plain]
+    level = player.split(", ")[0]
+    said = f"{name} (computer, {player})" if computer else f"{name} ({player})"
+    return [said, f"{name} ({player})", f"{name} ({level})", plain]
 
 
 def bubble_panel(plate: pygame.Rect) -> pygame.Rect:

@@ -3,6 +3,7 @@ step), and a computer player's decision made at once from its seat's view."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Protocol
 
 from ...engine import Rules
@@ -16,6 +17,9 @@ class TableSession(Protocol):
     rules, views, and these few calls. Never the full state."""
 
     rules: Rules
+
+    @property
+    def seats(self) -> Sequence[Mapping[str, str]]: ...
 
     def view(self, seat: int | None) -> View: ...
 
@@ -36,10 +40,18 @@ class TableSession(Protocol):
 
 def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) -> Action:
     """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
-    from that seat's view, a seed and the level, as the table's thinking makes it."""
+    from that seat's view, a seed and its level and style (`level` for a seat given none), as the
+    table's thinking makes it."""
     from ...engine.bots import decide
 
-    return decide(session.rules, session.view(seat), session.bot_seed(), level)
+    return decide(session.rules, session.view(seat), session.bot_seed(), *seat_player(session, seat, level))
+
+
+def seat_player(session: TableSession, seat: int, level: str = BOT_LEVEL) -> tuple[str, str]:
+    """(level, style) the computer player at `seat` plays (app/seat_players.py)."""
+    from ..seat_players import seat_player as of_seat
+
+    return of_seat(session.seats[seat] if 0 <= seat < len(session.seats) else {}, level)
 
 
 def cannot_go_on(session: TableSession, exc: Exception) -> str:

@@ -13,6 +13,7 @@ from ...engine.types import View
 from .. import frame, ui
 from ..controls import Control, build_controls, verb_of
 from ..geometry import face_text_floor
+from ..seat_players import player_words
 from .backdrops import table_backdrop
 from .draw_bar import button_rows, draw_bar, draw_hand_line
 from .draw_overlays import draw_curtain
@@ -81,7 +82,15 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)
     for other in range(len(view["seats"])):
         area = draw_seat(
-            t.canvas, layout, view, other, t.choices.selected, bool(t.rules.betting), t.role_notes, best
+            t.canvas,
+            layout,
+            view,
+            other,
+            t.choices.selected,
+            bool(t.rules.betting),
+            t.role_notes,
+            best,
+            player_words(t.session.seats[other]) if other < len(t.session.seats) else "",
         )
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look

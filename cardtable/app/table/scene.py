@@ -34,7 +34,7 @@ from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
 from .cues import Cues
 from .draw_bar import Slider
-from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action
+from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action, seat_player
 from .hints import Hints
 from .layout import GridCamera
 from .paint import paint
@@ -70,7 +70,9 @@ class TableScene(WhoSees, Scene):
         self.autoplay = Autoplay(session.rules)
         self.autoplay.delay = bot_delay
         self.auto_flip = auto_flip  # flipping rounds run by themselves (the bar's toggle)
-        self.bot_level = BOT_LEVEL
+        self.bot_level = (
+            BOT_LEVEL  # of a computer seat given none at New game, and of a person's turn played for them
+        )
         self._undo_why: tuple[tuple[int, int] | None, str | None] = (None, None)  # ((version, seat), why)
         self.message = ""  # why the last action was refused, or what undo did
         self.broken = ""  # why the game cannot go on (its rules failed in play), else ""
@@ -339,7 +341,8 @@ class TableScene(WhoSees, Scene):
             return
         run = to_move in self.humans()
         try:
-            action = self.autoplay.step(dt, self._version, begin, self.bot_level, run)
+            level, style = seat_player(self.session, to_move, self.bot_level)
+            action = self.autoplay.step(dt, self._version, begin, level, run, style)
         except Exception as exc:  # a computer player that cannot think under these rules
             self.broken = self.message = cannot_go_on(self.session, exc)
             return

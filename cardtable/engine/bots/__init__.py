@@ -1,9 +1,10 @@
 """Computer players. They decide from one seat's view only: they are never handed the state, and a
 card hidden from their seat reaches them only as -1 (or not at all).
 
-    decide(rules, view, seed, level="normal") -> action     # the same (view, seed, level), the same action
-    Thinker(rules, view, seed, level).step(budget_s) -> bool # the same decision, a piece per frame
-    LEVELS                                                  # "easy", "normal", "hard": fixed numbers of deals
+    decide(rules, view, seed, level="normal", style="balanced") -> action  # the same five, the same action
+    Thinker(rules, view, seed, level, style).step(budget_s) -> bool  # the same decision, a piece per frame
+    LEVELS                                   # "easy", "normal", "hard": they differ in how they play
+    STYLES                                   # "balanced", "tight", "loose-aggressive"... (style.py)
 
 Betting follows an estimated chance to win, found by dealing the cards the seat has not seen into
 every place hidden from it a fixed number of times and comparing the hands. Draws keep the cards
@@ -15,6 +16,7 @@ that scores most is played. Each verb's move is its module's `think` (engine/ver
 """
 
 from .randomly import fill, random_action
+from .style import BALANCED, STYLES, split_player
 from .think import LEVELS, Thinker, decide
 
-__all__ = ["LEVELS", "Thinker", "decide", "fill", "random_action"]
+__all__ = ["BALANCED", "LEVELS", "STYLES", "Thinker", "decide", "fill", "random_action", "split_player"]

@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING
 
 from ..types import Action, Card, Template, View
 from .chance import win_chance
+from .drawing import best_discard
 from .randomly import fill
 from .reading import pressure
 from .seen import hand_cards, live_opponents, own_value
+from .style import EVEN, Style
 
 if TYPE_CHECKING:
     from ...hands.value import HandValue
@@ -25,15 +27,17 @@ class SeatMind:
         view: View,
         rng: random.Random,
         deals: int,
-        reads: bool = False,
+        reads: float = 0.0,
         bluff: float = 0.0,
+        playing: Style = EVEN,
     ) -> None:
         seat = view["seat"]
         if seat is None:
             raise ValueError("a computer player decides from its own seat's view, not the public one")
         self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
-        self.reads = reads  # weigh opponents' hands by their betting (reading.py)
+        self.reads = reads  # how sharply opponents' hands are weighed by their betting (reading.py)
         self.bluff = bluff
+        self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 
     def hand(self) -> list[Card]:
@@ -44,6 +48,10 @@ class SeatMind:
 
     def win_chance(self) -> Generator[None, None, float]:
         return win_chance(self.rules, self.view, self.rng, self.deals, self.reads)
+
+    def best_discard(self, least: int, most: int) -> Generator[None, None, list[Card]]:
+        hands = 8 * self.deals  # spread over the ways of keeping cards
+        return best_discard(self.rules, self.view, self.rng, self.hand(), least, most, hands, self.own_value)
 
     def pressure(self) -> float:
         return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)

@@ -119,8 +119,10 @@ class Mind(Protocol):
     seat: int
     legal: dict[str, Template]
     rng: random.Random
-    reads: bool  # whether its level weighs opponents' hands by their betting
+    reads: float  # how sharply its level weighs opponents' hands by their betting (0: not at all)
     bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
+    entry: float  # its style: what a hand must be worth to be played (1 balanced, above 1 tight)
+    aggression: float  # its style: how readily it bets and raises (1 balanced, above 1 aggressive)
 
     def hand(self) -> list[Card]:
         """The seat's own hand, as its view shows it."""
@@ -132,6 +134,12 @@ class Mind(Protocol):
 
     def win_chance(self) -> Generator[None, None, float]:
         """The chance its hand is the best still in, dealing the unseen cards (yields per hand)."""
+        ...
+
+    def best_discard(self, least: int, most: int) -> Generator[None, None, list[Card]]:
+        """The cards of its hand to trade in (`least` to `most`) that make the hand that wins most
+        often under the variant's own ranking (a low one, both halves of a split pot); yields per
+        hand valued."""
         ...
 
     def pressure(self) -> float:

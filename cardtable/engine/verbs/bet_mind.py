@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..types import Action
 from .base import Mind, Thought
 
+OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
+
 
 def think(mind: Mind) -> Thought:
     """Bet by the estimated chance to win against the hands still in, relative to an average
@@ -29,8 +31,9 @@ def think(mind: Mind) -> Thought:
                     call["reveal"] = shown
     # Value bets with a strong hand; a bluff now and then when nobody has shown strength (its
     # level's share), which wins the pot at once from a player who only plays good hands.
-    value = strength > 1.4 + rng.random() * 0.5
-    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < mind.bluff
+    # Its style (bots/style.py): an aggressive player bets a lesser hand and bluffs more often.
+    value = strength > (1.4 + rng.random() * 0.5) / mind.aggression
+    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < mind.bluff * mind.aggression
     if opener and (value or bluff):
         size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
         return {**a, "type": opener["type"], "amount": size, **call}
@@ -43,7 +46,19 @@ def think(mind: Mind) -> Thought:
         price = cost / max(pot + cost, 1)
         # a player who has bet hard will bet again: its raise costs more than this call's price
         pushed = mind.pressure() if mind.reads else 0.0
-        if chance >= price * (0.9 + 0.2 * pushed) or cost <= chips * 0.02 or (strength > 0.9 and not pushed):
+        # a tight player needs more than the price to play on, and calls even a small bet less
+        # readily; a loose one less (entry, its style)
+        need, entry = price * (0.9 + 0.2 * pushed), mind.entry
+        if (
+            chance >= need * entry
+            or cost <= chips * 0.02 / entry**4
+            or (strength > 0.9 * entry and not pushed)
+        ):
+            # An aggressive player opens with a raise rather than a call when nobody has bet
+            # beyond the blind: a raise takes the pot at once from whoever folds to bets.
+            opens = min(1.0, max(0.0, (mind.aggression - 1.0) / OPEN_SPAN))
+            if opener and opens > 0 and mind.pressure() == 0 and rng.random() < opens:
+                return {**a, "type": opener["type"], "amount": opener["min"], **call}
             return {**a, "type": "call", **call}
     if "all_in" in legal and "call" not in legal and "check" not in legal and not opener and strength > 1.0:
         return {**a, "type": "all_in", **call}

@@ -16,7 +16,7 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import put, remove
 from ..types import Action, Card, Step, Template
-from .base import UNBOUNDED, Choice, Control, Fill, Mind, StepChecker, Turns, cards_of, draw_cards
+from .base import UNBOUNDED, Choice, Control, Fill, Mind, StepChecker, Thought, Turns, cards_of, draw_cards
 
 if TYPE_CHECKING:
     from ..howto import Reader
@@ -115,14 +115,12 @@ class Draw(Turns):
         return f"discard {len(cards)}" if cards else "stand pat"
 
     # ---- a computer player --------------------------------------------------------------------
-    def think(self, mind: Mind) -> Action:
-        """Trade in the cards the best hand does not use, then its kickers from the weakest up."""
-        hand = mind.hand()
-        value = mind.own_value(hand)
-        keep = set(value.made)
-        order = {c: i for i, c in enumerate(value.cards)}
-        spare = sorted((c for c in hand if c not in keep), key=lambda c: -order.get(c, len(hand)))
-        return {"seat": mind.seat, "type": "discard", "cards": spare[: mind.legal["discard"]["max"]]}
+    def think(self, mind: Mind) -> Thought:
+        """Trade in the cards whose replacements make the hand that wins most often, by the
+        variant's own ranking (a lowball hand breaks its pairs; a high-low hand plays both)."""
+        t = mind.legal["discard"]
+        cards = yield from mind.best_discard(t["min"], t["max"])
+        return {"seat": mind.seat, "type": "discard", "cards": cards}
 
     def howto(self, s: Step, r: Reader) -> str:
         top = f"up to {r.number(s['max'])}" if "max" in s else "as many as you like"
