@@ -22,6 +22,13 @@ _USER = tempfile.mkdtemp(prefix="cardtable-tests-")
 atexit.register(shutil.rmtree, _USER, ignore_errors=True)
 os.environ["XDG_DATA_HOME"] = os.path.join(_USER, "data")
 os.environ["XDG_CONFIG_HOME"] = os.path.join(_USER, "config")
+# Nor the user's cache (hand tables, rankings measured): one folder for the whole run, made by the
+# first process (with several workers, the one that starts them) and shared, so a table one worker
+# built another reads, as on a machine where the program ran before.
+if "CARDTABLE_TESTS_CACHE" not in os.environ:
+    os.environ["CARDTABLE_TESTS_CACHE"] = tempfile.mkdtemp(prefix="cardtable-tests-cache-")
+    atexit.register(shutil.rmtree, os.environ["CARDTABLE_TESTS_CACHE"], ignore_errors=True)
+os.environ["XDG_CACHE_HOME"] = os.environ["CARDTABLE_TESTS_CACHE"]
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ROOT / "variants"

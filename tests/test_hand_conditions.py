@@ -194,10 +194,13 @@ def test_a_ranking_key_is_the_rules_meaning_not_their_classes():
 
 
 def test_every_shipped_ranking_belongs_to_a_built_in_variant():
-    """A file in variants/rankings whose key no variant has any more is orphaned: its rules'
+    """A file in variants/rankings whose key no shipped game (built in or example) has any more is orphaned: its rules'
     meaning changed (measure again with `cardtable odds --ranking`) or the key's form did."""
     keys = {}
-    for path in sorted((ROOT / "variants").glob("*.yaml")):
+    games = sorted((ROOT / "variants").glob("*.yaml")) + sorted(
+        (ROOT / "variants" / "examples").glob("*.yaml")
+    )
+    for path in games:
         variant = resolve(str(path))
         if ranking.ranked(variant):
             keys[ranking.content_key(variant)] = variant

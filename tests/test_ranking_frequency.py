@@ -99,3 +99,20 @@ def test_rules_screen_shows_the_frequency_rank_and_the_winners():
     texts = " ".join(t["text"] for t in app.manifest()["texts"])
     assert "Winners of 1,000 showdowns at 4 seats" in texts
     assert "#1 by frequency" in texts and "as published" in texts
+
+
+def test_every_shipped_game_ranked_by_frequency_ships_its_measurement(monkeypatch, tmp_path):
+    """Choosing the frequency ranking of a game that comes with the program never waits on a
+    measurement (Omaha hi-lo's takes seconds): the built-in games and the examples ship theirs."""
+    from conftest import VARIANTS
+
+    from cardtable.catalog import resolve
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))  # nothing measured on this machine
+    games = sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "examples").glob("*.yaml"))
+    missing = [
+        p.stem
+        for p in games
+        if "hands" in (v := resolve(str(p))).sections and ranking.ranked(v) and ranking.cached(v) is None
+    ]
+    assert missing == [], f"measure and ship with `cardtable odds GAME --ranking`: {missing}"
