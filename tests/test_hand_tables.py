@@ -19,7 +19,8 @@ SMALL = ["texas_holdem", "sevendeck_poker", "poker_clash"]
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
-    """One cache folder for the module: each table is built once."""
+    """A cache folder of the module's own for the tests that file, read and damage tables: each
+    table is built once, and no test elsewhere (another worker) meets a damaged file."""
     folder = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XDG_CACHE_HOME", str(folder))
@@ -114,7 +115,7 @@ def test_rules_made_from_others_learn_afresh():
 
 
 @pytest.mark.parametrize("vid", ["sevendeck_poker", "omaha_hi_lo"])
-def test_a_table_has_its_hand_tables_before_its_first_frame(cache, monkeypatch, vid):
+def test_a_table_has_its_hand_tables_before_its_first_frame(monkeypatch, vid):
     """Building a table mid-game took one frame 0.3-0.8 s (after 3,000 hands valued without it):
     the table scene reads or builds every table its rankings can use (a split pot's low one too)
     before it draws, and no frame of computer players playing reads or builds one."""
@@ -124,7 +125,9 @@ def test_a_table_has_its_hand_tables_before_its_first_frame(cache, monkeypatch, 
     from cardtable.hands.ranking import hand_rules
 
     path = VARIANTS / f"{vid}.yaml" if vid != "omaha_hi_lo" else VARIANTS / "examples" / f"{vid}.yaml"
-    variant = load_variant(path)  # nothing remembered in memory: the cache folder or a build
+    # nothing remembered in memory: the run's cache folder (another test may have filed the tables
+    # there) or a build
+    variant = load_variant(path)
     app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
     hand = hand_rules(variant)
     rankings = [hand] + ([hand.split.rules] if hand.split is not None else [])
