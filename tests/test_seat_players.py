@@ -92,3 +92,18 @@ def test_the_driver_refuses_an_unknown_level_or_style():
             assert "no computer player" in str(exc)
         else:
             raise AssertionError(f"{word} was accepted")
+
+
+def test_every_seats_name_shows_whole_beside_its_buttons_at_every_size(fresh_user):
+    """The name fields keep room for a name such as "Computer 10" whatever the level and style
+    buttons take (they shrank to "puter 1" once those were added)."""
+    for size in ((800, 600), (1024, 640), (1160, 650), (1280, 720), (1366, 768), (1920, 1080)):
+        app = start("texas_holdem", scene="new_game", size=size)
+        new_game = app.scene
+        while len(new_game.seats) < 10:
+            new_game.add_seat()
+        app.step([], dt=0.05)
+        texts = {t["text"] for t in app.manifest()["texts"]}
+        names = [s.name.value for s in new_game.seats]
+        assert all(name in texts for name in names), (size, sorted(texts))
+        pygame.display.quit()

@@ -27,6 +27,7 @@ from .seat_players import (
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
 ROW = 46
+NAME_W = 150  # a seat's name field: "Computer 10" whole
 BUILD_AHEAD_S = 0.004  # of each frame, building the hand tables ahead (the screen itself takes ~1 ms)
 PRIVACY_LABELS = {"curtain": "Curtain", "peek": "Peek (hold H)"}
 PRIVACY_HELP = {
@@ -309,9 +310,9 @@ class NewGameScene(Scene):
         y = top + ui.line(24) + 10
         foot = h - (70 if small else 90)  # the Start / Back buttons
         row = max(30, min(46, (foot - 12 - y - ui.line(30) - 6) // (v.max_players + 1)))
-        self._draw_seats(surface, pygame.Rect(48, y, min(560, w // 2 - 60), foot - y), row)
         right = pygame.Rect(max(660, w // 2) if w >= 1200 else w // 2, y, 0, foot - y)
         right.width = w - 24 - right.left
+        self._draw_seats(surface, pygame.Rect(48, y, right.left - 48 - 24, foot - y), row)
         self._draw_choices(surface, right, row)
         bh = 48 if small else 56
         start = pygame.Rect(w - 24 - 230, h - bh - 14, 230, bh)
@@ -336,14 +337,15 @@ class NewGameScene(Scene):
         # A computer's level and style beside it in buttons of their own where there is room; in
         # a narrow window the kind's button says the level (Person, Easy, Normal, Hard in turn)
         # and the style is short (pointing at either says it in full, under the options).
-        wide = area.width >= 520
-        kind_w, level_w, style_w = (110, 84, 126) if wide else (80, 0, 72)
+        # (wide only when a name such as "Computer 10" still fits beside them)
+        wide = area.width - 36 - (110 + 84 + 126 + 10) - x_w - 30 >= NAME_W
+        kind_w, level_w, style_w = (110, 84, 126) if wide else (72, 0, 56)
         player_w = level_w + style_w + (10 if wide else 0)
-        name_w = area.width - 36 - kind_w - player_w - x_w - 30
+        name_w = min(area.width - 36 - kind_w - player_w - x_w - 30, 260)
         for i, seat in enumerate(self.seats):
             ui.text(surface, f"{i + 1}.", (area.left, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft")
             seat.name.rect = pygame.Rect(area.left + 36, y, name_w, row - 8)
-            seat.name.draw(surface, size=26 if row >= 40 else 22)
+            seat.name.draw(surface, size=26 if row >= 40 and name_w >= NAME_W else 22)
             kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
             if wide or not seat.bot:
                 label = "Computer" if seat.bot else "Person"
