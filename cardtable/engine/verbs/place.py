@@ -102,6 +102,8 @@ class Place(Verb):
         cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
         limit = g.layout.zones[step["grid"]].max_line
         bound = g.layout.zones[step["grid"]].bound
+        rows, cols = [r for r, _ in cells], [c for _, c in cells]
+        extent = (min(rows), max(rows), min(cols), max(cols)) if cells else (0, 0, 0, 0)
         out = []
         seen = set()
         for r, c in cells:
@@ -110,9 +112,9 @@ class Place(Verb):
                 if p in cells or p in seen:
                     continue
                 seen.add(p)
-                if bound is not None and not within(cells, p, bound):
+                if bound is not None and not _spans_within(extent, p, bound):
                     continue
-                if limit is None or all(_run(cells, p, d) < limit for d in ((0, 1), (1, 0))):
+                if _short_lines(cells, p, limit):
                     out.append([p[0], p[1]])
         return sorted(out)
 
@@ -134,13 +136,15 @@ class Place(Verb):
         cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
         if (at[0], at[1]) in cells:
             return f"there is already a card at {at}"
-        if at not in self.spots(g, step):
-            if not any((at[0] + dr, at[1] + dc) in cells for dr, dc in NEIGHBOURS):
-                return "a card must be placed next to (north, east, south or west of) a card on the grid"
-            bound = g.layout.zones[step["grid"]].bound
-            if bound is not None and not within(cells, (at[0], at[1]), bound):
-                return f"the grid is bounded to {bound[0]} x {bound[1]}: that would spread it further"
-            return f"that would make a line longer than {g.layout.zones[step['grid']].max_line} cards"
+        # the conditions of `spots`, for this one cell
+        if not any((at[0] + dr, at[1] + dc) in cells for dr, dc in NEIGHBOURS):
+            return "a card must be placed next to (north, east, south or west of) a card on the grid"
+        bound = g.layout.zones[step["grid"]].bound
+        if bound is not None and not within(cells, (at[0], at[1]), bound):
+            return f"the grid is bounded to {bound[0]} x {bound[1]}: that would spread it further"
+        limit = g.layout.zones[step["grid"]].max_line
+        if not _short_lines(cells, (at[0], at[1]), limit):
+            return f"that would make a line longer than {limit} cards"
         return None
 
     def act(self, g: Ctx, step: Step, action: Action) -> None:
@@ -233,6 +237,17 @@ def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) ->
             n += 1
             q = (q[0] + sign * d[0], q[1] + sign * d[1])
     return n
+
+
+def _short_lines(cells: set[tuple[int, int]], p: tuple[int, int], limit: int | None) -> bool:
+    """Whether a card at p makes no row or column line longer than `limit` (None: any length)."""
+    return limit is None or all(_run(cells, p, d) < limit for d in ((0, 1), (1, 0)))
+
+
+def _spans_within(extent: tuple[int, int, int, int], p: tuple[int, int], bound: tuple[int, int]) -> bool:
+    """`within`, from the cards' extent (top, bottom, left, right) worked out once."""
+    top, bottom, left, right = extent
+    return max(bottom, p[0]) - min(top, p[0]) < bound[0] and max(right, p[1]) - min(left, p[1]) < bound[1]
 
 
 def within(cells: set[tuple[int, int]], p: tuple[int, int], bound: tuple[int, int]) -> bool:
