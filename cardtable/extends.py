@@ -14,6 +14,7 @@ Every node keeps the file it came from, so an error points into the right file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import Problem, VariantError
@@ -109,3 +110,72 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
         {k: v for k, v in root.value.items() if k != "extends"}, root.line, root.col, root.path, root.keys
     )
     return merge(base, own), text + deeper
+
+
+def said_in_own_file(
+    problems: list[Problem], root: Node, own_path: str, ext: Node, load: Callable[[str], object]
+) -> list[Problem]:
+    """`problems` with those found in a base file said at the line of this file that leads to them
+    (the deepest node of this file above the base's node, else its `extends:`), the base's place
+    named only as context; a base's problem of its own (`load` finds it loading the base alone)
+    stays in the base. Problems in a base section this file does not touch all follow from one
+    change of this file, so they are said once, as one error per section."""
+    if all(p.path == own_path for p in problems):
+        return problems
+    own_errors = _bases_own_problems({p.path for p in problems} - {own_path}, load)
+    index: dict[tuple[str, int, int], tuple[Node, str]] = {}
+
+    def walk(node: Node, anchor: Node, top: str) -> None:
+        index.setdefault((node.path, node.line, node.col), (anchor, top))
+        children: list[tuple[Node | None, Node, str]] = []
+        if node.is_map:
+            children = [(node.keys.get(k), v, top or k) for k, v in node.value.items()]
+        elif node.is_list:
+            children = [(None, v, top) for v in node.value]
+        for key, child, section in children:
+            own = child.path == own_path
+            mark = key if key is not None and key.path == own_path else child
+            below = mark if own else anchor
+            if key is not None:
+                index.setdefault((key.path, key.line, key.col), (below, section))
+            walk(child, below, section)
+
+    walk(root, ext, "")
+    kept: list[Problem] = []
+    grouped: dict[tuple[int, int, bool, str], list[Problem]] = {}
+    for p in problems:
+        if p.path == own_path or p in own_errors:  # a base broken by itself is fixed there
+            kept.append(p)
+            continue
+        anchor, section = index.get((p.path, p.line, p.col), (ext, ""))
+        untouched = anchor is ext and bool(section)
+        grouped.setdefault(
+            (anchor.line, anchor.col, untouched, section if untouched else p.message), []
+        ).append(p)
+    for (line, col, untouched, section), same in grouped.items():
+        first = same[0]
+        base = Path(first.path).name
+        where = f"{base}:{first.line}:{first.col}" + (
+            f", and {len(same) - 1} more there" if len(same) > 1 else ""
+        )
+        if untouched:
+            message = (
+                f"the '{section}' inherited from {base} does not fit this file: {first.message} "
+                f"(at {where}); give your own '{section}' to replace it"
+            )
+        else:
+            message = f"{first.message} (inherited: {where})"
+        kept.append(Problem(own_path, line, col, message))
+    return kept
+
+
+def _bases_own_problems(paths: set[str], load: Callable[[str], object]) -> set[Problem]:
+    """The problems the base files have when loaded by themselves (asked only when something
+    failed in one)."""
+    found: set[Problem] = set()
+    for path in paths:
+        try:
+            load(path)
+        except VariantError as exc:
+            found.update(exc.problems)
+    return found

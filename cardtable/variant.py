@@ -17,7 +17,7 @@ from typing import Any
 
 from . import limits
 from .deck import DECK, Deck, build_deck
-from .errors import Problem, VariantError
+from .errors import BrokenRules, Problem, VariantError
 from .schema import AnyValue, Field, Int, Map, Spec, Str, check
 from .yamlsrc import Node, load_text, read_text
 
@@ -109,11 +109,21 @@ def top_spec() -> Map:
 def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
     """Load a variant from its text; raises VariantError listing every problem."""
     root = load_text(text, path)
-    if root.is_map and "extends" in root.value:  # a file written as changes to another (extends.py)
-        from .extends import apply
+    if not (root.is_map and "extends" in root.value):
+        return _load_tree(root, text, path, variant_id)
+    from .extends import apply, said_in_own_file  # a file written as changes to another
 
-        root, bases = apply(root, path)
-        text += bases  # the digest notices a changed base too
+    ext = root.value["extends"]
+    root, bases = apply(root, path)
+    try:
+        return _load_tree(root, text + bases, path, variant_id)  # the digest notices a changed base too
+    except BrokenRules:
+        raise
+    except VariantError as exc:
+        raise VariantError(said_in_own_file(exc.problems, root, path, ext, load_variant)) from None
+
+
+def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Variant:
     problems = check(top_spec(), root)
     why = limits.variant_id_problem(variant_id or Path(path).stem)
     if why:  # a save names its game by this id: it must be one a save can hold
