@@ -17,6 +17,7 @@ from typing import Any
 
 from . import limits
 from .deck import DECK, Deck, build_deck
+from .deck.looks import look_alike_warning
 from .errors import BrokenRules, Problem, VariantError
 from .schema import AnyValue, Field, Int, Map, Spec, Str, check
 from .yamlsrc import Node, load_text, read_text
@@ -43,6 +44,7 @@ class Variant:
     def warnings(self) -> list[Problem]:
         """What a designer probably did not mean, from every built section (legal, never errors)."""
         found = [w for s in self.sections.values() for w in getattr(s, "warnings", ())]
+        found += look_alike_warning(self.deck, self.root.value["deck"])
         return sorted(found, key=lambda p: (p.line, p.col))
 
     def __getattr__(self, name: str) -> Any:
