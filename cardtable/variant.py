@@ -115,14 +115,13 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         return _load_tree(root, text, path, variant_id)
     from .extends import apply, said_in_own_file  # a file written as changes to another
 
-    ext = root.value["extends"]
-    root, bases = apply(root, path)
+    merged, bases = apply(root, path)
     try:
-        return _load_tree(root, text + bases, path, variant_id)  # the digest notices a changed base too
+        return _load_tree(merged, text + bases, path, variant_id)  # the digest notices a changed base too
     except BrokenRules:
         raise
     except VariantError as exc:
-        raise VariantError(said_in_own_file(exc.problems, root, path, ext, load_variant)) from None
+        raise VariantError(said_in_own_file(exc.problems, merged, root, path, load_variant)) from None
 
 
 def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Variant:
