@@ -120,3 +120,47 @@ def test_the_new_fields_are_checked(change, words):
     with pytest.raises(VariantError) as info:
         load_variant_text(changed, str(path))
     assert len(info.value.problems) == 1 and words in info.value.problems[0].message
+
+
+def _passive(rules, st):
+    """Everyone stays in as cheaply as possible until the hand's last deal is made."""
+    for _ in range(400):
+        if st["hand"] > 1 or rules.is_over(st):
+            return st
+        seat = rules.to_move(st)
+        kinds = {t["type"]: t for t in rules.legal_actions(st, seat)}
+        kind = next(k for k in ("check", "call", "bring_in") if k in kinds)
+        st = rules.apply(st, {"seat": seat, "type": kind})
+        if st["zones"]["board"]["cards"]:
+            return st
+    raise AssertionError("the hand did not reach its last deal")
+
+
+def test_a_shared_card_when_the_deck_cannot_give_every_seat_one():
+    rules = Rules(load_variant(EXAMPLES / "seven_card_stud_eight.yaml"))
+    st = rules.new_game(
+        [{"name": f"P{i}", "kind": "human"} for i in range(8)], seed=2, options={"chips": 1000}
+    )
+    st = _passive(rules, st)
+    board = st["zones"]["board"]
+    assert len(board["cards"]) == 1 and board["up"] == [1]  # one card, face up, for everyone
+    assert all(len(z["cards"]) == 6 for z in st["zones"]["hand"])  # nobody got a seventh
+    assert any("shared" in e["text"] for e in st["events"])
+
+
+def test_with_few_players_every_seat_gets_its_own_last_card():
+    rules = Rules(load_variant(EXAMPLES / "seven_card_stud_eight.yaml"))
+    st = rules.new_game(
+        [{"name": f"P{i}", "kind": "human"} for i in range(3)], seed=2, options={"chips": 1000}
+    )
+    for _ in range(200):
+        if st["hand"] > 1:
+            break
+        seat = rules.to_move(st)
+        kinds = {t["type"] for t in rules.legal_actions(st, seat)}
+        st = rules.apply(
+            st, {"seat": seat, "type": next(k for k in ("check", "call", "bring_in") if k in kinds)}
+        )
+    history = st["history"][0]
+    assert history["showdown"] and all(len(h["cards"]) == 5 for h in history["shown"])
+    assert not any("shared" in e["text"] for e in st["events"])
