@@ -99,3 +99,19 @@ def test_a_value_map_has_an_id_or_a_range(tmp_path, bad):
 def test_a_joker_corner_is_not_a_jack():
     joker = CardArt("", None, (), frozenset({"wild"}), "Joker", "Joker")
     assert joker.mark == "Jkr"
+
+
+def test_a_joker_is_listed_in_the_part_it_plays_in():
+    """K K Jkr 5 5 is a full house whose joker is a king: listed with the kings, not last."""
+    from cardtable.hands import api
+
+    v = load_variant(Path(__file__).resolve().parent.parent / "variants" / "examples" / "jokers_wild.yaml")
+    by_short = {v.deck.short(c): c for c in range(v.deck.size)}
+    joker = next(c for c in range(v.deck.size) if v.hands.wild[c])
+    hand = [by_short["5♣"], by_short["K♦"], joker, by_short["5♥"], by_short["K♠"]]
+    got = api.evaluate_pool(v.hands, hand)
+    assert got.category == "Full House"
+    assert list(got.cards).index(joker) < 3 and {got.cards[i] for i in range(3)} >= {
+        by_short["K♦"],
+        by_short["K♠"],
+    }
