@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import find_card, playout, rig
 
 from cardtable.engine import Rules
+from cardtable.engine.bots import decide
 from cardtable.errors import VariantError
 from cardtable.variant import load_variant, load_variant_text
 
@@ -146,6 +147,10 @@ def test_a_shared_card_when_the_deck_cannot_give_every_seat_one():
     assert len(board["cards"]) == 1 and board["up"] == [1]  # one card, face up, for everyone
     assert all(len(z["cards"]) == 6 for z in st["zones"]["hand"])  # nobody got a seventh
     assert any("shared" in e["text"] for e in st["events"])
+    # a computer player decides from there (its estimates deal the unseen cards of a short deck)
+    seat = rules.to_move(st)
+    action = decide(rules, rules.view(st, seat), 7, "normal")
+    assert rules.check(st, action) is None
 
 
 def test_with_few_players_every_seat_gets_its_own_last_card():
