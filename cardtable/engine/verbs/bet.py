@@ -354,6 +354,8 @@ class Bet(Verb):
             extra += " A forced bet only called round does not act again."
         if s.get("opens") and s.get("unopened") == "carry":
             extra += " When nobody opens, the cards are dealt again and the pot stays for the next deal."
+        if s.get("opens") and r.roles.get(str(s.get("opener")), {}).get("show"):
+            extra += " Whoever opens shows their cards at the end of the hand, even after folding."
         call = s.get("showdown_call")
         if isinstance(call, dict):
             label = call.get("label", "Call the showdown")

@@ -173,7 +173,8 @@ class Deal(Verb):
             named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
             seen = "everyone sees them" if face else "only they see them"
             short = (
-                f" When the deck cannot give everyone one, a single card goes face up to {r.zone(str(s.get('short')))}, shared by all."
+                " When the deck cannot give everyone one, a single card is dealt face up to"
+                f" {r.zone(str(s.get('short')))} instead, for everyone to use."
                 if s.get("short")
                 else ""
             )
