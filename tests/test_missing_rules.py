@@ -169,3 +169,19 @@ def test_with_few_players_every_seat_gets_its_own_last_card():
     history = st["history"][0]
     assert history["showdown"] and all(len(h["cards"]) == 5 for h in history["shown"])
     assert not any("shared" in e["text"] for e in st["events"])
+
+
+@pytest.mark.parametrize(
+    "step, words",
+    [
+        ("{do: deal, to: hand, count: 1, short: hand}", "table"),
+        ("{do: deal, to: hand, count: 1, short: bord}", "bord"),
+        ("{do: deal, to: board, count: 1, short: board}", "'short' is for a deal to every seat"),
+    ],
+)
+def test_a_short_deal_names_a_table_zone(step, words):
+    path = EXAMPLES / "seven_card_stud_eight.yaml"
+    text = path.read_text().replace("{do: deal, to: hand, count: 1, short: board}", step)
+    with pytest.raises(VariantError) as info:
+        load_variant_text(text, str(path))
+    assert len(info.value.problems) == 1 and words in info.value.problems[0].message, info.value.problems
