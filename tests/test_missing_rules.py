@@ -42,7 +42,7 @@ def test_an_unopened_pot_stays_for_the_next_deal():
     assert st["hand"] == 2
     # the first antes stayed in the pot and the second deal's antes joined them
     assert [s["total"] for s in st["seats"]] == [20, 20] and [s["chips"] for s in st["seats"]] == [980, 980]
-    assert any("stays in the pot" in e["text"] for e in st["events"])
+    assert any("pot of 20 chips stays for the next deal" in e["text"] for e in st["events"])
 
 
 def test_the_opener_shows_the_openers_when_everyone_folds():

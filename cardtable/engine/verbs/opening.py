@@ -141,7 +141,9 @@ def call_off(g: Ctx, step: Step) -> bool:
         return False
     if step.get("unopened") == "carry":
         pot = sum(s["total"] for s in st["seats"])
-        g.say(f"Nobody opens: the cards are dealt again and the pot ({pot:,} chips) stays in the pot.")
+        g.say(
+            f"Nobody opens: the cards are dealt again and the pot of {pot:,} chips stays for the next deal."
+        )
     else:
         for s in st["seats"]:
             s["chips"] += s["total"]
