@@ -89,10 +89,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             n = len(warnings)
             also = f", {n} warning{'s' * (n != 1)}" if n else ""
             what = "a deck to browse of " if variant.deck_only else ""
-            print(
-                shown(f"{variant.path}: ok ({variant.name}, {what}{variant.deck.size:,} cards{also})"),
-                file=sys.stderr,
-            )
+            print(shown(f"{variant.path}: ok ({variant.name}, {what}{variant.deck.size:,} cards{also})"))
     return 1 if bad else 0
 
 

@@ -14,6 +14,8 @@ Every node keeps the file it came from, so an error points into the right file.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 
 from .errors import Problem, VariantError
@@ -109,3 +111,95 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
         {k: v for k, v in root.value.items() if k != "extends"}, root.line, root.col, root.path, root.keys
     )
     return merge(base, own), text + deeper
+
+
+def said_in_own_file(
+    problems: list[Problem], root: Node, own: Node, own_path: str, load: Callable[[str], object]
+) -> list[Problem]:
+    """`problems` with those found in a base file said at the line of this file that leads to them,
+    the base's place named only as context: the deepest node of this file above the base's node;
+    for a base section this file does not touch, a key of this file the problem names (`hands: ~`,
+    `rank:`), else its `extends:`. Problems of one untouched section follow from one change of
+    this file, so they are said once. A base's problem of its own (`load` finds it loading the
+    base alone) stays in the base."""
+    if all(p.path == own_path for p in problems):
+        return problems
+    ext = own.value["extends"]
+    own_errors = _bases_own_problems({p.path for p in problems} - {own_path}, load)
+    index: dict[tuple[str, int, int], tuple[Node, str]] = {}
+
+    def walk(node: Node, anchor: Node, top: str) -> None:
+        index.setdefault((node.path, node.line, node.col), (anchor, top))
+        children: list[tuple[Node | None, Node, str]] = []
+        if node.is_map:
+            children = [(node.keys.get(k), v, top or k) for k, v in node.value.items()]
+        elif node.is_list:
+            children = [(None, v, top) for v in node.value]
+        for key, child, section in children:
+            mark = key if key is not None and key.path == own_path else child
+            below = mark if child.path == own_path else anchor
+            if key is not None:
+                index.setdefault((key.path, key.line, key.col), (below, section))
+            walk(child, below, section)
+
+    walk(root, ext, "")
+    keys = _own_keys(own)
+    kept: list[Problem] = []
+    grouped: dict[tuple[int, int, bool, str], list[Problem]] = {}
+    for p in problems:
+        if p.path == own_path or p in own_errors:  # a base broken by itself is fixed there
+            kept.append(p)
+            continue
+        anchor, section = index.get((p.path, p.line, p.col), (ext, ""))
+        untouched = anchor is ext and bool(section)
+        if anchor is ext:
+            named = [keys[q] for q in re.findall(r"'([^']+)'", p.message) if q in keys]
+            anchor = named[0] if named else ext
+        grouped.setdefault((anchor.line, anchor.col, untouched, section or p.message), []).append(p)
+    for (line, col, untouched, section), same in grouped.items():
+        first = same[0]
+        base = Path(first.path).name
+        where = f"{base}:{first.line}:{first.col}" + (
+            f", and {len(same) - 1} more there" if len(same) > 1 else ""
+        )
+        if not untouched:
+            message = f"{first.message} (inherited: {where})"
+        elif (line, col) == (ext.line, ext.col):
+            message = (
+                f"the '{section}' inherited from {base} does not fit this file: {first.message} "
+                f"(at {where}); give your own '{section}' to replace it"
+            )
+        else:
+            message = f"{first.message} (inherited: {where}; or give your own '{section}')"
+        kept.append(Problem(own_path, line, col, message))
+    return kept
+
+
+def _own_keys(own: Node) -> dict[str, Node]:
+    """Every key this file writes (a removed one too), outer ones first, by name."""
+    found: dict[str, Node] = {}
+    level = [own]
+    while level:
+        below: list[Node] = []
+        for node in level:
+            if node.is_map:
+                for k, v in node.value.items():
+                    if k != "extends":
+                        found.setdefault(k, node.keys.get(k, v))
+                    below.append(v)
+            elif node.is_list:
+                below += node.value
+        level = below
+    return found
+
+
+def _bases_own_problems(paths: set[str], load: Callable[[str], object]) -> set[Problem]:
+    """The problems the base files have when loaded by themselves (asked only when something
+    failed in one)."""
+    found: set[Problem] = set()
+    for path in paths:
+        try:
+            load(path)
+        except VariantError as exc:
+            found.update(exc.problems)
+    return found

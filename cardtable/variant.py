@@ -17,7 +17,8 @@ from typing import Any
 
 from . import limits
 from .deck import DECK, Deck, build_deck
-from .errors import Problem, VariantError
+from .deck.looks import look_alike_warning
+from .errors import BrokenRules, Problem, VariantError
 from .schema import AnyValue, Field, Int, Map, Spec, Str, check
 from .yamlsrc import Node, load_text, read_text
 
@@ -43,6 +44,7 @@ class Variant:
     def warnings(self) -> list[Problem]:
         """What a designer probably did not mean, from every built section (legal, never errors)."""
         found = [w for s in self.sections.values() for w in getattr(s, "warnings", ())]
+        found += look_alike_warning(self.deck, self.root.value["deck"])
         return sorted(found, key=lambda p: (p.line, p.col))
 
     def __getattr__(self, name: str) -> Any:
@@ -109,11 +111,20 @@ def top_spec() -> Map:
 def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Variant:
     """Load a variant from its text; raises VariantError listing every problem."""
     root = load_text(text, path)
-    if root.is_map and "extends" in root.value:  # a file written as changes to another (extends.py)
-        from .extends import apply
+    if not (root.is_map and "extends" in root.value):
+        return _load_tree(root, text, path, variant_id)
+    from .extends import apply, said_in_own_file  # a file written as changes to another
 
-        root, bases = apply(root, path)
-        text += bases  # the digest notices a changed base too
+    merged, bases = apply(root, path)
+    try:
+        return _load_tree(merged, text + bases, path, variant_id)  # the digest notices a changed base too
+    except BrokenRules:
+        raise
+    except VariantError as exc:
+        raise VariantError(said_in_own_file(exc.problems, merged, root, path, load_variant)) from None
+
+
+def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Variant:
     problems = check(top_spec(), root)
     why = limits.variant_id_problem(variant_id or Path(path).stem)
     if why:  # a save names its game by this id: it must be one a save can hold

@@ -69,7 +69,7 @@ def test_list_validate_and_play_on_a_deck_file(user_folder, capsys):
     line = next(x for x in capsys.readouterr().out.splitlines() if "tarot" in x)
     assert "a deck to browse, 44 cards" in line
     assert main(["validate", str(path)]) == 0
-    assert "ok (Tarot of numbers, a deck to browse of 44 cards)" in capsys.readouterr().err
+    assert "ok (Tarot of numbers, a deck to browse of 44 cards)" in capsys.readouterr().out
     assert main(["play", "tarot"]) == 2
     out, err = capsys.readouterr()
     assert (

@@ -14,5 +14,5 @@ def test_a_ranked_card_shows_its_rank():
 def test_a_card_without_rank_or_suit_shows_its_initials():
     assert art("", None, "Trump of the Sun").mark == "TS"
     assert art("", "The Lady of Pain", "The Lady of Pain", ("wild",)).mark == "TL"
-    assert art("", None, "joker").mark == "J"
+    assert art("", None, "joker").mark == "Jkr"  # one word: never one letter read as a rank (J, a Jack)
     assert art("", None, "").mark == "★"

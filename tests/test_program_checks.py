@@ -68,9 +68,12 @@ def test_a_game_without_hands_is_refused_where_the_base_still_needs_them(tmp_pat
     path.write_text("extends: texas_holdem\nname: No hands\nhands: ~\n")
     with pytest.raises(VariantError) as err:
         load_variant_text(path.read_text(), str(path))
-    assert [p.message for p in err.value.problems] == [
-        "a game needs a 'hands' section: the showdown and the computer players value hands by it"
-    ]
+    (problem,) = err.value.problems  # said at the designer's `hands: ~`, the base named as context
+    assert problem.path == str(path) and problem.line == 3
+    assert problem.message.startswith(
+        "a game needs a 'hands' section: the showdown and the computer players value hands by it (inherited: "
+        "texas_holdem.yaml:"
+    )
 
 
 def test_a_repeat_nothing_inside_can_end_is_refused():

@@ -170,7 +170,12 @@ def test_screenshot_command(tmp_path, monkeypatch):
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     out = tmp_path / "deck.png"
-    assert main(["screenshot", "sevendeck_poker", str(out), "--size", "640x360", "--zoom", "64"]) == 0
+    assert (
+        main(
+            ["screenshot", "sevendeck_poker", str(out), "--view", "deck", "--size", "640x360", "--zoom", "64"]
+        )
+        == 0
+    )
     image = pygame.image.load(str(out))
     assert image.get_size() == (640, 360)
     table = tmp_path / "table.png"

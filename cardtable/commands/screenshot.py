@@ -20,8 +20,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", metavar="OUT.png", type=output_file, help="the PNG to write")
     parser.add_argument(
         "--view",
-        default="deck",
-        help="what to picture: deck, table, rules, howto, or another screen's name (new_game, load)",
+        default=None,
+        help="what to picture: table (a game's default), deck (a deck file's), rules, howto, or another "
+        "screen's name (new_game, load)",
     )
     parser.add_argument(
         "--seed", type=seed, default=1, help="the game's seed (table view), or the sampling seed (rules view)"
@@ -64,9 +65,11 @@ def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
     from .shot import shoot, table_players
 
-    if args.view not in ("deck", "table", *SCREENS):
+    if args.view not in (None, "deck", "table", *SCREENS):
         raise CommandError(f"no view '{clip(args.view)}': choose deck, table or {', '.join(SCREENS)}")
-    variant = resolve(args.variant, deck_ok=args.view == "deck")
+    variant = resolve(args.variant, deck_ok=args.view in (None, "deck"))
+    if args.view is None:  # a game's table; a deck to browse has only its spread
+        args.view = "deck" if variant.deck_only else "table"
     try:
         players = table_players(variant, args.players, args.seat) if args.view == "table" else None
         shoot(

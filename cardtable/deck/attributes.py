@@ -6,6 +6,8 @@ cards when any were found, so the card groups never see a half-built attribute.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..errors import Problem
 from ..schema import suggest
 from ..yamlsrc import Node
@@ -160,14 +162,28 @@ def _resolve_groups(
             continue
         owner = attributes[gattr.of]
         used = set()
+        missing: dict[tuple[int, int, str], list[str]] = {}  # values without one, by their place
         for v in owner.values:
             if gname not in v.groups:
                 vnode = vnodes[gattr.of][v.index]
-                out.append(
-                    vnode.problem(f"{gattr.of} '{v.id}' names no {gname} (every {gattr.of} needs one)")
-                )
+                missing.setdefault((vnode.line, vnode.col, vnode.path), []).append(v.id)
             else:
                 used.add(v.groups[gname])
+        # One error per place: a range's values share its line, and one mistake is said once.
+        gnode = attrs_node.value[gname]
+        for (line, col, path), ids in missing.items():
+            which = (
+                f"'{ids[0]}' names" if len(ids) == 1 else f"values '{ids[0]}'..'{ids[-1]}' ({len(ids)}) name"
+            )
+            why = f"{gattr.of} {which} no {gname} (every {gattr.of} needs one)"
+            if gnode.path != path:  # the grouping came from the file this one extends
+                why += (
+                    f"; '{gname}' (of: {gattr.of}) comes from {Path(gnode.path).name}:{gnode.line}:"
+                    f" give each {gattr.of} a {gname}, or drop it with '{gname}: ~'"
+                )
+            out.append(Problem(path, line, col, why))
+        if missing:
+            continue  # its values unused follow from the same mistake
         for gv in gattr.values:
             if gv.index not in used:
                 vnode = vnodes[gname][gv.index]

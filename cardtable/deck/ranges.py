@@ -19,6 +19,13 @@ def value_nodes(node: Node, out: list[Problem]) -> list[Node]:
     items = node.value if node.is_list else [node]
     result: list[Node] = []
     for item in items:
+        if item.is_map:
+            mapped = _value_map(item, out)
+            if len(result) + len(mapped) > MAX_VALUES:
+                out.append(item.problem(f"more than {MAX_VALUES:,} values in one attribute"))
+                return result
+            result += mapped
+            continue
         match = RANGE.match(item.value) if isinstance(item.value, str) else None
         if match is None:
             if not node.is_list:
@@ -58,3 +65,50 @@ def _expand(lo: str, hi: str, item: Node, out: list[Problem]) -> list[str]:
         item.problem(f"a range is of whole numbers (2..10) or of letters of one case (A..E), not {lo}..{hi}")
     )
     return []
+
+
+TEMPLATED = ("label", "name", "mark")  # a range's text fields: {id} and {n} (1, 2... along it)
+
+
+def _value_map(item: Node, out: list[Problem]) -> list[Node]:
+    """A value written as a mapping: itself, or with `range:` one value per id of the range, each
+    with the mapping's fields (texts filled in, a list of groups taken in turn)."""
+    fields = item.value
+    lists = [k for k, v in fields.items() if v.is_list and k not in ("rgb", "flags")]
+    if "range" not in fields:
+        if "id" not in fields:
+            out.append(item.problem("missing 'id' (or 'range: a..t' for many values written at once)"))
+            return []
+        for k in lists:
+            out.append(
+                fields[k].problem(
+                    f"one value belongs to one '{k}'; a list is taken in turn by a range's values"
+                )
+            )
+        return [] if lists else [item]
+    rnode = fields["range"]
+    if "id" in fields:
+        out.append(item.key_problem("id", "a value has an 'id' or a 'range' of them, not both"))
+        return []
+    match = RANGE.match(rnode.value)
+    if match is None:
+        out.append(rnode.problem(f"'{rnode.value}' is not a range such as 2..10 or a..t"))
+        return []
+    made = []
+    for n, text in enumerate(_expand(match.group(1), match.group(2), rnode, out), 1):
+        value: dict[str, Node] = {"id": Node(text, rnode.line, rnode.col, rnode.path)}
+        for key, node in fields.items():
+            if key == "range":
+                continue
+            if key in TEMPLATED:
+                node = Node(
+                    str(node.value).replace("{id}", text).replace("{n}", str(n)),
+                    node.line,
+                    node.col,
+                    node.path,
+                )
+            elif key in lists:
+                node = node.value[(n - 1) % len(node.value)]
+            value[key] = node
+        made.append(Node(value, item.line, item.col, item.path, item.keys))
+    return made

@@ -11,7 +11,8 @@ ORDERS = ("ordered", "circular", "none")
 
 RGB = ListOf(Int(0, 255), min_len=3, max_len=3)
 VALUE_FIELDS: dict[str, Field | Spec] = {
-    "id": Field(Str(what="a value id"), required=True),
+    "id": Str(what="a value id"),  # or `range`: ranges.py says a value with neither
+    "range": Str(what="a range such as a..t"),
     "label": Str(),
     "name": Str(),
     "rgb": RGB,
@@ -19,8 +20,10 @@ VALUE_FIELDS: dict[str, Field | Spec] = {
     "mark": Str(),
     "flags": ListOf(Str()),
 }
-# Free keys on a value are allowed: they name the value's group in another attribute (`colour: red`).
-VALUE = OneOf(Str(what="a value id"), Map(VALUE_FIELDS, "a value", extra=Str()), what="a value")
+# Free keys on a value are allowed: they name the value's group in another attribute (`colour: red`);
+# a range's values take a list of groups in turn (`colour: [red, black]`).
+GROUP = OneOf(Str(), ListOf(Str(), min_len=1), what="a value of the grouping attribute, or a list of them")
+VALUE = OneOf(Str(what="a value id"), Map(VALUE_FIELDS, "a value", extra=GROUP), what="a value")
 ATTRIBUTE = Map(
     {
         "values": Field(

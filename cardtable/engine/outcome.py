@@ -103,21 +103,49 @@ def end_hand(g: Ctx) -> bool:
         best = max(pts)
         finish(g, [i for i, p in enumerate(pts) if p == best], "the last card is played")
         return False
+    show_roles(g)
     if not st["awarded"]:
         award(g, {})
     for s in st["seats"]:
-        if s["chips"] == 0 and not s["out"]:
+        if s["chips"] == 0 and not s["out"] and not s["total"]:  # chips in a carried pot keep it in
             s["out"] = True
             g.say(f"{s['name']} is out of chips.")
     playing = in_play(st)
+    limit = (st["max_hands"] and st["hand"] >= st["max_hands"]) or st["hand"] >= MAX_HANDS
+    if len(playing) > 1 and not limit:
+        return True
+    if any(s["total"] for s in st["seats"]):  # a pot carried to a deal that never comes goes back
+        for s in st["seats"]:
+            s["chips"] += s["total"]
+            s["total"] = 0
+        g.say("The pot carried over goes back to those who put it in.")
+        playing = in_play(st)
     if len(playing) <= 1:
         finish(g, playing, "one player has every chip")
-    elif (st["max_hands"] and st["hand"] >= st["max_hands"]) or st["hand"] >= MAX_HANDS:
+    else:
         best = max(st["seats"][i]["chips"] for i in playing)
         finish(g, [i for i in playing if st["seats"][i]["chips"] == best], "the hand limit is reached")
-    else:
-        return True
     return False
+
+
+def show_roles(g: Ctx) -> None:
+    """A seat holding a role declared with `show: true` (the openers) shows its cards at the
+    hand's end, folded or not."""
+    st, rules = g.st, g.rules
+    showing = {name: r for name, r in rules.phases.roles.items() if r.get("show")}
+    for seat, s in enumerate(st["seats"]):
+        for name in s["roles"]:
+            if name not in showing:
+                continue
+            cards: list[int] = []
+            for zname, z in rules.layout.zones.items():
+                if z.per_seat and not z.is_grid:
+                    hz = zone(st, zname, seat)
+                    cards += [c for c, up in zip(hz["cards"], hz["up"]) if not up]
+                    hz["up"] = [1] * len(hz["cards"])
+            if cards:
+                label = showing[name].get("label") or f"the {name.replace('_', ' ')}"
+                g.say(f"{g.name(seat)} shows {label}: {g.cards(cards)}.")
 
 
 def finish(g: Ctx, winners: list[int], reason: str) -> None:

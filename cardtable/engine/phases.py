@@ -68,6 +68,7 @@ ROLE = Map(
         "last_hand": Str(["winner", "weakest"]),
         "first_hand": Str(what="a role"),
         "label": Str(),
+        "show": Bool(),  # its seat shows its cards at the end of the hand (openers: outcome.show_roles)
     },
     "a role",
 )

@@ -316,7 +316,8 @@ class Rules:
         zone(st, self.layout.deck)["cards"] = cards
         zone(st, self.layout.deck)["up"] = [0] * len(cards)
         for s in st["seats"]:
-            s.update({"bet": 0, "total": 0, "folded": s["out"], "covers": False, "roles": []})
+            # `total` is 0 after every settled hand; a pot carried over a redeal stays in it
+            s.update({"bet": 0, "folded": s["out"], "covers": False, "roles": []})
         st.update(
             {
                 "pc": 0,

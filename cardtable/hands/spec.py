@@ -123,7 +123,8 @@ class _Builder:
             count, max_count = 1, 64
         else:
             count = max_count = 0
-            if same or distinct or runs or none or extra:
+            if (same or distinct or runs or none or extra) and not ("values" in d or "cover" in d):
+                # values or cover given and refused: their problem says it, the size follows from it
                 self.out.append(
                     node.problem(
                         "a part needs its number of cards: 'count: N'"

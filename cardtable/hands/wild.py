@@ -238,7 +238,13 @@ def evaluate_wild(
             continue
         used_nat = [c for cand in fit for c in cand[0]]
         n_wild = sum(cand[1] for cand in fit)
-        made = tuple(used_nat) + tuple(wild[:n_wild])
+        # each part's natural cards, then the wild cards it takes: a joker is listed where it plays
+        made_list: list[int] = []
+        taken = 0
+        for cand in fit:
+            made_list += [*cand[0], *wild[taken : taken + cand[1]]]
+            taken += cand[1]
+        made = tuple(made_list)
         rest_wild = wild[n_wild:]
         rest_nat = [c for c in naturals if c not in set(used_nat)]
         room = max(0, size - len(made))

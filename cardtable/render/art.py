@@ -1,8 +1,9 @@
 """What each card looks like, worked out once from the deck: no drawing here.
 
-The roles are found from the deck's declaration, never from a game's name: the suit attribute is
-the first one whose values have glyphs (it may be multi-valued), the rank is the first ordered
-single-valued attribute without glyphs, and a suit's colour comes from its own `rgb` or from the
+The roles are found from the deck's declaration, never from a game's name (`deck.looks.face_roles`):
+the suit attribute is the first one whose values have glyphs (it may be multi-valued; without
+glyphs, the next attribute, drawn with its values' labels), the rank is the first ordered
+single-valued attribute besides it, and a suit's colour comes from its own `rgb` or from the
 attribute grouping it (a colour of suits). A grouping with many values (or with marks) is printed
 on the card, so colours can be told apart without seeing colour.
 """
@@ -11,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..deck import Attribute, Deck, Value
+from ..deck import Deck, Value
+from ..deck.looks import face_roles
 from ..memo import PerObject
 
 INK = (40, 40, 52)
@@ -25,6 +27,7 @@ class Suit:
     rgb: tuple[int, int, int]
     name: str
     tag: str | None  # the colour's name or mark, printed so colour-blind players can read it
+    label: str = ""  # drawn in the glyph's place when the value has none
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,11 @@ class CardArt:
         if self.rank:
             return self.rank
         words = [w for w in (self.title or self.name).replace("-", " ").split() if w[:1].isalnum()]
+        if len(words) == 1 and len(words[0]) > 2:  # "Joker": "Jkr", never one letter read as a rank
+            word = words[0]
+            return (
+                word[0].upper() + "".join(c for c in word[1:] if c.isalpha() and c.lower() not in "aeiou")
+            )[:3]
         capitals = [w[0] for w in words if w[0].isupper() or w[0].isdigit()] or [w[0] for w in words]
         return "".join(capitals[:2]).upper() or "★"
 
@@ -55,7 +63,7 @@ class CardArt:
     @property
     def dot_key(self) -> tuple:
         """What a far-zoom dot shows: the suits' colours and glyphs and the flags, not the rank."""
-        return tuple((s.glyph, s.rgb) for s in self.suits), self.flags
+        return tuple((s.glyph, s.label, s.rgb) for s in self.suits), self.flags
 
 
 def luminance(rgb: tuple[int, int, int]) -> float:
@@ -72,21 +80,6 @@ def readable(rgb: tuple[int, int, int]) -> tuple[int, int, int]:
     return (int(rgb[0] * f), int(rgb[1] * f), int(rgb[2] * f))
 
 
-def suit_attribute(deck: Deck) -> Attribute | None:
-    for attr in deck.attributes.values():
-        if attr.of is None and any(v.glyph for v in attr.values):
-            return attr
-    return None
-
-
-def rank_attribute(deck: Deck, suit: Attribute | None) -> Attribute | None:
-    candidates = [a for a in deck.attributes.values() if a.of is None and not a.multi and a is not suit]
-    for attr in candidates:
-        if attr.order == "ordered":
-            return attr
-    return candidates[0] if candidates else None
-
-
 def _suit(deck: Deck, value: Value) -> Suit:
     rgb = value.rgb
     tag = value.mark
@@ -99,7 +92,8 @@ def _suit(deck: Deck, value: Value) -> Suit:
             rgb = gv.rgb
         if tag is None and (gv.mark or len(gattr.values) >= TAG_MIN_VALUES):
             tag = gv.mark or gv.name
-    return Suit(value.glyph, tuple(rgb) if rgb else NEUTRAL, value.name, tag)  # type: ignore[arg-type]
+    label = "" if value.glyph else value.label
+    return Suit(value.glyph, tuple(rgb) if rgb else NEUTRAL, value.name, tag, label)  # type: ignore[arg-type]
 
 
 def _is_number(text: str) -> bool:
@@ -117,8 +111,7 @@ def deck_art(deck: Deck) -> list[CardArt]:
 
 def build_art(deck: Deck) -> list[CardArt]:
     """One CardArt per card; identical parts are shared, so 12,000 cards take milliseconds."""
-    suit_attr = suit_attribute(deck)
-    rank_attr = rank_attribute(deck, suit_attr)
+    suit_attr, rank_attr = face_roles(deck)
     suit_cache: dict[int, tuple[Suit, ...]] = {}
     suit_col = deck.column(suit_attr.name) if suit_attr else None
     rank_col = deck.column(rank_attr.name) if rank_attr else None

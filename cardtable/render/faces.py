@@ -149,8 +149,23 @@ class FacePainter:
             surf = self._bases.put(key, _converted(surf))
         return surf
 
+    def sign(self, suit: Suit, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+        """The suit's glyph in `colour`, or for a value without one its label, fitted in the same square."""
+        if suit.glyph is not None:
+            return self.glyphs.render(suit.glyph, size, colour)
+        key = ("sign", suit.label, size, colour)
+        surf = self._text.get(key)
+        if surf is None:
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            t = self.fit_text(suit.label, max(7, round(size * 0.9)), colour, size)
+            surf.blit(t, ((size - t.get_width()) // 2, (size - t.get_height()) // 2))
+            surf = self._text.put(key, _converted(surf))
+        return surf
+
     def glyph(self, suit: Suit, size: int) -> pygame.Surface:
-        """The suit's glyph; pale colours get a dark rim so they read on ivory."""
+        """The suit's glyph (or label); pale colours get a dark rim so they read on ivory."""
+        if suit.glyph is None:
+            return self.sign(suit, size, readable(suit.rgb))
         if luminance(suit.rgb) <= 0.62 or size < 12:
             return self.glyphs.render(suit.glyph, size, suit.rgb)
         key = ("rim", suit.glyph, size, suit.rgb)
@@ -204,7 +219,7 @@ class FacePainter:
                 surf.blit(half, (width // 2, 0), pygame.Rect(width // 2, 0, width - width // 2, h))
             g = max(3, round(width * 0.7))
             tint = (255, 255, 255) if luminance(suits[0].rgb) < 0.7 else (40, 40, 40)
-            surf.blit(self.glyphs.render(suits[0].glyph, g, tint), ((width - g) // 2, (h - g) // 2))
+            surf.blit(self.sign(suits[0], g, tint), ((width - g) // 2, (h - g) // 2))
         if "wild" in art.flags:
             pygame.draw.rect(surf, FLAG_COLOURS["wild"], surf.get_rect(), 2)
         return self._dots.put(key, _converted(surf))

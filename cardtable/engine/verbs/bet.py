@@ -40,6 +40,11 @@ class Bet(Verb):
         "first": Field(FIRST),
         "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
         "opens": opening.OPENS,
+        "unopened": opening.UNOPENED,
+        "opener": opening.OPENER,
+        "option": Field(
+            Bool(), doc="false: a forced bet (a bring-in, a blind) only called round does not act again"
+        ),
         "showdown_call": Field(
             Map(
                 {
@@ -232,6 +237,7 @@ class Bet(Verb):
         assert seat is not None
         s = st["seats"][seat]
         rs["pending"].remove(seat)
+        was_unopened = rs["current"] == 0
         can_act = [i for i in active(st) if st["seats"][i]["chips"] > 0 and i != seat]
         if kind == "fold":
             s["folded"] = True
@@ -283,7 +289,9 @@ class Bet(Verb):
                 g.say(f"{g.name(seat)} {call['reveal_words']}, showing {g.cards(reveal)}.")
             else:
                 g.say(f"{g.name(seat)} {call['words']}.")
-        self._next(g)
+        if was_unopened and rs["current"] > 0 and step.get("opens"):
+            opening.opened(g, step, seat)
+        self._next(g, step)
         if rs.get("done") and step.get("opens"):
             opening.call_off(g, step)
 
@@ -293,10 +301,15 @@ class Bet(Verb):
         s["bet"] += amount
         s["total"] += amount
 
-    def _next(self, g: Ctx) -> None:
+    def _next(self, g: Ctx, step: Step) -> None:
         st, rs = g.st, g.round()
         live = active(st)
         rs["pending"] = [i for i in rs["pending"] if i in live and (st["seats"][i]["chips"] > 0)]
+        if step.get("option") is False:  # a forced bet only called round: its seat has no option
+            while (
+                rs["pending"] and rs["current"] > 0 and st["seats"][rs["pending"][0]]["bet"] >= rs["current"]
+            ):
+                rs["pending"].pop(0)
         if len(live) <= 1 or not rs["pending"]:
             self._close(g)
             rs["done"] = True
@@ -337,6 +350,12 @@ class Bet(Verb):
         elif first == "best_showing":
             who = ", starting with the player whose face-up cards make the best hand"
         extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
+        if s.get("option") is False:
+            extra += " A forced bet only called round does not act again."
+        if s.get("opens") and s.get("unopened") == "carry":
+            extra += " When nobody opens, the cards are dealt again and the pot stays for the next deal."
+        if s.get("opens") and r.roles.get(str(s.get("opener")), {}).get("show"):
+            extra += " Whoever opens shows their cards at the end of the hand, even after folding."
         call = s.get("showdown_call")
         if isinstance(call, dict):
             label = call.get("label", "Call the showdown")

@@ -1,7 +1,8 @@
 """`deal`: cards from the deck to a zone. `{do: deal, to: hole, count: 2}` deals `count` cards to
 each seat still in (one at a time round the table, as a dealer does), or to a table zone; a fixed
 grid is filled; an open grid gets its first card. `face: up` deals face up; `role:` deals only to
-the seat holding that role."""
+the seat holding that role; `short: ZONE` (a table zone): a round the deck cannot give every seat
+is dealt as one card face up to that zone, shared by everyone (stud for eight's last card)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,10 @@ class Deal(Verb):
         "count": Field(NUMBER, doc="cards per seat (or to the table zone); a grid is filled"),
         "role": Field(Str(what="a role"), doc="only to the seat holding this role"),
         "face": Field(Str(["up", "down"])),
+        "short": Field(
+            Str(what="a table zone"),
+            doc="when the deck cannot give every seat a card: one card face up to this table zone, for everyone",
+        ),
     }
 
     def fills(self, c: StepChecker, step: Mapping[str, Node], rounds: int) -> list[Fill]:
@@ -40,13 +45,22 @@ class Deal(Verb):
             return [Fill(zone.name, zone.size[0] * zone.size[1], upto=True)]
         if zone.shape == "open_grid":
             return [Fill(zone.name, UNBOUNDED, upto=True)]
-        return [Fill(zone.name, (c.largest(v["count"]) if "count" in v else 1) * rounds)]
+        count = c.largest(v["count"]) if "count" in v else 1
+        shared = [Fill(str(v["short"].value), count * rounds)] if "short" in v else []
+        return [Fill(zone.name, count * rounds), *shared]
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         v = node.value
         c.zone(v["to"], v["to"].value)
         if "role" in v:
             c.role(v["role"], v["role"].value)
+        if "short" in v:
+            c.zone(v["short"], v["short"].value, "table")
+            spec = c.zone_spec(v["to"].value)
+            if spec is not None and not spec.per_seat:
+                c.problem(
+                    v["short"], "'short' is for a deal to every seat: a table zone's deal never runs short"
+                )
 
     def cards_dealt(self, c: StepChecker, node: Node) -> tuple[int, str] | None:
         v = node.value
@@ -60,6 +74,8 @@ class Deal(Verb):
         if zone.shape == "open_grid":
             return 1, f"starting {to}"
         seats = c.max_players if zone.per_seat and "role" not in v else 1
+        if "short" in v and seats > 1:  # at the least one shared card a round (the deck may run short)
+            return count, f"dealing {count} to each player, or {count} shared when the deck runs short"
         return (
             count * seats,
             f"dealing {count} to each of {seats} players" if seats > 1 else f"dealing {count}",
@@ -119,16 +135,32 @@ class Deal(Verb):
             seats = [s for s in [holder(st, step["role"])] if s is not None and s in active(st)]
         else:
             seats = g.order(g.dealer(), active(st))
+        dealt = 0
         for _ in range(count):  # one card at a time round the table, as a dealer does
+            if "short" in step and len(g.deck_zone()["cards"]) < len(seats):
+                self._share(g, str(step.get("short")))
+                continue
+            dealt += 1
             for i in seats:
                 put(g.zone(to, i), draw_cards(g, 1), up)
-        for i in seats:
-            got = g.zone(to, i)["cards"][-count:]
+        for i in seats if dealt else ():
+            got = g.zone(to, i)["cards"][-dealt:]
+            count = dealt
             if up or g.layout.zones[to].visibility == "everyone":  # face up: everyone sees them
                 g.say(f"{g.name(i)} is dealt {g.cards(got)} face up.")
                 continue
             g.say(
                 f"{g.name(i)} is dealt {wording.count(count, 'card')}.", i, f"You are dealt {g.cards(got)}."
+            )
+
+    def _share(self, g: Ctx, zone: str) -> None:
+        """The deck cannot give every seat a card: one, face up in `zone`, for everyone."""
+        got = draw_cards(g, 1)
+        if got:
+            put(g.zone(zone), got, 1)
+            g.say(
+                f"The deck cannot give everyone a card: {g.card(got[0])} is dealt face up to "
+                f"{g.zone_name(zone)}, shared by everyone."
             )
 
     def howto(self, s: Step, r: Reader) -> str:
@@ -140,7 +172,13 @@ class Deal(Verb):
             zone = r.zone(to)
             named = "" if zone == "the hand" else f", {zone.removeprefix('the ')}"
             seen = "everyone sees them" if face else "only they see them"
-            return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}"
+            short = (
+                " When the deck cannot give everyone one, a single card is dealt face up to"
+                f" {r.zone(str(s.get('short')))} instead, for everyone to use."
+                if s.get("short")
+                else ""
+            )
+            return f"Deal: {who} {n} card{'s' * (n != '1')}{face}{named} ({seen}).{r.note(s.get('count'))}{short}"
         grid = r.grid(to)
         if grid is not None and "count" not in s:
             return f"Deal {grid[0] * grid[1]} cards face down into {r.zone(to)}, a {grid[0]}x{grid[1]} grid."

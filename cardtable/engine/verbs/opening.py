@@ -4,7 +4,10 @@
 While nobody has bet in the round, only a seat whose hand meets the condition may bet (or go all
 in); the others may check or fold, and `check` says why an open is refused. When the round ends
 unopened, the hand is called off: every chip bet this hand goes back to its seat and the next
-hand is dealt.
+hand is dealt; with `unopened: carry` the chips stay in the pot for the next deal (each seat's
+`total` is kept over the new deal, so side pots and the pot shown count them). `opener: ROLE`
+gives the seat that opens a role (a role declared with `show: true` shows its cards at the hand's
+end, outcome.show_roles).
 """
 
 from __future__ import annotations
@@ -31,6 +34,13 @@ OPENS = Field(
 )
 
 
+UNOPENED = Field(
+    Str(["return", "carry"]),
+    doc="when nobody opens: every bet goes back (return, the default) or stays in the pot for the next deal (carry)",
+)
+OPENER = Field(Str(what="a role"), doc="the role the seat that opens takes (declared under roles)")
+
+
 def _hands(g_or_variant: object) -> HandRules | None:
     sections = getattr(g_or_variant, "sections", {})
     return sections.get("hands") if isinstance(sections, dict) else None
@@ -51,7 +61,14 @@ def check_step(c: StepChecker, node: Node) -> None:
 
     opens = node.value.get("opens")
     if opens is None:
+        for key in ("unopened", "opener"):
+            if key in node.value:
+                c.problem(
+                    node.keys.get(key, node), "'unopened' and 'opener' go with 'opens' (the hand that opens)"
+                )
         return
+    if "opener" in node.value:
+        c.role(node.value["opener"], node.value["opener"].value)
     variant = getattr(c, "variant", None)
     hands = _hands(variant)
     if hands is None:
@@ -122,10 +139,24 @@ def call_off(g: Ctx, step: Step) -> bool:
     st = g.st
     if not step.get("opens") or g.round()["current"] or st["awarded"]:
         return False
-    for s in st["seats"]:
-        s["chips"] += s["total"]
-        s["total"] = 0
+    if step.get("unopened") == "carry":
+        pot = sum(s["total"] for s in st["seats"])
+        g.say(
+            f"Nobody opens: the cards are dealt again and the pot of {pot:,} chips stays for the next deal."
+        )
+    else:
+        for s in st["seats"]:
+            s["chips"] += s["total"]
+            s["total"] = 0
+        g.say("Nobody opens: the hand is called off and every bet goes back.")
     st["awarded"] = True
     st["pc"] = len(g.rules.program) - 1  # the hand's last step: the engine then ends the hand
-    g.say("Nobody opens: the hand is called off and every bet goes back.")
     return True
+
+
+def opened(g: Ctx, step: Step, seat: int) -> None:
+    """The seat opened the round: it takes the step's `opener` role, if any."""
+    role = step.get("opener")
+    roles = g.st["seats"][seat]["roles"]
+    if isinstance(role, str) and role not in roles:
+        roles.append(role)
