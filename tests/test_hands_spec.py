@@ -126,3 +126,16 @@ hands:
 """
     )
     assert sum(v.hands.wild) == 1
+
+
+def test_a_part_with_empty_values_and_no_count_is_refused_not_played():
+    """`values: {}` gives a part no size: refused as a missing count (a fuzzed file that validated
+    crashed the matcher on a zero-card part)."""
+    from conftest import VARIANTS
+
+    text = (VARIANTS / "texas_holdem.yaml").read_text()
+    royal = "values: {rank: [T, J, Q, K, A]}, same: suit"
+    assert royal in text
+    with pytest.raises(VariantError) as refused:
+        load_variant_text(text.replace(royal, "values: {}, same: suit"), "mine.yaml")
+    assert [p.message for p in refused.value.problems] == ["a part needs its number of cards: 'count: N'"]

@@ -123,8 +123,10 @@ class _Builder:
             count, max_count = 1, 64
         else:
             count = max_count = 0
-            if (same or distinct or runs or none or extra) and not ("values" in d or "cover" in d):
+            refused = len(self.out) > before and ("values" in d or "cover" in d)
+            if (same or distinct or runs or none or extra) and not refused:
                 # values or cover given and refused: their problem says it, the size follows from it
+                # (given but empty, nothing is said of them: the missing size is the problem)
                 self.out.append(
                     node.problem(
                         "a part needs its number of cards: 'count: N'"
