@@ -11,6 +11,7 @@ import pygame
 
 from ..engine import scoring
 from ..errors import VariantError
+from ..hands.ranking import EXPLAINED as RANKING_HELP
 from ..limits import seat_name_problem
 from ..variant import Variant
 from . import settings, ui
@@ -49,6 +50,10 @@ class NewGameScene(Scene):
         self.seats += [SeatRow(ui.TextInput(f"Computer {i}"), True) for i in range(1, count)]
         self.seed = ui.TextInput("", 12, "0123456789")
         remembered = settings.load()
+        ranking = self.options.get("ranking")
+        chosen = remembered.get("rankings", {}).get(variant.id)
+        if ranking is not None and ranking.choices and chosen in ranking.choices:
+            self.values["ranking"] = chosen  # the ranking last chosen for this game
         self.privacy: str = remembered["privacy"]
         self.speed: str = remembered["bot_speed"]
         self.message = ""
@@ -147,6 +152,11 @@ class NewGameScene(Scene):
             self.message = "Playing this game is not available in this version yet."
         else:
             settings.save(privacy=self.privacy)  # New game offers it first next time
+            if "ranking" in values:  # and this game's ranking, for this game
+                rankings = dict(settings.load().get("rankings", {}))
+                rankings[self.variant.id] = values["ranking"]
+                if len(rankings) <= settings.MAX_REMEMBERED_RANKINGS:
+                    settings.save(rankings=rankings)
             self.app.replace(scene)
 
     def open_howto(self) -> None:
@@ -321,7 +331,8 @@ class NewGameScene(Scene):
             return pygame.Rect(x + label_w, y, box_w, row - 8)
 
         for name, option in self.options.items():
-            box = line(option.label, option.help or "")
+            helptext = RANKING_HELP.get(str(self.values[name]), "") if name == "ranking" else option.help
+            box = line(option.label, helptext or "")
             if name in self.inputs:
                 self.inputs[name].rect = box
                 self.inputs[name].draw(surface, size=26 if row >= 40 else 22)

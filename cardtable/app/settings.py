@@ -39,7 +39,27 @@ def _window_ok(value: Any) -> bool:
     )
 
 
-SHAPED = {"window": _window_ok}  # settings with a shape rather than a list of choices
+RANKINGS = (
+    "published",
+    "frequency",
+    "exact",
+)  # as hands/ranking.RANKINGS (not imported: settings load first, light)
+MAX_REMEMBERED_RANKINGS = 200
+
+
+def _rankings_ok(value: Any) -> bool:
+    """{variant id: ranking chosen at New game}, a few short entries."""
+    return (
+        isinstance(value, dict)
+        and len(value) <= MAX_REMEMBERED_RANKINGS
+        and all(isinstance(k, str) and len(k) <= 200 and v in RANKINGS for k, v in value.items())
+    )
+
+
+SHAPED = {
+    "window": _window_ok,
+    "rankings": _rankings_ok,
+}  # settings with a shape rather than a list of choices
 
 
 def _allowed(name: str, value: Any) -> bool:

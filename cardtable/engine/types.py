@@ -262,4 +262,4 @@ class View(TypedDict):
     result: Result | None
     last_hand: HandRecord | None
     hands_won: list[int]  # per seat: the hands of this game it has won (a share counts)
-    ranking: str  # the hand ranking played: "published" or "frequency" (the `ranking` option)
+    ranking: str  # the hand ranking played: "published", "frequency" or "exact" (the `ranking` option)
