@@ -162,8 +162,9 @@ class RulesScene(Scene):
         if any(c.published for c in cats) and not small:
             note += "  ·  beside the odds the author published"
         top = area.top + 30
-        notes = [line for note in self.odds.notes() for line in ui.wrap(note, 15, area.width - 20)]
-        for line in notes[: 3 if small else 5]:
+        said = ([f"Reading: {self.hands.reading}"] if self.hands.reading else []) + self.odds.notes()
+        notes = [line for note in said for line in ui.wrap(note, 15, area.width - 20)]
+        for line in notes[: 3 if small else 6]:
             ui.text(surface, line, (area.left + 10, top), 15, ui.ACCENT)
             top += 17
         top += 4 if notes else 0
@@ -200,7 +201,8 @@ class RulesScene(Scene):
         title = f"{i + 1}. {cat.name}"
         ui.text(surface, ui.ellipsize(title, 22, text_w), (x, row.top + 6), 22, ui.WHITE, bold=True)
         size = 16 if small else 18
-        lines = ui.wrap(description(cat, self.variant.deck), size, text_w - 6)
+        said = description(cat, self.variant.deck) + (f" Reading: {cat.reading}" if cat.reading else "")
+        lines = ui.wrap(said, size, text_w - 6)
         fit = max(1, (row.height - 30) // (size + 2))
         if len(lines) > fit:
             lines = [*lines[: fit - 1], ui.ellipsize(" ".join(lines[fit - 1 :]), size, text_w - 6)]

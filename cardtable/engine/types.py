@@ -185,6 +185,7 @@ Step = TypedDict(
         "line": int,
         "when": str,
         "unless": str,
+        "reading": str,
         "role": str,
         "amount": float,
         "dead": bool,
