@@ -187,22 +187,39 @@ def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Vari
 
 
 def _offer_ranking(variant: Variant) -> None:
-    """Every variant that ranks hands offers its ranking as published or by true frequency
-    (hands/ranking.py), as an option chosen at New game: `ranking`."""
+    """Every variant that ranks hands offers its ranking as published, by true frequency or, where
+    every category can be counted exactly, by exact odds (hands/ranking*.py), as an option chosen
+    at New game: `ranking`. A variant may declare the option to choose its default (its choices
+    are always the rankings it can have)."""
     from .engine.options import Option
-    from .hands.ranking import RANKINGS, ranked
+    from .hands.ranking import offered
 
-    if not ranked(variant) or "phases" not in variant.sections:
+    if "phases" not in variant.sections:
+        return
+    choices = offered(variant)
+    if len(choices) < 2:
         return
     options = variant.sections.setdefault("options", {})
-    if "ranking" not in options:
-        options["ranking"] = Option(
-            "ranking",
-            "Hand ranking",
-            RANKINGS[0],
-            choices=RANKINGS,
-            help="frequency: rarer hands as played rank higher",
+    declared = options.get("ranking")
+    default = declared.default if declared is not None else choices[0]
+    if default not in choices:
+        raise VariantError(
+            [
+                Problem(
+                    variant.path,
+                    0,
+                    0,
+                    f"ranking '{default}' is not offered here; choose one of {list(choices)}",
+                )
+            ]
         )
+    options["ranking"] = Option(
+        "ranking",
+        "Hand ranking",
+        default,
+        choices=choices,
+        help="which hands beat which: see the rules page",
+    )
 
 
 def load_variant(path: str | Path) -> Variant:

@@ -238,8 +238,22 @@ def test_clash_first_round_must_open_with_the_minimum(clash):
     assert seat == 1
     refused(clash, st, {"seat": seat, "type": "check"}, "opened with a bet")
     refused(clash, st, {"seat": seat, "type": "bet", "amount": 10}, "smallest bet")
+    # the careful reading of "must bet the minimum ... or fold": exactly the minimum; later
+    # players may raise (variants/poker_clash.yaml's reading: note)
+    refused(clash, st, {"seat": seat, "type": "bet", "amount": 21}, "largest bet")
+    refused(clash, st, {"seat": seat, "type": "all_in"}, "")
+    (opening,) = [t for t in clash.legal_actions(st, seat) if t["type"] == "bet"]
+    assert opening["min"] == opening["max"] == 20
     st = act(clash, st, seat, "bet", amount=20)
     assert {t["type"] for t in clash.legal_actions(st, 2)} == {"fold", "call", "raise", "all_in"}
+    (raising,) = [t for t in clash.legal_actions(st, 2) if t["type"] == "raise"]
+    assert raising["max"] > 40
+
+
+def test_clash_opener_short_of_the_minimum_may_still_go_all_in(clash):
+    st = clash.new_game(seats(3), seed=10, options={"blind": 20, "chips": 15})
+    seat = clash.to_move(st)
+    assert {t["type"] for t in clash.legal_actions(st, seat)} == {"fold", "all_in"}
 
 
 def _to_draw_round(clash, st):

@@ -196,7 +196,10 @@ def test_a_ranking_key_is_the_rules_meaning_not_their_classes():
 def test_every_shipped_ranking_belongs_to_a_built_in_variant():
     """A file in variants/rankings whose key no shipped game (built in or example) has any more is orphaned: its rules'
     meaning changed (measure again with `cardtable odds --ranking`) or the key's form did."""
+    from cardtable.hands import ranking_exact
+
     keys = {}
+    exact_keys = {}
     games = sorted((ROOT / "variants").glob("*.yaml")) + sorted(
         (ROOT / "variants" / "examples").glob("*.yaml")
     )
@@ -204,9 +207,15 @@ def test_every_shipped_ranking_belongs_to_a_built_in_variant():
         variant = resolve(str(path))
         if ranking.ranked(variant):
             keys[ranking.content_key(variant)] = variant
+            exact_keys[ranking_exact.exact_key(variant)] = variant
     shipped = sorted((ROOT / "variants" / "rankings").glob("*.json"))
     assert shipped
     for file in shipped:
+        if file.stem.startswith("exact-"):  # exact counts, keyed by the rules' meaning alone
+            key = file.stem.removeprefix("exact-")
+            assert key in exact_keys, f"{file.name} matches no built-in variant's rules"
+            assert ranking_exact.read(file, exact_keys[key]) is not None, file.name
+            continue
         key = file.stem.removesuffix("-winners")
         assert key in keys, f"{file.name} matches no built-in variant's rules"
         if not file.stem.endswith("-winners"):  # and reads as that variant's measurement

@@ -158,7 +158,7 @@ def test_a_big_deck_table_has_its_per_card_tables_before_its_first_frame(monkeyp
 
     variant = load_variant(VARIANTS / "infinite_poker.yaml")  # nothing remembered in memory
     app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
-    hand = hand_rules(variant)
+    hand = hand_rules(variant, variant.sections["options"]["ranking"].default)  # the ranking played
     assert isinstance(hand.memo.get("prefilter"), prefilter._Static)
 
     def refused(*args, **kwargs):

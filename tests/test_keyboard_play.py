@@ -18,7 +18,9 @@ from cardtable.app.table.keys import ARROWS, NUMBER_KEYS, keys_for
 from cardtable.app.table.your_hand import own_cards
 
 ALL_VARIANTS = VARIANT_IDS + [f"examples/{p.stem}" for p in sorted((VARIANTS / "examples").glob("*.yaml"))]
-OPTIONS = {"hands": 1, "called_shot": False}
+# the published ranking: the keys do not depend on it, and with seed 5 the 12,000-card game's own
+# default (exact odds) ends the one hand before the person is asked to decide anything
+OPTIONS = {"hands": 1, "called_shot": False, "ranking": "published"}
 DIGITS = {index: k for k, index in NUMBER_KEYS.items() if pygame.key.name(k).isdigit()}  # 0 -> K_1 ...
 PREFERRED = ("Check", "Call", "Stand", "Discard", "Put", "Swap", "Bring", "Complete", "Pass", "Draw")
 AVOIDED = ("Fold", "Name", "Flip for me", "Undo", "Auto-flip", "Hint", "Min", "Max", "Pot")

@@ -82,7 +82,11 @@ def test_a_hand_is_the_highest_category_it_can_form_in_the_new_order(variants):
 
 
 def test_the_option_is_offered_where_hands_are_ranked(variants):
-    assert variants["texas_holdem"].sections["options"]["ranking"].choices == ("published", "frequency")
+    assert variants["texas_holdem"].sections["options"]["ranking"].choices == (
+        "published",
+        "frequency",
+        "exact",
+    )
     assert "ranking" not in variants["poker_grid"].sections.get("options", {})
     rules = Rules(variants["poker_clash"])
     st = rules.new_game([{"name": "A"}, {"name": "B"}], 3, {"ranking": "frequency"})

@@ -13,15 +13,14 @@ def test_the_rank_by_frequency_is_never_cut_to_a_dangling_word(fresh_user, size)
 
     app = start("texas_holdem", scene="rules", size=size)
     texts = [t["text"] for t in app.manifest()["texts"]]
-    played = [t for t in texts if t.startswith("as played")]
-    assert played, texts
-    for t in played:
-        ranked = re.search(r"#\d+\b(.*)$", t)
-        assert ranked is not None, t  # the rank is always shown
-        rest = ranked.group(1)
-        if rest:  # a rank's words are whole, on this line or on the next drawn text
-            whole = rest.endswith("by frequency") or texts[texts.index(t) + 1] == "frequency"
-            assert whole, (t, texts)
+    assert any(t.startswith("as played") for t in texts), texts
+    ranks = [t for t in texts if re.search(r"#\d+", t)]
+    assert any("by frequency" in t or "freq" in t for t in ranks), texts
+    assert any("by exact odds" in t or "exact" in t for t in ranks), texts
+    for t in ranks:  # every rank's words whole: the last part ends on its whole name
+        for part in t.split(" · "):
+            if part.startswith("#"):
+                assert re.fullmatch(r"#\d+ (by frequency|by exact odds|freq|exact)", part), (t, texts)
 
 
 def test_ellipsize_never_cuts_words_that_fit(fresh_user):

@@ -106,3 +106,20 @@ def test_pointing_at_a_hand_at_the_showdown_says_what_it_is(tmp_path, monkeypatc
     said = next(c.describe for c in hands.categories if c.name == shown["category"])
     assert said.split()[0] in texts and shown["category"] + ":" in texts
     assert app.manifest()["viewer"] is None  # still the public screen
+
+
+def test_a_lowball_win_is_explained_as_lower_cards():
+    """Deuce-to-seven's 7-5-4-3-2 beats 8-6-4-3-2: it was said to win on 'higher cards'."""
+    from conftest import ROOT
+
+    from cardtable.catalog import resolve
+
+    variant = resolve(str(ROOT / "variants" / "examples" / "deuce_to_seven.yaml"))
+    rules, deck = variant.sections["hands"], variant.deck
+    by_short = {deck.short(c): c for c in range(deck.size)}
+    seven, eight = (
+        evaluate_pool(rules, [by_short[s] for s in h.split()], 5)
+        for h in ("2♣ 3♦ 4♥ 5♠ 7♣", "2♦ 3♣ 4♠ 6♥ 8♦")
+    )
+    assert seven.key > eight.key
+    assert why(rules, seven, eight) == "Seven low against Eight low: lower cards"

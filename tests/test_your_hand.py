@@ -272,7 +272,8 @@ def test_the_hand_is_read_once_per_change_a_few_units_a_frame():
     rules = Rules(variant)
     rng = random.Random(2)
     seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
-    st = rules.new_game(seats, seed=2, options={"called_shot": False})
+    # the published ranking: the longest search for this hand (by exact odds it is read in 8 units)
+    st = rules.new_game(seats, seed=2, options={"called_shot": False, "ranking": "published"})
     view = None
     for _ in range(300):  # to the turn: most of the grid face up
         seat = rules.to_move(st)

@@ -1,5 +1,6 @@
 """How often random hands of a variant fall in each category, sampled a few at a time: for the
-rules screen and the table's rules panel. Kept apart from the rules screen so that the table's
+rules screen and the table's rules panel. The figures are shown only once the sample has
+settled (SETTLED hands; "measuring…" until then), all to one precision, and never change after. Kept apart from the rules screen so that the table's
 panel (Tab) does not import the screen's pictures and odds when it first opens."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import random
 from typing import Any
 
 from .. import clock
-from ..hands.published import rounded
+from ..hands.odds_text import column
 from ..variant import Variant
 
 SAMPLE_BUDGET = 0.006  # seconds of sampling per frame once every example on screen is found
@@ -17,7 +18,8 @@ SAMPLE_BUDGET = 0.006  # seconds of sampling per frame once every example on scr
 class FrequencySampler:
     """How often random hands of a variant fall in each category, a few at a time."""
 
-    LIMIT = 200_000
+    LIMIT = 10_000  # hands sampled: then the figures are settled and shown, and stay
+    SETTLED = LIMIT
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -25,6 +27,7 @@ class FrequencySampler:
         self.counts: list[int] = [0] * (len(self.hands.categories) + 1) if self.hands else []
         self.samples = 0
         self.rng = random.Random(1)
+        self.shown: list[str] = []  # the settled figures, worked out once
 
     def step(self, budget: float = SAMPLE_BUDGET) -> None:
         """Sample for `budget` seconds."""
@@ -34,12 +37,24 @@ class FrequencySampler:
 
         size, cards = self.hands.size, range(self.variant.deck.size)
         end = clock.now() + budget
-        while clock.now() < end:
+        while clock.now() < end and self.samples < self.LIMIT:
             self.counts[evaluate_pool(self.hands, self.rng.sample(cards, size), size).rank] += 1
             self.samples += 1
 
+    @property
+    def settled(self) -> bool:
+        return self.samples >= self.SETTLED
+
     def frequency(self, index: int) -> str:
-        if not self.samples:
+        """How often a random hand is this category, or "measuring…" while the sample grows."""
+        if not self.hands:
             return ""
-        p = self.counts[index] / self.samples
-        return rounded(p) if p else f"< 1 in {self.samples:,}"
+        if not self.settled:
+            return "measuring…"
+        if not self.shown:
+            n = self.samples
+            self.shown = [
+                f"not seen in {n:,}" if k == 0 else t
+                for k, t in zip(self.counts, column([k / n for k in self.counts]))
+            ]
+        return self.shown[index]

@@ -11,6 +11,7 @@ import pygame
 
 from ..engine import scoring
 from ..errors import VariantError
+from ..hands.ranking import EXPLAINED as RANKING_HELP
 from ..limits import seat_name_problem
 from ..variant import Variant
 from . import seating, settings, ui
@@ -88,6 +89,10 @@ class NewGameScene(Scene):
             while len(self.seats) < variant.min_players:
                 self.add_seat()
         self.seed = ui.TextInput("", 12, "0123456789")
+        ranking = self.options.get("ranking")
+        chosen = remembered.get("rankings", {}).get(variant.id)
+        if ranking is not None and ranking.choices and chosen in ranking.choices:
+            self.values["ranking"] = chosen  # the ranking last chosen for this game
         self.privacy: str = remembered["privacy"]
         self.speed: str = remembered["bot_speed"]
         self.flips = flipping_rounds(variant)  # Auto-flip is offered: on by default in Peek mode
@@ -212,6 +217,11 @@ class NewGameScene(Scene):
         else:
             settings.save(privacy=self.privacy)  # New game offers it first next time
             seating.remember_seating(seats)  # and these players
+            if "ranking" in values:  # and this game's ranking, for this game
+                rankings = dict(settings.load().get("rankings", {}))
+                rankings[self.variant.id] = values["ranking"]
+                if len(rankings) <= settings.MAX_REMEMBERED_RANKINGS:
+                    settings.save(rankings=rankings)
             self.app.replace(scene)
 
     def open_howto(self) -> None:
@@ -422,7 +432,8 @@ class NewGameScene(Scene):
             return pygame.Rect(x + label_w, y, box_w, row - 8)
 
         for name, option in self.options.items():
-            box = line(option.label, option.help or "")
+            helptext = RANKING_HELP.get(str(self.values[name]), "") if name == "ranking" else option.help
+            box = line(option.label, helptext or "")
             if name in self.inputs:
                 self.inputs[name].rect = box
                 self.inputs[name].draw(surface, size=26 if row >= 40 else 22)

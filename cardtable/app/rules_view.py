@@ -11,7 +11,8 @@ import pygame
 from .. import clock
 from ..engine import wording
 from ..hands.describe import description
-from ..hands.published import probability, share
+from ..hands.odds_text import column
+from ..hands.published import probability
 from ..variant import Variant
 from . import frame, ui
 from .frequency import SAMPLE_BUDGET, FrequencySampler
@@ -40,6 +41,11 @@ class RulesScene(Scene):
         self.scroll = 0
         self.shown: range = range(0)  # the category rows on screen in the last frame
         self.never = self.hands.never_counts if self.hands else {}
+        cats = self.hands.categories if self.hands else ()
+        given = [probability(c.published) if c.published else None for c in cats]
+        shown = iter(column([p for p in given if p is not None]))
+        # the author's odds, read as probabilities and printed to one precision (None: as written)
+        self.published_text = [next(shown) if p is not None else None for p in given]
         self.back = pygame.Rect(0, 0, 0, 0)
         self.howto = pygame.Rect(0, 0, 0, 0)
 
@@ -92,8 +98,8 @@ class RulesScene(Scene):
         cat = self.hands.categories[index]
         if not cat.published:
             return ""
-        p = probability(cat.published)
-        return f"published: {share(p)}" if p is not None else f"published: {cat.published}"
+        text = self.published_text[index]
+        return f"published: {text}" if text is not None else f"published: {cat.published}"
 
     def measured(self, index: int) -> str:
         """How often a random hand is this category. (The frequency display of the odds work
@@ -148,16 +154,20 @@ class RulesScene(Scene):
         order = "lowest wins: the last one listed is best" if self.hands.lowest_wins else "best first"
         head = "Points table" if points else f"Hands, {order} ({self.hands.size} cards)"
         head_rect = ui.text(surface, head, (area.left + 10, area.top + 2), 24, ui.WHITE, bold=True)
-        note = f"how often a random hand is each: {self.samples:,} sampled" if self.samples else ""
+        note = (
+            f"how often a random hand's best is each, of {self.samples:,} sampled"
+            if self.sampler.settled
+            else "how often a random hand is each: measuring…"
+        )
         if any(c.published for c in cats) and not small:
             note += "  ·  beside the odds the author published"
         top = area.top + 30
-        summary = self.odds.summary()
-        if summary:
-            for line in ui.wrap(summary, 15, area.width - 20)[:2]:
-                ui.text(surface, line, (area.left + 10, top), 15, ui.ACCENT)
-                top += 17
-            top += 4
+        said = ([f"Reading: {self.hands.reading}"] if self.hands.reading else []) + self.odds.notes()
+        notes = [line for note in said for line in ui.wrap(note, 15, area.width - 20)]
+        for line in notes[: 3 if small else 6]:
+            ui.text(surface, line, (area.left + 10, top), 15, ui.ACCENT)
+            top += 17
+        top += 4 if notes else 0
         base = 76 if small else max(96, min(150, surface.get_height() // 7))  # bigger cards on big screens
         room = max(1, (area.bottom - top) // base)
         row_h = min(base * 4 // 3, (area.bottom - top) // room)  # the rows share the height left
@@ -191,7 +201,8 @@ class RulesScene(Scene):
         title = f"{i + 1}. {cat.name}"
         ui.text(surface, ui.ellipsize(title, 22, text_w), (x, row.top + 6), 22, ui.WHITE, bold=True)
         size = 16 if small else 18
-        lines = ui.wrap(description(cat, self.variant.deck), size, text_w - 6)
+        said = description(cat, self.variant.deck) + (f" Reading: {cat.reading}" if cat.reading else "")
+        lines = ui.wrap(said, size, text_w - 6)
         fit = max(1, (row.height - 30) // (size + 2))
         if len(lines) > fit:
             lines = [*lines[: fit - 1], ui.ellipsize(" ".join(lines[fit - 1 :]), size, text_w - 6)]
@@ -226,10 +237,23 @@ class RulesScene(Scene):
         for line in ui.wrap(published, 15, odds_w)[:2] if published else []:  # none: no blank line
             ui.text(surface, line, (right, y), 15, DIM, anchor="topright")
             y += 17
-        lines = ui.wrap(self.odds.line(i), 15, odds_w)[:2]
         room = max(1, (row.bottom - y + 2) // 17)
-        if len(lines) > room:  # cut, it read '… · #4 by': the short form, whole words
-            lines = [ui.ellipsize(self.odds.line(i, short=True), 15, odds_w)]
+        lines = _packed(self.odds.parts(i), odds_w)
+        if len(lines) > room:  # never a cut phrase ('… · #4 by'): the short forms, whole
+            lines = _packed(self.odds.parts(i, short=True), odds_w)[:room]
         for line in lines:
             ui.text(surface, line, (right, y), 15, ui.ACCENT, anchor="topright")
             y += 17
+
+
+def _packed(parts: list[str], width: int, size: int = 15) -> list[str]:
+    """Parts joined by ' · ' into lines no wider than `width`, never splitting a part (one too
+    wide alone is shortened with an ellipsis)."""
+    lines: list[str] = []
+    for part in parts:
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and ui.font(size).size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(ui.ellipsize(part, size, width))
+    return lines

@@ -76,11 +76,29 @@ def _computer_players_ok(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= 16 and all(remembered_pair(v) for v in value)
 
 
+RANKINGS = (
+    "published",
+    "frequency",
+    "exact",
+)  # as hands/ranking.RANKINGS (not imported: settings load first, light)
+MAX_REMEMBERED_RANKINGS = 200
+
+
+def _rankings_ok(value: Any) -> bool:
+    """{variant id: ranking chosen at New game}, a few short entries."""
+    return (
+        isinstance(value, dict)
+        and len(value) <= MAX_REMEMBERED_RANKINGS
+        and all(isinstance(k, str) and len(k) <= 200 and v in RANKINGS for k, v in value.items())
+    )
+
+
 SHAPED = {
     "window": _window_ok,
     "seating": seating_ok,
     "recent": recent_ok,
     "computer_players": _computer_players_ok,
+    "rankings": _rankings_ok,
 }  # settings with a shape rather than a list of choices
 
 

@@ -78,11 +78,23 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
     if args.players < 1 or args.showdowns < 1:
         say("--players and --showdowns must be at least 1", file=sys.stderr)
         return 2
+    from ..hands.ranking import offered
+    from ..hands.ranking_exact import exact
+
     try:
         with Bar("measuring the ranking") as bar:
             freq = frequency(variant, bar)
+        rankings = offered(variant)
+        exact_counts = None
+        if "exact" in rankings:
+            with Bar("counting every category exactly") as bar:
+                exact_counts = exact(variant, bar)
         won = cached_winners(variant)
-        if not won or (won["seats"], won["showdowns"]) != (args.players, args.showdowns):
+        if (
+            not won
+            or (won["seats"], won["showdowns"]) != (args.players, args.showdowns)
+            or any(r not in won for r in rankings)
+        ):
             with Bar("showdowns") as bar:
                 won = winners_report(variant, args.players, args.showdowns, progress=bar)
     except ValueError as exc:
@@ -111,6 +123,18 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
         "unseparated": [[freq.names[a], freq.names[b]] for a, b in freq.unseparated()],
         "winners": won,
     }
+    if exact_counts is not None:
+        data["exact"] = [
+            {
+                "name": exact_counts.names[i],
+                "exact_rank": k + 1,
+                "published_rank": i + 1,
+                "count": exact_counts.counts[i],
+                "hands": exact_counts.hands,
+                "probability": exact_counts.share(i),
+            }
+            for k, i in enumerate(exact_counts.order)
+        ]
     if args.json:
         say(json.dumps(data))
         return 0
@@ -126,7 +150,16 @@ def _ranking(variant: Any, args: argparse.Namespace) -> int:
     if data["unseparated"]:
         say("  neighbours whose intervals overlap (their order is not settled):")
         say("    " + "; ".join(f"{a} / {b}" for a, b in data["unseparated"]))
-    for ranking in ("published", "frequency"):
+    if exact_counts is not None:
+        say(
+            f"by exact odds: every {exact_counts.size}-card hand of the deck ({exact_counts.hands:,}), the hands "
+            "holding each category counted; fewer ranks higher, ties in published order"
+        )
+        for c in data["exact"]:
+            say(
+                f"  {c['exact_rank']:>3}. {c['name']:<{width}}  published #{c['published_rank']:<3}  {c['probability']:.6g}"
+            )
+    for ranking in rankings:
         table: dict[str, int] = won[ranking]
         total = sum(table.values()) or 1
         say(f"winners of {won['showdowns']:,} showdowns at {won['seats']} seats, ranking {ranking}:")

@@ -108,6 +108,8 @@ def step_sentence(step: Step, r: Reader) -> str:
             if step["unless"] in r.options
             else ""
         )
+    if step.get("reading"):  # where the rule's text is silent or loose, how it is played
+        text += f" Reading: {' '.join(str(step['reading']).split())}"
     return text
 
 
@@ -180,7 +182,13 @@ def _hands(variant: Any, r: Reader) -> list[str]:
         out.append(
             f"There are {len(hands.categories)} kinds of hand; the rules screen (R) shows each with an example."
         )
-    return out
+    return out + readings(hands)
+
+
+def readings(hands: Any) -> list[str]:
+    """How the hands' rules are read where their text is silent or loose (the `reading:` notes)."""
+    out = [f"Reading: {hands.reading}"] if hands.reading else []
+    return out + [f"Reading ({c.name}): {c.reading}" for c in hands.categories if c.reading]
 
 
 def howto(variant: Any) -> HowTo:

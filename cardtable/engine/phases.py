@@ -192,6 +192,7 @@ class _Ctx:
             fields["do"] = Field(Str())
             fields["when"] = Field(Str(what="an option name"))
             fields["unless"] = Field(Str(what="an option name"))
+            fields["reading"] = Field(Str(what="how the program reads this rule where its text is silent"))
             found = check(Map(fields, f"a '{verb}' step"), snode)
             if found:
                 self.problems.extend(found)

@@ -78,10 +78,10 @@ class Rules:
         if not v.min_players <= len(seats) <= v.max_players:
             raise ValueError(f"{v.name} is for {v.min_players} to {v.max_players} players, not {len(seats)}")
         opts = resolve_options(self.options, options)
-        if opts.get("ranking") == "frequency":  # measured (or read from the cache) now, not mid-hand
+        if opts.get("ranking") in ("frequency", "exact"):  # measured (or read from a cache) now, not mid-hand
             from ..hands.ranking import hand_rules
 
-            hand_rules(v, "frequency")
+            hand_rules(v, opts["ranking"])
         money = self.betting.values(opts) if self.betting else {"chips": 0, "blind": 0, "max_hands": 1}
         st: State = {
             "variant": v.id,

@@ -188,6 +188,7 @@ Step = TypedDict(
         "line": int,
         "when": str,
         "unless": str,
+        "reading": str,
         "role": str,
         "amount": float,
         "dead": bool,
@@ -265,4 +266,4 @@ class View(TypedDict):
     result: Result | None
     last_hand: HandRecord | None
     hands_won: list[int]  # per seat: the hands of this game it has won (a share counts)
-    ranking: str  # the hand ranking played: "published" or "frequency" (the `ranking` option)
+    ranking: str  # the hand ranking played: "published", "frequency" or "exact" (the `ranking` option)

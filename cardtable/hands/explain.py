@@ -24,7 +24,13 @@ def _name(v: HandValue) -> str:
 
 def deciding_layer(rules: Rules, winner: HandValue, loser: HandValue) -> str:
     """What separated two hands of which `winner` is the better: "category", or the words of the
-    tie layer ("the kickers decided", "a trump beats none"...); "" when they are equal."""
+    tie layer ("the kickers decided", "a trump beats none"...); "" when they are equal. Where the
+    lowest hand wins, the winner's cards are the lower ones, and it is said so."""
+    layer = _deciding_layer(rules, winner, loser)
+    return "lower cards" if rules.lowest_wins and layer == "higher cards" else layer
+
+
+def _deciding_layer(rules: Rules, winner: HandValue, loser: HandValue) -> str:
     a, b = winner.key, loser.key
     at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), None)
     if at is None:

@@ -17,8 +17,6 @@ Results are cached per variant content (its digest) in the user cache folder.
 
 from __future__ import annotations
 
-import contextlib
-import dataclasses
 import hashlib
 import json
 from collections.abc import Callable
@@ -29,17 +27,23 @@ from typing import Any
 from ..memo import PerObject
 from .conditions import canonical_category
 from .counting import wilson
+from .ranking_store import load_json, plain_data, reorder, save_json
+from .ranking_store import ranked as ranked  # re-exported: callers ask it beside hand_rules
 from .rules import Rules
-from .shadow import shadowed
 
 VERSION = 1  # bump when the measurement changes: old cache files are then ignored
 SAMPLES = 20_000  # seats dealt, where a hand is one plain pool of cards (cheap to search)
 SAMPLES_SLOW = 2_000  # where it is a line of a grid, exactly-N zones or combined sets
 SEED = 16
 MIN_SEEN = 5
-RANKINGS = ("published", "frequency")
+RANKINGS = ("published", "frequency", "exact")  # every ranking there is; `offered` says a variant's
 
 Progress = Callable[[int, int], None]
+EXPLAINED = {  # one line each, for New game and the rules page
+    "published": "the author's printed order of the hands",
+    "frequency": "rarer as dealt in this game ranks higher (measured by dealing hands)",
+    "exact": "fewer hands of the deck hold it, higher (counted exactly, the author's principle)",
+}
 
 
 @dataclass(frozen=True)
@@ -126,23 +130,14 @@ def measure(
     )
 
 
-def reorder(rules: Rules, order: tuple[int, ...]) -> Rules:
-    """The rules with their categories in `order` (published indexes, best first)."""
-    out = dataclasses.replace(rules, categories=tuple(rules.categories[i] for i in order), warnings=())
-    out.never_counts = dict(shadowed(out))
-    return out
+def offered(variant: Any) -> tuple[str, ...]:
+    """The rankings a variant can be played by: published always; by frequency where hands are
+    ranked; by exact odds where, besides, every category can be counted exactly."""
+    if not ranked(variant):
+        return ("published",)
+    from .ranking_exact import countable
 
-
-def ranked(variant: Any) -> bool:
-    """Whether the variant ranks hands (a points table scores placements instead)."""
-    rules = getattr(variant, "sections", {}).get("hands")
-    # (lowball: rarer is not better when the lowest wins, so no frequency ranking is offered)
-    return (
-        rules is not None
-        and rules.form.runs_zone is None
-        and len(rules.categories) > 1
-        and not rules.lowest_wins
-    )
+    return RANKINGS if countable(variant) else ("published", "frequency")
 
 
 _KEYS: PerObject[Any, str] = PerObject()  # content keys of variants still alive
@@ -183,24 +178,6 @@ def _content_key(variant: Any) -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:32]
 
 
-def plain_data(obj: Any) -> Any:
-    """A dataclass as nested tuples of its fields' names and values, leaving out fields at their
-    defaults (so a field added later with a default changes no key)."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        out = []
-        for f in dataclasses.fields(obj):
-            value = getattr(obj, f.name)
-            if f.default is not dataclasses.MISSING and value == f.default:
-                continue
-            out.append((f.name, plain_data(value)))
-        return (type(obj).__name__, tuple(out))
-    if isinstance(obj, (tuple, list)):
-        return tuple(plain_data(x) for x in obj)
-    if isinstance(obj, dict):
-        return tuple(sorted((k, plain_data(v)) for k, v in obj.items()))
-    return obj
-
-
 def cache_file(variant: Any) -> Path:
     from ..paths import user_cache
 
@@ -232,25 +209,6 @@ def save(path: Path, got: Frequency) -> None:
     save_json(path, json.dumps(got.to_json()))
 
 
-MAX_CACHE_BYTES = 4 * 1024 * 1024  # a measurement file is a few kilobytes
-
-
-def load_json(path: Path, follow_links: bool = False) -> Any:
-    """A cached measurement, read like a save (paths.read_bytes: never a pipe, a device or a huge
-    file; a link only into the shipped files). OSError or ValueError when it cannot be had."""
-    from ..paths import read_bytes
-
-    return json.loads(read_bytes(path, MAX_CACHE_BYTES, follow_links).decode("utf-8"))
-
-
-def save_json(path: Path, text: str) -> None:
-    """Written whole (a new temporary file, then a rename): a reader sees the old or the new."""
-    from ..paths import replace_whole
-
-    with contextlib.suppress(OSError):  # a read-only cache only costs the measurement again next time
-        replace_whole(path, text.encode("utf-8"))
-
-
 def frequency(variant: Any, progress: Progress | None = None) -> Frequency:
     """The variant's measured frequency: from a cache, or measured now and cached."""
     got = _memo.get(variant.digest) or cached(variant)
@@ -274,8 +232,12 @@ def frequency_rules(variant: Any, progress: Progress | None = None) -> Rules:
 
 
 def hand_rules(variant: Any, ranking: object = "published") -> Rules:
-    """The hand rules a game plays with: published, or by frequency when its option says so."""
+    """The hand rules a game plays with: published, by frequency or by exact odds, as its option says."""
     if ranking == "frequency" and ranked(variant):
         return frequency_rules(variant)
+    if ranking == "exact" and ranked(variant):
+        from .ranking_exact import exact_rules
+
+        return exact_rules(variant)
     rules: Rules = variant.sections["hands"]
     return rules

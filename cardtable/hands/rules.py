@@ -81,6 +81,7 @@ class Category:
     exact: bool = False  # the parts must use every card of the hand (points tables)
     describe: str = ""  # one sentence for players (hands/describe.py derives one when empty)
     published: str = ""  # the odds the game's author published, as written ("40.130 to 1")
+    reading: str = ""  # how the rule is read where its text is silent or loose (for players)
 
     @property
     def size(self) -> int:
@@ -161,6 +162,7 @@ class Rules:
     split: Split | None = None
     by_value: dict[int, tuple[int, ...]] = field(default_factory=dict)  # low: value -> its cards
     value_names: tuple[str, ...] = ()  # the order attribute's value names ("Seven low")
+    reading: str = ""  # how the hands' rules are read where their text is silent (for players)
 
     @property
     def size(self) -> int:

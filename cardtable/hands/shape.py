@@ -36,6 +36,7 @@ CATEGORY = _WithParts(
         "ties": TIES,
         "describe": Str(what="one sentence for a player: what this hand is"),
         "published": Str(what="the odds the game's author published, as written"),
+        "reading": Str(what="how the program reads this rule where its text is silent or loose"),
     },
     "a hand category",
 )
@@ -69,6 +70,7 @@ SPEC = Map(
         "combine": Map({"min_run": Int(2, 64)}, "combined sets"),
         "both_ways": Map({"multiply": Int(1, 100), "add": Int(0, 1_000_000)}, "a both-ways bonus"),
         "categories": Field(ListOf(CATEGORY, min_len=1, max_len=limits.CATEGORIES), required=True),
+        "reading": Str(what="how the program reads the hands' rules where their text is silent or loose"),
         **extras.RANKING_FIELDS,
     },
     "the hands section",

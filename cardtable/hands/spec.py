@@ -181,6 +181,7 @@ class _Builder:
             ties=ties,
             describe=" ".join(str(d["describe"].value).split()) if "describe" in d else "",
             published=str(d["published"].value).strip() if "published" in d else "",
+            reading=" ".join(str(d["reading"].value).split()) if "reading" in d else "",
         )
 
     def zone(self, node: Node) -> str:
@@ -293,6 +294,7 @@ def build(node: Node, variant: Any, problems: list[Problem]) -> Rules | None:
         both_ways_add=int(both["add"].value) if "add" in both else 0,
         columns={a: deck.column(a) for a in deck.attributes},
         multi=frozenset(a for a, attr in deck.attributes.items() if attr.multi),
+        reading=" ".join(str(d["reading"].value).split()) if "reading" in d else "",
     )
     rules = extras.apply(node, rules, deck, out, lambda n: build(n, variant, problems))
     cnodes = d["categories"].value

@@ -138,7 +138,8 @@ def rules_lines(variant: Any, sampler: Any) -> list[str]:
         return out
     sampler.step(PANEL_SAMPLE_S)
     order = "lowest wins, the last is best" if getattr(hands, "lowest_wins", False) else "best first"
-    out.append(f"Hands, {order} (how often, of {sampler.samples:,} random hands):")
+    how = f"how often, of {sampler.samples:,} random hands" if sampler.settled else "how often: measuring…"
+    out.append(f"Hands, {order} ({how}):")
     for i, cat in enumerate(hands.categories):
         points = f" · {wording.count(cat.points, 'point', False)}" if cat.points else ""
         out.append(f"{i + 1}. {cat.name}{points}  {sampler.frequency(i)}")

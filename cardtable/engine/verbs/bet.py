@@ -38,7 +38,7 @@ class Bet(Verb):
     ends = frozenset({"showdown_called", "one_left", "all_in"})
     fields = {
         "first": Field(FIRST),
-        "must_open": Field(Bool(), doc="no checking: open with the minimum bet, call or fold"),
+        "must_open": Field(Bool(), doc="no checking: open with exactly the minimum bet, or fold"),
         "opens": opening.OPENS,
         "unopened": opening.UNOPENED,
         "opener": opening.OPENER,
@@ -143,12 +143,14 @@ class Bet(Verb):
             and seat not in rs["closed"]
         ):
             kind = "bet" if cur == 0 else "raise"
+            # "must bet the minimum or fold": the opener bets exactly the minimum; later raise
+            most = lim["min"] if must_open else max(lim["min"], lim["max"])
             out.append(
                 {
                     "seat": seat,
                     "type": kind,
                     "min": lim["min"],
-                    "max": max(lim["min"], lim["max"]),
+                    "max": most,
                     "pot": sum(x["total"] for x in st["seats"]),
                     **extra,
                     **({"complete": True} if g.betting().incomplete(st, cur) else {}),
@@ -166,8 +168,8 @@ class Bet(Verb):
         if seat in rs["closed"]:
             return False
         lim = g.betting().limits(g.st, g.round(), seat)
-        if step.get("must_open") and rs["current"] == 0 and stack < lim["min"]:
-            return True  # opening short: everything it has
+        if step.get("must_open") and rs["current"] == 0:
+            return stack < lim["min"]  # opening short: everything it has; else exactly the minimum
         b = g.betting()
         raises_left = b.max_raises is None or rs["raises"] < b.max_raises
         return raises_left and stack <= max(lim["max"], lim["min"]) if b.limit != "no_limit" else True
@@ -349,7 +351,11 @@ class Bet(Verb):
             who = ", starting left of the last player who bet or raised"
         elif first == "best_showing":
             who = ", starting with the player whose face-up cards make the best hand"
-        extra = " It must be opened with the minimum bet: no checking." if s.get("must_open") else ""
+        extra = (
+            " It must be opened with exactly the minimum bet (no checking); the players after may raise."
+            if s.get("must_open")
+            else ""
+        )
         if s.get("option") is False:
             extra += " A forced bet only called round does not act again."
         if s.get("opens") and s.get("unopened") == "carry":
