@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from .ui import largest_where
+
 CARD_RATIO = 1.4  # a card's height over its width
 OTHERS_SPREAD = 0.35  # how much of each card of another seat's fan shows
 OWN_SPREAD = 0.72  # the viewer's own cards: enough to read every corner
@@ -63,14 +65,7 @@ def grid_cell_size(rows: int, cols: int, area: pygame.Rect, most: int = 140) -> 
 
     # A grid's extent grows with its card width (and its gap with it): the widths that fit are
     # the ones below some width, found by halving.
-    lo, hi = 4, most
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fits(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    return lo
+    return largest_where(4, most, fits) if most > 4 else 4
 
 
 @dataclass(frozen=True)

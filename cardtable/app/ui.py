@@ -144,7 +144,7 @@ def cut(words: str, limit: int) -> str:
     return words if len(words) <= limit else words[: max(0, limit - 1)] + "…"
 
 
-def _longest(lo: int, hi: int, fits: Callable[[int], bool]) -> int:
+def largest_where(lo: int, hi: int, fits: Callable[[int], bool]) -> int:
     """The largest n in lo..hi with fits(n), fits(lo) taken as given (fits is monotonic)."""
     while lo < hi:
         mid = (lo + hi + 1) // 2
@@ -196,12 +196,12 @@ def _line_end(f: pygame.font.Font, ws: list[str], i: int, width: int, guess: int
 
     lo = min(max(i + guess, i + 1), most)
     if lo > i + 1 and not fits(lo):  # shorter than the last line
-        return _longest(i + 1, lo - 1, fits)
+        return largest_where(i + 1, lo - 1, fits)
     step = 1
     while lo < most:
         probe = min(most, lo + step)
         if not fits(probe):
-            return _longest(lo, probe - 1, fits)
+            return largest_where(lo, probe - 1, fits)
         lo, step = probe, step * 2
     return lo
 
@@ -238,7 +238,7 @@ def _ellipsize(words: str, pixels: int, bold: bool, width: int) -> str:
     first = " ".join(ws[:end]).strip()
     if end == len(ws) and head == words and f.size(first)[0] <= width:
         return first
-    keep = _longest(0, len(first), lambda k: f.size(first[:k] + "…")[0] <= width)
+    keep = largest_where(0, len(first), lambda k: f.size(first[:k] + "…")[0] <= width)
     return first[:keep].rstrip() + "…"
 
 
@@ -348,7 +348,7 @@ class TextInput:
         f, room = font(size), self.rect.width - 16
         shown = shown[-max(1, room + 1) :]  # no more characters than pixels could show
         # the end, where one types, stays in view: the longest end that fits (one character at least)
-        keep = _longest(1, len(shown), lambda k: f.size(shown[-k:])[0] <= room) if shown else 0
+        keep = largest_where(1, len(shown), lambda k: f.size(shown[-k:])[0] <= room) if shown else 0
         shown = shown[len(shown) - keep :]
         text(surface, shown, (self.rect.left + 8, self.rect.centery), size, INK, anchor="midleft")
 
