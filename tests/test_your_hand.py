@@ -295,3 +295,21 @@ def test_the_hand_is_read_once_per_change_a_few_units_a_frame():
     for _ in range(3):
         assert reader.current(("v", view["seat"]), variant, view, ()) is line
     assert reader.steps == done  # nothing read again while nothing changed
+
+
+def test_a_seat_holding_no_card_is_told_so_not_left_reading():
+    """Before the 12,000-card game's deal (its Called Shot), the line says there are no cards yet
+    instead of "…", which reads as still working it out."""
+    from cardtable.app.table.your_hand import NO_CARDS, reading
+    from cardtable.engine import Rules
+
+    variant = builtin("infinite_poker")
+    rules = Rules(variant)
+    state = rules.new_game([{"name": n, "kind": "human"} for n in ("Ann", "Bob", "Cid")], 3, {})
+    seat = rules.to_move(state)
+    view = rules.view(state, seat)
+    assert not [c for z in view["zones"].values() if z["owner"] == seat for c in z.get("cards", [])]
+    work = reading(variant, view)
+    with pytest.raises(StopIteration) as read:
+        next(work)
+    assert read.value.value.words == NO_CARDS

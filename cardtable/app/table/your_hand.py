@@ -25,6 +25,9 @@ from .hand_words import hand_words
 Place = tuple[int, int]
 
 
+NO_CARDS = "no cards yet"  # the line of a seat holding none (before the deal)
+
+
 @dataclass(frozen=True)
 class HandLine:
     """What the bar's hand line says and what it marks on the table."""
@@ -71,14 +74,14 @@ def read_hand(variant: Any, view: View, chosen: tuple[int, ...] = ()) -> HandLin
 
 def reading(variant: Any, view: View, chosen: tuple[int, ...] = ()) -> Generator[None, None, HandLine | None]:
     """The hand line of the view's seat, a unit of work (a hand valued, a placement scored) per
-    step; None for a public view, a game without ranked hands, or a seat holding no card."""
+    step; None for a public view or a game without ranked hands."""
     seat = view["seat"]
     if seat is None or "hands" not in variant.sections:
         return None
     rules = hand_rules(variant, view.get("ranking", "published"))
     mine = own_cards(view, seat)
-    if not mine:
-        return None
+    if not mine:  # said, not left at "…" as if still being read
+        return HandLine(NO_CARDS)
     if rules.form.runs_zone is not None:
         return (yield from _placements(variant, view, mine, chosen))
     zones = seat_zones(rules, view, seat)
