@@ -6,6 +6,7 @@ worked out here, from the deck alone, so validation can warn and the renderer dr
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ..errors import Problem, VariantError
 from ..paths import shipped
@@ -57,7 +58,7 @@ def face_roles(deck: Deck) -> tuple[Attribute | None, Attribute | None]:
     return suit, rank
 
 
-def value_look(deck: Deck, value: Value) -> tuple:
+def value_look(deck: Deck, value: Value) -> tuple[Any, ...]:
     """What a suit's value shows: its glyph (else its label), its colour and printed group."""
     rgb, tag = value.rgb, value.mark
     for gname, gi in value.groups.items():
@@ -78,11 +79,11 @@ def look_alike(deck: Deck) -> tuple[int, int, int] | None:
     columns = [deck.column(a) for a in deck.attributes]
     names = deck.names
     named = ["{" not in t for t in deck.name_templates]
-    seen: dict[tuple, tuple[tuple, int]] = {}
+    seen: dict[tuple[Any, ...], tuple[tuple[Any, ...], int]] = {}
     first: tuple[int, int] | None = None
     alike = 0
     for card in range(deck.size):
-        shown_suit: tuple = ()
+        shown_suit: tuple[Any, ...] = ()
         if suit is not None and suit_col is not None:
             x = suit_col[card]
             members = suit.members(x) if suit.multi else (() if x < 0 else (suit.values[x],))

@@ -8,6 +8,7 @@ the per-seat view, verbs/ for the verbs a variant's phases are made of (one modu
 for rebuilding a game from its log and bots/ for computer players. Nothing here imports pygame.
 """
 
-from .rules import IllegalAction, Rules
+from ..errors import IllegalAction
+from .rules import Rules
 
 __all__ = ["IllegalAction", "Rules"]

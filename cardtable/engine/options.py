@@ -146,7 +146,7 @@ def number_problem(node: Node, variant: Variant, lo: int = 0) -> Problem | None:
     opt = declared[name]
     if opt.broken:
         return None  # its own problem says why
-    where = node.value["option"]
+    where: Node = node.value["option"]
     if not is_number(opt):
         kind = "true or false" if isinstance(opt.default, bool) else "not a whole number"
         return where.problem(f"option '{name}' is {kind}; a number is needed here")

@@ -176,7 +176,8 @@ def _form_node(variant: Variant, index: int) -> Node | None:
     uses = form.get("from") if form is not None else None
     if uses is None or not uses.is_list or index >= len(uses.value):
         return form
-    return uses.value[index]
+    node: Node = uses.value[index]
+    return node
 
 
 def _check_hand_choices(

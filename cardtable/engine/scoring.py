@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..hands.api import HandValue, Placement, ZoneCards
     from ..hands.beats import Comparers
     from ..hands.rules import Rules as HandRules
+    from ..hands.value import Key
     from ..variant import Variant
     from .rules import Rules
 
@@ -47,7 +48,7 @@ def evaluate_zones(
 
 def strength_zones(
     rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[Card] = (), ranking: object = "published"
-) -> tuple:
+) -> Key:
     """`evaluate_zones(...).key`, faster where the hands package has a lookup table (to compare)."""
     from ..hands import api
     from ..hands.ranking import hand_rules

@@ -11,6 +11,7 @@ from .state import active, zone
 
 if TYPE_CHECKING:
     from ..hands.rules import Rules as HandRules
+    from ..hands.value import Key
     from .context import Ctx
 
 
@@ -64,7 +65,7 @@ def best_showing(g: Ctx) -> int | None:
     hands = _hands(g)
     if hands is None:
         return None
-    best: tuple[tuple, int] | None = None
+    best: tuple[Key, int] | None = None
     for seat in g.order(g.dealer(), active(g.st)):
         up = up_cards(g, seat)
         if not up:

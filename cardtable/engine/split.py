@@ -14,6 +14,7 @@ from .scoring import seat_zones
 if TYPE_CHECKING:
     from ..hands.api import HandValue, ZoneCards
     from ..hands.rules import Split
+    from ..hands.value import Key
     from .context import Ctx
     from .rules import Rules
 
@@ -22,7 +23,7 @@ def has_split(rules: Rules) -> bool:
     return getattr(rules.variant.sections.get("hands"), "split", None) is not None
 
 
-def second_key(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> tuple | None:
+def second_key(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int]) -> Key | None:
     """A hand's key in the second ranking of a split pot, or None when it does not qualify."""
     from ..hands import api, extras
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from ..paths import FileRefused, open_regular, read_bytes
 from . import check, journal, seal
-from .check import MAX_SAVE_BYTES
-from .format import HEAD_BYTES, Checkpoint, Peek, SavedGame, SaveError, loads, peek
+from .check import MAX_SAVE_BYTES, SaveError
+from .format import HEAD_BYTES, Checkpoint, Peek, SavedGame, loads, peek
 
 
 def read_text(path: Path) -> str:

@@ -21,16 +21,20 @@ from pathlib import Path
 
 from ..paths import open_regular
 from . import journal, seal
-from .check import MAX_LOG, MAX_SAVE_BYTES, SealedElsewhere
+from .check import MAX_LOG, MAX_SAVE_BYTES, SaveError, SealedElsewhere
 from .format import (
     SavedGame,
-    SaveError,
     dumps,
     dumps_with_mac,
     loads,
     parse,
 )
-from .reading import PEEK_ABOVE, peek_file, read_file, read_text  # also the store's readers, for its callers
+
+# also the store's readers, for its callers
+from .reading import PEEK_ABOVE as PEEK_ABOVE
+from .reading import peek_file as peek_file
+from .reading import read_file as read_file
+from .reading import read_text
 
 AUTOSAVE = "autosave"  # the name older versions used, and the prefix of every game's autosave
 SUFFIX = ".cardtable.json"

@@ -12,7 +12,7 @@ measured once per match (`tight_threshold`): the chance that a fifth of first de
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...hands.steps import finish
 from ..types import Action, Template, View
@@ -66,7 +66,9 @@ def pot_sized(view: View, t: Template) -> int:
     return max(t["min"], min(t["max"], current + pot + owed))
 
 
-def tight_threshold(rules: Rules, players: int, options: dict, seed: int, samples: int = 200) -> float:
+def tight_threshold(
+    rules: Rules, players: int, options: dict[str, Any], seed: int, samples: int = 200
+) -> float:
     """The chance to win (as `tight` estimates it) that TIGHT_SHARE of first decisions reach, over
     `samples` fresh deals of `players` seats; 1.0 (never raise) when no deal has a decision."""
     chances = []

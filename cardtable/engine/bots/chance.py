@@ -19,6 +19,7 @@ from .reading import pressure, read_chance
 from .seen import Grid, Zones, places
 
 if TYPE_CHECKING:
+    from ...hands.value import Key
     from ..rules import Rules
 
 HANDS_PER_DEAL = 4  # the most hands valued per deal, on average over a decision
@@ -49,7 +50,7 @@ def win_chance(
     valued = done = 0
     wins = 0.0
     my_key = None
-    my_low: tuple | None = None
+    my_low: Key | None = None
     while done < deals and valued < HANDS_PER_DEAL * deals:
         taken: set[int] = set()
         table = _fill_hidden(shared, pool, rng, taken)

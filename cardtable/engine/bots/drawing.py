@@ -25,7 +25,7 @@ from .chance import _fill_hidden
 from .seen import Zones, places
 
 if TYPE_CHECKING:
-    from ...hands.value import HandValue
+    from ...hands.value import HandValue, Key
     from ..rules import Rules
 
 MOST_WAYS = 32  # ways of keeping cards weighed at most: every way for a hand of up to five cards
@@ -58,8 +58,8 @@ def best_discard(
     ways = _ways(hand, least, most, value)
     tries = max(LEAST_TRIES, hands // len(ways))
     # the hands to beat: hands dealt to an opponent's places (or, with nobody left, to one's own)
-    highs: list[tuple] = []
-    lows: list[tuple | None] = []
+    highs: list[Key] = []
+    lows: list[Key | None] = []
     others = at.others or [seat]
     for i in range(2 * tries):
         o = others[i % len(others)]
@@ -106,7 +106,7 @@ def best_discard(
     return chosen
 
 
-def _share(keys: list[tuple], key: tuple, out_of: int | None = None) -> float:
+def _share(keys: list[Key], key: Key, out_of: int | None = None) -> float:
     """The share of `keys` (sorted) that `key` beats, ties counting half; `out_of` counts hands
     that do not qualify (beaten by any that does) among them."""
     below, upto = bisect_left(keys, key), bisect_right(keys, key)

@@ -24,6 +24,7 @@ from ..types import Card, View
 from .seen import Places, Zones
 
 if TYPE_CHECKING:
+    from ...hands.value import Key
     from ..rules import Rules
 
 # Bets beyond about four big blinds say no more: a player who shoves anything (the random baseline
@@ -59,8 +60,8 @@ def read_chance(
     declared = view["declared"]
     strength, _ = comparers(rules, view.get("ranking", "published"))
     split = has_split(rules)
-    keys: dict[int, list[tuple]] = {o: [] for o in others}
-    results: list[tuple[tuple, tuple | None, dict[int, tuple | None]]] = []  # per deal: my keys, their lows
+    keys: dict[int, list[Key]] = {o: [] for o in others}
+    results: list[tuple[Key, Key | None, dict[int, Key | None]]] = []  # per deal: my keys, their lows
     valued = 0
     while len(results) < deals and valued < most_valued:
         taken: set[Card] = set()
@@ -70,7 +71,7 @@ def read_chance(
         my_low = second_key(rules, my_zones, declared[seat] or ()) if split else None
         valued += 1
         yield
-        lows: dict[int, tuple | None] = {}
+        lows: dict[int, Key | None] = {}
         for o in others:
             hand = {**fill(theirs[o], pool, rng, taken), **table}
             keys[o].append(strength(hand, declared[o] or ()))

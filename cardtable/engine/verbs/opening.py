@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...errors import Problem
 from ...schema import Field, Map, Str
 from ...yamlsrc import Node
 from ..scoring import evaluate_seat
@@ -74,7 +75,7 @@ def check_step(c: StepChecker, node: Node) -> None:
     if hands is None:
         c.problem(opens, "'opens' needs a hands section (the hand a player must hold to open)")
         return
-    found: list = []
+    found: list[Problem] = []
     condition(opens, hands, variant.deck, found)  # type: ignore[union-attr]
     for p in found:
         c.problem(Node(None, p.line, p.col, p.path), p.message)
