@@ -15,7 +15,7 @@ input.py         keys, clicks, pointer, wheel and drags, hit-tested against the 
 choices.py       what the viewer points at and has chosen (forgotten when the viewer changes)
 keys.py          number keys choose the viewer's cards; arrows and Enter a grid place or a card to flip
 your_hand.py     "your hand": what the viewer's cards make, read a few ms a frame once per change
-hand_words.py    a hand in words ("Two Pair, Queens and Eights", "Stretch: Cherry to Wave")
+hand_words.py    a hand in words ("Two Pair, Queens and Eights", "Straight: Ace to Five")
 cards.py         card faces, and the one way a card is drawn (click target, manifest)
 animation.py     cards gliding in, speech bubbles, the pot flying to winners
 draw_zones.py    the felt, the table's stacks, rows and grids, the pots

@@ -1,9 +1,9 @@
 """A hand the matcher found, in the words a player says it: "Two Pair, Queens and Eights",
-"Stretch: Fire to Wave", "7-card Match of 2s", "Eight low".
+"Straight: Ace to Five", "Four of a Kind, Nines", "Eight low".
 
 Derived from the category's parts and the cards that make them (`HandValue.made`), nothing known
-of any game: a part whose cards share a value names it ("Queens"), a run names its ends ("Fire
-to Wave", round the circle where the order is one), a hand with no pattern its highest card.
+of any game: a part whose cards share a value names it ("Queens"), a run names its ends ("Ace
+to Five", round the circle where the order is one), a hand with no pattern its highest card.
 """
 
 from __future__ import annotations

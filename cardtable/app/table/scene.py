@@ -99,7 +99,7 @@ class TableScene(WhoSees, Scene):
         self._held = self._holdings()  # (hand number, what each seat held when it started)
         self.hand_reader = HandReader()  # the viewer's "your hand" line, read once per change
         self.cues = Cues()  # what the table heard happen, for its sounds (app/sound.py)
-        # people who passed an optional naming of cards (a Called Shot): not asked again this game,
+        # people who passed an optional naming of cards: not asked again this game,
         # unless the table asks every hand (the bar's toggle, E)
         self.named_pass: set[int] = set()
         self.ask_every_hand = False

@@ -90,12 +90,12 @@ class WhoSees:
             return None
         if runs_itself(self.view_for(None), bool(self.session.rules.betting), self.auto_flip):
             return None
-        if self.passes_naming(to_move):  # a Called Shot they passed this game: not asked again
+        if self.passes_naming(to_move):  # a naming decision they passed this game: not asked again
             return None
         return to_move
 
     def passes_naming(self, seat: int) -> bool:
-        """Whether the table passes for `seat` now, unasked (scene.py: a Called Shot they passed)."""
+        """Whether the table passes for `seat` now, unasked (scene.py: a naming decision they passed)."""
         return False
 
     def may_see(self, seat: int) -> bool:
