@@ -6,6 +6,8 @@ few players are in (at six seats somebody behind holds a hand to raise with)."""
 
 from __future__ import annotations
 
+from conftest import ROOT
+
 from cardtable.catalog import resolve
 from cardtable.engine import Rules
 from cardtable.engine.bots import decide
@@ -74,3 +76,46 @@ def test_a_weak_hand_plays_for_a_blind_only_against_few_players():
     six = first_decisions(6)
     assert six.count("fold") >= len(six) // 5, six
     assert {"call", "raise"} & set(six)
+
+
+def test_a_split_pot_is_played_for_both_halves(monkeypatch):
+    """Omaha hi-lo on a low flop (3-5-8): a hand holding the best low and no high counts the half
+    it wins (its chance is far above the same hand's chance of the high half alone) and calls a
+    pot-sized bet that a hand of the same high and no low folds to."""
+    import copy
+    import random
+
+    from cardtable.engine.bots import chance
+    from cardtable.hands.steps import finish
+
+    rules = Rules(resolve(str(ROOT / "variants" / "examples" / "omaha_hi_lo.yaml")))
+    deck = rules.variant.deck
+    named = {deck.name(c): c for c in range(deck.size)}
+    st = rules.new_game(_seats(2), 1, {})
+    while not rules.view(st, rules.to_move(st))["zones"]["board"]["cards"]:  # check or call to the flop
+        seat = rules.to_move(st)
+        legal = {t["type"] for t in rules.view(st, seat)["legal"]}
+        st = rules.apply(st, {"seat": seat, "type": "check" if "check" in legal else "call"})
+    seat = rules.to_move(st)
+    st = rules.apply(st, {"seat": seat, "type": "check"})
+    other = rules.to_move(st)
+    bet = next(t for t in rules.view(st, other)["legal"] if t["type"] == "bet")
+    st = rules.apply(st, {"seat": other, "type": "bet", "amount": bet["max"]})  # the pot
+    facing = rules.view(st, seat)
+
+    def holding(hand: list[str]) -> View:
+        view = copy.deepcopy(facing)
+        view["zones"][f"hand/{seat}"]["cards"] = [named[f"{n} of {s}"] for n, s in hand]
+        board = [("Three", "Diamonds"), ("Five", "Clubs"), ("Eight", "Hearts")]
+        view["zones"]["board"]["cards"] = [named[f"{n} of {s}"] for n, s in board]
+        return view
+
+    low = holding([("Ace", "Spades"), ("Two", "Hearts"), ("Nine", "Clubs"), ("Jack", "Diamonds")])
+    high_only = holding([("King", "Spades"), ("Queen", "Hearts"), ("Nine", "Clubs"), ("Jack", "Diamonds")])
+    both = finish(chance.win_chance(rules, low, random.Random(1), 60))
+    with monkeypatch.context() as m:
+        m.setattr(chance, "has_split", lambda rules: False)
+        high_half = finish(chance.win_chance(rules, low, random.Random(1), 60))
+    assert both > 0.45 and both > high_half + 0.25, (both, high_half)
+    assert all(decide(rules, low, s, "hard")["type"] in ("call", "raise") for s in range(8))
+    assert sum(decide(rules, high_only, s, "hard")["type"] == "fold" for s in range(8)) >= 6
