@@ -42,7 +42,7 @@ def crowded(vid: str, least: int, most: int):
                 for v in (col[c] for col in rules.columns.values())
             ):
                 keep.append(c)
-        return keep or list(range(ncards))
+        return keep if len(keep) >= least else list(range(ncards))  # too few to draw `least` from
 
     return st.integers(0, 50).flatmap(
         lambda seed: st.lists(st.sampled_from(narrow(seed)), min_size=least, max_size=most, unique=True)
