@@ -82,6 +82,7 @@ class RemoteSession:
         self._undo: str | None = "nothing to take back yet"
         self.presence: list[str] = []
         self.notices: list[str] = []  # the host's refusals, for the table to say
+        self.welcomes = 0  # connections the host accepted
         self.updates = 0  # updates taken in
         self.seq_taken = 0  # the number of the last update taken in
         self.connected = threading.Event()  # set while connected (welcome received)
@@ -190,6 +191,7 @@ class RemoteSession:
             self._run = msg["run"]
             self.seat = msg["seat"]
             self.state, self.reason = "connected", ""
+            self.welcomes += 1
             self.connected.set()
             return
         if msg["type"] == "error" and msg.get("fatal"):
