@@ -92,7 +92,8 @@ class Table:
         player = self.players[seat]
         for _ in range(1000):
             self.host.pump()
-            if self.host.is_here(seat) and player.ready and player.seq_taken >= self.host.last_seq(seat) > 0:
+            current = player.run_taken == self.host.run and player.seq_taken >= self.host.last_seq(seat) > 0
+            if self.host.is_here(seat) and player.ready and current:
                 return player
             player.pump(wait=0.05) or self.host.pump(wait=0.05)
         raise AssertionError(f"seat {seat} never caught up ({player.state}: {player.reason})")

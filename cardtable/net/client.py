@@ -73,6 +73,8 @@ class RemoteSession:
         self._last_seq = 0
         self._seq = 0  # this seat's decisions sent
         self._acked = 0
+        self._acked_seen = 0  # (the network thread's: the last `acked` an update carried)
+        self._last_sent: tuple[int, str] | None = None  # the last decision sent (seq, text)
         # what the table reads (the frame thread's)
         self._view: dict[str, Any] | None = None
         self._public: dict[str, Any] | None = None
@@ -85,7 +87,9 @@ class RemoteSession:
         self.welcomes = 0  # connections the host accepted
         self.updates = 0  # updates taken in
         self.seq_taken = 0  # the number of the last update taken in
+        self.run_taken = ""  # and the host's run it came from
         self.connected = threading.Event()  # set while connected (welcome received)
+        self.ended = threading.Event()  # set once refused, replaced or closed: it tries no more
 
     # ------------------------------------------------------------------ the network thread
     def start(self) -> None:
@@ -99,6 +103,9 @@ class RemoteSession:
             loop.run_until_complete(self._connect_loop())
         finally:
             loop.close()
+            if self.state not in ("refused", "replaced"):
+                self.state = "closed"
+            self.ended.set()
 
     async def _connect_loop(self) -> None:
         from websockets.asyncio.client import connect as ws_connect
@@ -188,6 +195,9 @@ class RemoteSession:
                 self.rules = Rules(variant)
             if msg["run"] != self._run:
                 self._last_seq = 0  # another run of the host: its numbers start again
+                self._inbox.put({"type": "run", "run": msg["run"]})  # nothing of ours waits there
+            elif self._last_sent is not None and self._last_sent[0] > self._acked_seen and self._outbox is not None:
+                self._outbox.put_nowait(self._last_sent[1])  # lost in the drop? (taken once by its number)
             self._run = msg["run"]
             self.seat = msg["seat"]
             self.state, self.reason = "connected", ""
@@ -199,12 +209,14 @@ class RemoteSession:
             return
         if msg["type"] == "update":
             self._last_seq = msg["seq"]
+            self._acked_seen = max(self._acked_seen, msg["acked"])
         self._inbox.put(msg)
 
     def _end(self, state: str, reason: str) -> None:
         self.state, self.reason = state, reason
         self._stopping = True
         self.connected.clear()
+        self.ended.set()
 
     def _call(self, fn: Callable[[], Any]) -> None:
         if self._loop is not None and not self._loop.is_closed():
@@ -212,6 +224,7 @@ class RemoteSession:
 
     def _send(self, msg: dict[str, Any]) -> None:
         text = encode(msg)
+        self._last_sent = (msg["seq"], text)
 
         def put() -> None:
             if self._outbox is not None:
@@ -282,6 +295,8 @@ class RemoteSession:
             elif msg["type"] == "error":
                 self.notices.append(msg["text"])
                 self._acked = self._seq  # refused: the decision is no longer waiting
+            elif msg["type"] == "run":  # another run of the host: nothing sent to the last one waits
+                self._acked, self.seq_taken, self.run_taken = self._seq, 0, msg["run"]
 
     def take_notice(self) -> str:
         """The host's latest refusal, once ("" when none)."""

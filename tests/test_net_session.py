@@ -1,0 +1,198 @@
+"""Network play's promises one at a time, on 127.0.0.1: a wrong token is refused, a second
+connection replaces the first, an away seat is played by a computer player and comes back to the
+talk it missed, a restarted host accepts the same links, and the checker catches a leaking host."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from net_helpers import WAIT, FakeClock, Table, checker
+
+from cardtable.catalog import resolve
+from cardtable.engine.view import view as view_with
+from cardtable.net import leakcheck
+from cardtable.net.client import connect
+from cardtable.net.protocol import new_token
+from cardtable.saves import SaveStore
+from cardtable.session import GameSession
+
+SEATS = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}, {"name": "Cy", "kind": "bot"}]
+
+
+@pytest.fixture(scope="module")
+def holdem():
+    return resolve("texas_holdem")
+
+
+def _table(holdem, store=None, **kw) -> Table:
+    return Table(GameSession(holdem, SEATS, 7, {"hands": 3}, store), [0, 1], **kw)
+
+
+def test_a_wrong_token_is_refused(holdem):
+    table = _table(holdem)
+    try:
+        stranger = connect(f"ws://127.0.0.1:{table.host.port}/#{new_token()}", retry=lambda n: 0.0)
+        assert stranger.ended.wait(WAIT)
+        assert stranger.state == "refused"
+        assert "not for this table" in stranger.reason
+        assert not stranger.ready
+        table.host.pump()
+        assert table.host.presence() == ["here", "here", "local"]
+    finally:
+        table.close()
+
+
+def test_bad_input_gets_one_clear_error(holdem):
+    from websockets.sync.client import connect as raw_connect
+
+    table = _table(holdem)
+    try:
+        with raw_connect(f"ws://127.0.0.1:{table.host.port}/", proxy=None) as ws:
+            ws.send("{not json")
+            reply = json.loads(ws.recv(timeout=WAIT))
+        assert reply["type"] == "error" and reply["fatal"]
+        assert reply["text"] == "a message that is not JSON text"
+    finally:
+        table.close()
+
+
+def test_a_second_connection_replaces_the_first(holdem):
+    table = _table(holdem)
+    try:
+        first = table.players[0]
+        second = connect(table.host.links[0], retry=lambda n: 0.0)
+        assert first.ended.wait(WAIT)
+        assert first.state == "replaced"
+        table.players[0] = second
+        table.play(random.Random(3), 6)  # the game goes on with the newer connection
+        table.caught_up()
+        assert table.host.presence()[0] == "here"
+    finally:
+        table.close()
+
+
+def test_away_then_played_by_the_computer_then_back(holdem):
+    clock = FakeClock()
+    table = _table(holdem, clock=clock, away_wait=5.0)
+    session, host = table.session, table.host
+    rng = random.Random(1)
+    try:
+        ann, bob = table.players[0], table.players[1]
+        ann.disconnect()
+        for _ in range(1000):
+            if host.presence()[0] == "away":
+                break
+            host.pump(wait=WAIT / 1000)
+        assert host.presence() == ["away", "here", "local"]
+        table.sync(1)
+        for _ in range(100):
+            if bob.presence[:1] == ["away"]:
+                break
+            bob.pump(wait=WAIT / 100)
+        assert bob.presence == ["away", "here", "local"]  # everyone is told
+        # play on until it is the away seat's turn: the game waits for it
+        while session.to_move() != 0:
+            seat = session.to_move()
+            table.remote_turn(seat, rng) if seat == 1 else table.local_turn(seat, rng)
+            host.pump()
+        before = len(session.log)
+        for _ in range(50):
+            host.pump()
+        assert len(session.log) == before, "the away seat's turn did not wait"
+        clock.now += 5.0  # the host's wait is over: its computer player plays the seat
+        for _ in range(10_000):
+            if len(session.log) > before:
+                break
+            host.pump()
+        assert session.log[before]["seat"] == 0
+        # talk the away seat missed, then back with the same link
+        for _ in range(10):
+            seat = session.to_move()
+            if seat is None:
+                break
+            if seat == 0:
+                n = len(session.log)
+                while len(session.log) == n:
+                    host.pump()
+            elif seat == 1:
+                table.remote_turn(1, rng)
+            else:
+                table.local_turn(seat, rng)
+        missed = len(session.view(0)["log"]) - len(ann.view(0)["log"])
+        ann.reconnect()
+        table.sync(0)
+        assert missed > 0
+        assert ann.view(0)["log"] == session.view(0)["log"]
+        assert host.presence()[0] == "here"
+        # back: the game waits for Ann again
+        if session.to_move() == 0:
+            n = len(session.log)
+            clock.now += 100
+            for _ in range(50):
+                host.pump()
+            assert len(session.log) == n
+    finally:
+        table.close()
+
+
+def test_a_restarted_host_accepts_the_same_links(holdem, tmp_path):
+    store = SaveStore(tmp_path)
+    table = _table(holdem, store=store)
+    rng = random.Random(5)
+    try:
+        table.play(rng, 5)
+        links, port, slot = dict(table.host.links), table.host.port, table.session.slot
+        saved_text = store.path(slot).read_text()
+        for token in (link.rpartition("#")[2] for link in links.values()):
+            assert token not in saved_text  # sealed, never in the clear
+        table.host.stop()  # the host's program ends; the players keep trying
+        table.session.close()
+        resumed = GameSession.resume(store.read(slot), holdem, store)
+        assert resumed.log == table.session.log
+        from cardtable.net.host import HostedTable
+
+        again = HostedTable.start(resumed, None, host="127.0.0.1", port=port, clock=FakeClock())
+        assert again.links == links
+        again.observe = checker(again, table.seen)
+        table.host, table.session = again, resumed
+        for seat in table.players:
+            table.sync(seat)
+        table.play(rng, 10)
+        table.caught_up()
+        replayed = resumed.rules.replay(resumed.seats, resumed.seed, resumed.options, list(resumed.log))
+        assert replayed["log"] == resumed.log  # the final log replays to the same game
+        assert resumed.rules.view(replayed, None)["zones"] == resumed.view(None)["zones"]
+    finally:
+        table.close()
+
+
+def test_the_checker_catches_a_leaking_host(holdem):
+    """A host that sends each seat every card (the view of a finished replay that shows all)."""
+    table = _table(holdem, check=False)
+    host, session = table.host, table.session
+    rules = session.rules
+    caught: list[int] = []
+    honest: list[int] = []
+
+    def leaking(seat, presence):
+        msg = type(host).update_for(host, seat, presence)
+        state = session.full_state_for_tests()
+        allowed = leakcheck.may_know(rules.view(state, None), leakcheck.own_cards(rules, state, seat))
+        honest.append(len(leakcheck.leaks(msg, allowed)))
+        everything = set(range(rules.variant.deck.size))
+        leaked = dict(view_with(rules, state, seat, everything))  # every card shown as if revealed
+        del leaked["log"]
+        msg["view"] = json.loads(json.dumps(leaked))
+        caught.append(len(leakcheck.leaks(msg, allowed)))
+        return msg
+
+    host.update_for = leaking
+    try:
+        table.play(random.Random(2), 12)
+    finally:
+        table.close()
+    assert caught and not any(honest)
+    assert sum(1 for n in caught if n) >= len(caught) // 2, caught  # (every update once cards are dealt)
+    print(f"caught {sum(1 for n in caught if n)} of {len(caught)} leaking updates")
