@@ -60,7 +60,6 @@ class RemoteSession:
         self.reason = ""  # why refused, or why the connection is down
         self.seat = -1
         self.rules: Rules = cast(Rules, None)  # set once connected
-        self.elsewhere: frozenset[int] = frozenset()  # every seat but this one
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._outbox: asyncio.Queue[str] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -86,6 +85,9 @@ class RemoteSession:
         self.notices: list[str] = []  # the host's refusals, for the table to say
         self.welcomes = 0  # connections the host accepted
         self.updates = 0  # updates taken in
+        self.changes = (
+            0  # updates and presence changes taken in (the table's views are cached until it moves)
+        )
         self.seq_taken = 0  # the number of the last update taken in
         self.run_taken = ""  # and the host's run it came from
         self.connected = threading.Event()  # set while connected (welcome received)
@@ -196,7 +198,11 @@ class RemoteSession:
             if msg["run"] != self._run:
                 self._last_seq = 0  # another run of the host: its numbers start again
                 self._inbox.put({"type": "run", "run": msg["run"]})  # nothing of ours waits there
-            elif self._last_sent is not None and self._last_sent[0] > self._acked_seen and self._outbox is not None:
+            elif (
+                self._last_sent is not None
+                and self._last_sent[0] > self._acked_seen
+                and self._outbox is not None
+            ):
                 self._outbox.put_nowait(self._last_sent[1])  # lost in the drop? (taken once by its number)
             self._run = msg["run"]
             self.seat = msg["seat"]
@@ -288,9 +294,11 @@ class RemoteSession:
                 self.presence = msg["presence"]
                 self.seq_taken = msg["seq"]
                 self.updates += 1
+                self.changes += 1
                 changed = True
             elif msg["type"] == "presence":
                 self.presence = msg["presence"]
+                self.changes += 1
                 changed = True
             elif msg["type"] == "error":
                 self.notices.append(msg["text"])
@@ -301,6 +309,11 @@ class RemoteSession:
     def take_notice(self) -> str:
         """The host's latest refusal, once ("" when none)."""
         return self.notices.pop() if self.notices else ""
+
+    @property
+    def elsewhere(self) -> frozenset[int]:
+        """Every seat but this one: played on other screens (the host's computer players too)."""
+        return frozenset(range(len(self.seats))) - {self.seat}
 
     @property
     def ready(self) -> bool:

@@ -384,6 +384,11 @@ class HostedTable:
         if conn is not None and self._loop is not None and not self._loop.is_closed():
             self._loop.call_soon_threadsafe(conn[2].put_nowait, text)
 
+    @property
+    def changes(self) -> int:
+        """Changes of the game so far (the table's views are cached until it moves)."""
+        return self._version
+
     def last_seq(self, seat: int) -> int:
         """The number of the last update sent to `seat` (0: none yet)."""
         return self._sent.get(seat, (0, 0))[1]

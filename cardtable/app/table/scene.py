@@ -89,6 +89,7 @@ class TableScene(WhoSees, Scene):
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
         self.sampler: Any = None  # the rules panel's frequency sampler, made when first shown
         self._version = 0  # bumped by every change of the game: views are cached per version
+        self._network_changes = 0  # network play: the session's count of changes from elsewhere
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
         self.hints = Hints()  # first-game hints, per person and kind of decision
@@ -307,8 +308,12 @@ class TableScene(WhoSees, Scene):
     def _take_from_network(self) -> None:
         """Network play (cardtable/net): what arrived since the last frame, on this thread."""
         pump = getattr(self.session, "pump", None)
-        if pump is not None and pump():
-            self._version += 1
+        if pump is not None:
+            pump()
+            changes = self.session.changes  # type: ignore[attr-defined]  # (a session that pumps counts them)
+            if changes != self._network_changes:  # taken in here or by whoever pumped it last
+                self._network_changes = changes
+                self._version += 1
         take_notice = getattr(self.session, "take_notice", None)
         said = take_notice() if take_notice is not None else ""
         if said:
