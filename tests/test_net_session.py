@@ -196,3 +196,85 @@ def test_the_checker_catches_a_leaking_host(holdem):
     assert caught and not any(honest)
     assert sum(1 for n in caught if n) >= len(caught) // 2, caught  # (every update once cards are dealt)
     print(f"caught {sum(1 for n in caught if n)} of {len(caught)} leaking updates")
+
+
+def test_decisions_are_checked_by_the_host_and_taken_once(holdem):
+    """The same decision sent twice is taken once; another seat's decision and an illegal one are
+    refused with the engine's own sentence; the game is unchanged by either."""
+    from websockets.sync.client import connect as raw_connect
+
+    from cardtable.net.protocol import encode
+
+    table = _table(holdem)
+    session, host = table.session, table.host
+    rng = random.Random(8)
+    try:
+        while session.to_move() != 0:
+            seat = session.to_move()
+            table.remote_turn(seat, rng) if seat == 1 else table.local_turn(seat, rng)
+        table.players[0].close()  # this test speaks for seat 0 itself
+        with raw_connect(f"ws://127.0.0.1:{host.port}/", proxy=None) as ws:
+            token = host.links[0].rpartition("#")[2]
+            ws.send(encode({"type": "hello", "token": token, "last_seq": 0, "run": ""}))
+            assert json.loads(ws.recv(timeout=WAIT))["type"] == "welcome"
+
+            def reply(kind: str) -> dict:
+                for _ in range(1000):
+                    host.pump(wait=0.01)
+                    try:
+                        msg = json.loads(ws.recv(timeout=0.01))
+                    except TimeoutError:
+                        continue
+                    if msg["type"] == kind:
+                        return msg
+                raise AssertionError(f"no {kind}")
+
+            view = reply("update")["view"]
+            legal = view["legal"][0]
+            action = {"seat": 0, "type": legal["type"]}
+            if "min" in legal:
+                action["amount"] = legal["min"]
+            for wrong, words in (
+                ({**action, "seat": 1}, "your own seat"),
+                ({"seat": 0, "type": "dance"}, None),
+            ):
+                ws.send(encode({"type": "act", "seq": 1 if words else 2, "action": wrong}))
+                before = len(session.log)
+                said = reply("error")
+                assert len(session.log) == before
+                expected = words or session.check(wrong)
+                assert expected and expected.lower() in said["text"].lower()
+            before = len(session.log)
+            for _ in range(2):  # the same decision twice (sent again after a doubt): taken once
+                ws.send(encode({"type": "act", "seq": 3, "action": action}))
+            while reply("update")["acked"] != 3:
+                pass
+            for _ in range(20):
+                host.pump(wait=0.01)
+            assert len(session.log) == before + 1
+            assert [a for a in session.log[before:] if a.get("seat") == 0] == [action]
+    finally:
+        table.close()
+
+
+def test_a_remote_seat_takes_back_its_decision_when_fair(holdem):
+    table = _table(holdem)
+    session = table.session
+    rng = random.Random(4)
+    try:
+        while session.to_move() not in (0, 1):
+            table.local_turn(session.to_move(), rng)
+        seat = session.to_move()
+        before = len(session.log)
+        table.remote_turn(seat, rng)
+        player = table.sync(seat)
+        assert player.undo_refusal(seat) is None
+        assert player.undo(seat)
+        for _ in range(1000):
+            if len(session.log) == before:
+                break
+            table.host.pump(wait=0.01)
+        assert len(session.log) == before
+        table.caught_up()  # the talk taken back is gone from the player's screen too
+    finally:
+        table.close()
