@@ -67,3 +67,12 @@ def test_a_second_process_plays_a_seat():
     assert result["over"]
     assert result["talk"] == session.view(1)["log"]
     assert any(a.get("seat") == 1 for a in session.log), "the other process never decided"
+
+
+def test_the_bench_counts_messages_and_bytes():
+    from cardtable.bench import network
+
+    (row,) = network.run(resolve("texas_holdem"), decisions=6, counts=(3,))
+    assert row["remote_seats"] == 3 and row["actions"] == 6
+    assert row["messages_per_action"] == 3.0  # one update per remote seat per action
+    assert row["bytes_per_message"] > 500 and row["action_to_update_ms_median"] is not None

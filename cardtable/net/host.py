@@ -407,7 +407,9 @@ class HostedTable:
 
     @property
     def save_problem(self) -> str | None:
-        return self.session.save_problem
+        """What the table's banner says: a save that failed, else who is away."""
+        away = [self.session.seats[s]["name"] for s, p in enumerate(self.presence()) if p == "away"]
+        return self.session.save_problem or self.problem or (f"Away: {', '.join(away)}" if away else None)
 
     def view(self, seat: int | None) -> View:
         return self.session.view(seat)
