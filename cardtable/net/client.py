@@ -120,6 +120,7 @@ class RemoteSession:
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            closed: int | None = None  # how the host closed the connection
             try:
                 async with ws_connect(
                     self.link.uri, max_size=MAX_FROM_HOST, proxy=None, open_timeout=10
@@ -137,24 +138,24 @@ class RemoteSession:
                         )
                     )
                     await self._session(ws)
+                    closed = ws.close_code
             except ConnectionClosed as exc:
-                code = exc.rcvd.code if exc.rcvd is not None else None
-                if code == CLOSE_REPLACED:
-                    self._end("replaced", "this seat was taken up by a newer connection")
-                    return
-                if code == CLOSE_REFUSED:
-                    return  # (the error said why: `_take` set refused)
-            except (OSError, asyncio.TimeoutError, ProtocolError) as exc:
-                self.reason = (
-                    str(exc)[:200] if isinstance(exc, ProtocolError) else "the host cannot be reached"
-                )
-                if isinstance(exc, ProtocolError) and self.state == "refused":
-                    return
+                closed = exc.rcvd.code if exc.rcvd is not None else None
+            except (
+                ProtocolError
+            ) as exc:  # the host sent what this program cannot read: trying again won't help
+                self._end("refused", str(exc)[:300])
+            except (OSError, asyncio.TimeoutError):
+                self.reason = "the host cannot be reached"
             except Exception as exc:  # anything else the connection raised: try again
                 self.reason = f"{type(exc).__name__}: {exc}"[:200]
             finally:
                 self._ws = None
                 self.connected.clear()
+            if closed == CLOSE_REPLACED:
+                self._end("replaced", "this seat was taken up by a newer connection")
+            elif closed == CLOSE_REFUSED and self.state != "refused":
+                self._end("refused", "the host refused this link")
             if self.state in ("refused", "replaced") or self._stopping:
                 return
             if self.state == "connected":

@@ -19,37 +19,21 @@ game resumed (`GameSession.resume`) and hosted again accepts the same links.
 
 from __future__ import annotations
 
-import asyncio
-import hmac
 import queue
 import secrets
-import socket
-import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from ..engine.bots.think import Thinker
 from ..engine.types import Action, View
-from ..saves import seal
-from ..session import GameSession, store_key
-from .protocol import (
-    CLOSE_REFUSED,
-    CLOSE_REPLACED,
-    FROM_PLAYER,
-    MAX_FROM_PLAYER,
-    Link,
-    ProtocolError,
-    decode,
-    encode,
-    new_token,
-)
+from ..session import GameSession
+from .protocol import Link, encode, new_token
+from .server import Server, this_machine
+from .tokens import hosted_seats, keep_tokens
 from .wire import welcome_variant
 
-HELLO_WAIT_S = 10.0  # a connection that says nothing for this long is closed
 THINK_S = 0.005  # an away seat's computer player thinks this long per pump
-START_WAIT_S = 10.0
-SEALED_INDEX = -1  # the tokens' sealed box in the save (seal_fields' entry index: no log entry)
 Observer = Callable[[int, str], None]
 
 
@@ -60,7 +44,6 @@ class HostedTable:
         self,
         session: GameSession,
         remote_seats: Sequence[int],
-        tokens: Mapping[int, str],
         away_wait: float,
         away_level: str,
         clock: Callable[[], float],
@@ -68,16 +51,12 @@ class HostedTable:
         self.session = session
         self.remote = tuple(sorted(remote_seats))
         self.elsewhere = frozenset(self.remote)  # for the table: seats played on other screens
-        self._tokens = dict(tokens)
         self.away_wait, self.away_level, self.clock = away_wait, away_level, clock
         self.run = secrets.token_hex(8)  # this host's run: an update number means nothing in another
         self.links: dict[int, str] = {}
         self.observe: Observer | None = None  # sees every message sent (seat, text): tests, bench
         self.port = 0
-        self._inbox: queue.Queue[tuple[str, int, int, dict[str, Any]]] = queue.Queue()
-        self._lock = threading.Lock()  # the connections, shared with the server's thread
-        self._conns: dict[int, tuple[int, Any, asyncio.Queue[str | None]]] = {}  # seat: (gen, ws, outbox)
-        self._gen = 0
+        self._server: Server | None = None
         self._here: dict[int, int] = {}  # seat: generation of its live connection
         self._away_since: dict[int, float] = {s: clock() for s in self.remote}
         self._acked: dict[int, int] = dict.fromkeys(self.remote, 0)  # last act seq taken, per seat
@@ -88,10 +67,6 @@ class HostedTable:
         self._version = 0  # bumped by every change of the game
         self._presence_sent: list[str] = []
         self._thinker: tuple[int, Thinker] | None = None
-        self._welcome: dict[int, str] = {}
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._stop: asyncio.Future[None] | None = None
         self.problem: str | None = None  # why an away seat's computer player could not play
         self.messages_sent = 0
         self.bytes_sent = 0
@@ -122,123 +97,15 @@ class HostedTable:
             raise ValueError("a computer player's seat cannot be remote")
         tokens = {s: kept.get(s) or new_token() for s in seats}
         keep_tokens(session, tokens)
-        table = cls(session, seats, tokens, away_wait, away_level, clock)
-        table._welcome = {s: encode(welcome_variant(session.variant, s, table.run)) for s in seats}
-        table._serve(host, port)
-        name = advertise or (host if host not in ("0.0.0.0", "::", "") else _this_machine())
+        table = cls(session, seats, away_wait, away_level, clock)
+        welcome = {s: encode(welcome_variant(session.variant, s, table.run)) for s in seats}
+        table._server = Server(tokens, welcome)
+        table.port = table._server.start(host, port)
+        name = advertise or (host if host not in ("0.0.0.0", "::", "") else this_machine())
         table.links = {s: str(Link(name, table.port, tokens[s])) for s in seats}
         return table
 
-    def _serve(self, host: str, port: int) -> None:
-        ready = threading.Event()
-        failed: list[BaseException] = []
-
-        def main() -> None:
-            loop = asyncio.new_event_loop()
-            self._loop = loop
-            try:
-                loop.run_until_complete(self._server(host, port, ready))
-            except BaseException as exc:  # noqa: BLE001 (said to the starting thread)
-                failed.append(exc)
-                ready.set()
-            finally:
-                loop.close()
-
-        self._thread = threading.Thread(target=main, name="cardtable-host", daemon=True)
-        self._thread.start()
-        ready.wait(START_WAIT_S)
-        if failed:
-            raise failed[0]
-        if not self.port:
-            raise OSError("the table's server did not start")
-
-    async def _server(self, host: str, port: int, ready: threading.Event) -> None:
-        from websockets.asyncio.server import serve
-
-        self._stop = asyncio.get_running_loop().create_future()
-        async with serve(self._connection, host, port, max_size=MAX_FROM_PLAYER, ping_interval=20) as server:
-            self.port = next(iter(server.sockets)).getsockname()[1]
-            ready.set()
-            await self._stop
-
-    def stop(self) -> None:
-        """Close every connection and the server (the game is left as it is)."""
-        loop, stop = self._loop, self._stop
-        if loop is not None and stop is not None and not loop.is_closed():
-
-            def done() -> None:
-                if not stop.done():
-                    stop.set_result(None)
-
-            loop.call_soon_threadsafe(done)
-        if self._thread is not None:
-            self._thread.join(START_WAIT_S)
-
     # ------------------------------------------------------------------ the server's thread
-    async def _connection(self, ws: Any) -> None:
-        """One player's connection: the hello (a wrong token is refused), then their messages."""
-        try:
-            hello = decode(await asyncio.wait_for(ws.recv(), HELLO_WAIT_S), FROM_PLAYER, MAX_FROM_PLAYER)
-            if hello["type"] != "hello":
-                raise ProtocolError("the first message must be a hello")
-        except (ProtocolError, asyncio.TimeoutError) as exc:
-            why = str(exc) if isinstance(exc, ProtocolError) else "no hello came"
-            await self._refuse(ws, why)
-            return
-        except Exception:  # the connection went before saying anything
-            return
-        seat = self._seat_of(hello["token"])
-        if seat is None:
-            await self._refuse(ws, "this join link is not for this table (the code is wrong or old)")
-            return
-        outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        with self._lock:
-            self._gen += 1
-            gen = self._gen
-            old = self._conns.get(seat)
-            self._conns[seat] = (gen, ws, outbox)
-        if old is not None:  # a second connection for the seat replaces the first
-            old[2].put_nowait(None)
-            await old[1].close(CLOSE_REPLACED, "replaced by a newer connection for this seat")
-        writer = asyncio.ensure_future(self._writer(ws, outbox))
-        outbox.put_nowait(self._welcome[seat])
-        self._inbox.put(("join", seat, gen, hello))
-        try:
-            async for raw in ws:
-                try:
-                    msg = decode(raw, FROM_PLAYER, MAX_FROM_PLAYER)
-                except ProtocolError as exc:
-                    outbox.put_nowait(encode({"type": "error", "text": str(exc), "fatal": False}))
-                    continue
-                self._inbox.put(("msg", seat, gen, msg))
-        except Exception:  # the connection dropped: the seat is away (below)
-            pass
-        finally:
-            with self._lock:
-                if self._conns.get(seat, (0,))[0] == gen:
-                    del self._conns[seat]
-            outbox.put_nowait(None)
-            await asyncio.gather(writer, return_exceptions=True)
-            self._inbox.put(("leave", seat, gen, {}))
-
-    async def _writer(self, ws: Any, outbox: asyncio.Queue[str | None]) -> None:
-        while (text := await outbox.get()) is not None:
-            await ws.send(text)
-
-    async def _refuse(self, ws: Any, why: str) -> None:
-        try:
-            await ws.send(encode({"type": "error", "text": why, "fatal": True}))
-            await ws.close(CLOSE_REFUSED, "refused")
-        except Exception:  # gone already
-            pass
-
-    def _seat_of(self, token: str) -> int | None:
-        found = None
-        for seat, known in self._tokens.items():  # every token compared, in constant time
-            if hmac.compare_digest(known.encode(), token.encode()):
-                found = seat
-        return found
-
     # ------------------------------------------------------------------ the game's thread
     def pump(self, wait: float = 0.0) -> bool:
         """Apply what the players sent (waiting up to `wait` seconds for the first message: tests),
@@ -246,9 +113,10 @@ class HostedTable:
         when the game changed."""
         before = self._version
         first = True
-        while True:
+        inbox = self._server.inbox if self._server is not None else None
+        while inbox is not None:
             try:
-                event = self._inbox.get(timeout=wait) if first and wait > 0 else self._inbox.get_nowait()
+                event = inbox.get(timeout=wait) if first and wait > 0 else inbox.get_nowait()
             except queue.Empty:
                 break
             first = False
@@ -379,10 +247,8 @@ class HostedTable:
         self.bytes_sent += len(text.encode("utf-8"))
         if self.observe is not None:
             self.observe(seat, text)
-        with self._lock:
-            conn = self._conns.get(seat)
-        if conn is not None and self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(conn[2].put_nowait, text)
+        if self._server is not None:
+            self._server.send(seat, text)
 
     @property
     def changes(self) -> int:
@@ -441,43 +307,11 @@ class HostedTable:
     def bot_seed(self) -> int:
         return self.session.bot_seed()
 
+    def stop(self) -> None:
+        """Close every connection and the server (the game is left as it is)."""
+        if self._server is not None:
+            self._server.stop()
+
     def close(self) -> None:
         self.stop()
         self.session.close()
-
-
-# ---------------------------------------------------------------------------- tokens in the save
-def keep_tokens(session: GameSession, tokens: Mapping[int, str]) -> None:
-    """Note the seats' tokens in the game's save, sealed with the installation's key (the save's
-    other fields say only which seats are remote). Without a save folder they live in memory."""
-    if session.store is None:
-        return
-    sealed = seal.seal_fields(
-        store_key(), session.game_id, SEALED_INDEX, {"tokens": {str(s): t for s, t in tokens.items()}}
-    )
-    session.extra["net"] = {"remote": sorted(tokens), "sealed": sealed}
-    session.write_whole()
-    session.autosave()
-
-
-def hosted_seats(session: GameSession) -> dict[int, str]:
-    """The seats and tokens a resumed game was hosted with ({} when none, or they cannot be opened)."""
-    net = session.extra.get("net")
-    if not isinstance(net, dict) or not isinstance(net.get("sealed"), str) or session.store is None:
-        return {}
-    try:
-        fields = seal.unseal_fields(store_key(), session.game_id, SEALED_INDEX, net["sealed"])
-        tokens = fields["tokens"]
-        out = {int(s): t for s, t in tokens.items() if isinstance(t, str)}
-    except (ValueError, KeyError, TypeError, AttributeError, seal.SaveKeyError):
-        return {}
-    return {s: t for s, t in out.items() if 0 <= s < len(session.seats)}
-
-
-def _this_machine() -> str:
-    """This machine's address on its network, as a link's host (127.0.0.1 when there is none)."""
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
-    return address or "127.0.0.1"
