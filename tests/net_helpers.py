@@ -148,6 +148,30 @@ class Table:
                 self.local_turn(seat, rng)
         return steps
 
+    def restart(self) -> None:
+        """The host's program ends and starts again: the game resumed from its save, hosted on the
+        same port; its players (still trying) come back with the same links."""
+        from cardtable.net.host import HostedTable
+
+        links, port, slot, store = (
+            dict(self.host.links),
+            self.host.port,
+            self.session.slot,
+            self.session.store,
+        )
+        assert store is not None
+        self.host.stop()
+        self.session.close()
+        resumed = GameSession.resume(store.read(slot), self.session.variant, store)
+        assert resumed.log == self.session.log
+        again = HostedTable.start(resumed, None, host="127.0.0.1", port=port, clock=self.clock)
+        assert again.links == links
+        if self.host.observe is not None:
+            again.observe = checker(again, self.seen)
+        self.host, self.session = again, resumed
+        for seat in self.players:
+            self.sync(seat)
+
     def caught_up(self) -> None:
         for seat, player in self.players.items():
             self.sync(seat)

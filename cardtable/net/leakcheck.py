@@ -9,7 +9,7 @@ read as one is caught. Hidden cards are -1 and never count.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.types import State, View
@@ -18,27 +18,37 @@ from ..session import visible_cards
 CARD_KEYS = frozenset({"cards", "made", "declared", "card", "give", "reveal"})
 
 
-def card_ids(value: Any, under_card_key: bool = False) -> Iterator[int]:
+def card_ids(value: Any) -> set[int]:
     """Every card id in `value` (a message, a view): numbers under CARD_KEYS, and a grid cell's
-    third number."""
-    if isinstance(value, Mapping):
-        for key, inner in value.items():
-            if key == "cells" and isinstance(inner, list):
-                for cell in inner:
-                    if isinstance(cell, list) and len(cell) == 3 and isinstance(cell[2], int):
-                        yield cell[2]
-            else:
-                yield from card_ids(inner, under_card_key or key in CARD_KEYS)
-    elif isinstance(value, list):
-        for inner in value:
-            yield from card_ids(inner, under_card_key)
-    elif under_card_key and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-        yield value
+    third number. (Walked with a stack: a view of a big game is thousands of nodes.)"""
+    out: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(value, False)]
+    while stack:
+        node, cards = stack.pop()
+        if isinstance(node, Mapping):
+            for key, inner in node.items():
+                if key == "cells" and isinstance(inner, list):
+                    out.update(c[2] for c in inner if isinstance(c, list) and len(c) == 3 and _card(c[2]))
+                elif isinstance(inner, (Mapping, list)):
+                    stack.append((inner, cards or key in CARD_KEYS))
+                elif (cards or key in CARD_KEYS) and _card(inner):
+                    out.add(inner)
+        elif isinstance(node, list):
+            for inner in node:
+                if isinstance(inner, (Mapping, list)):
+                    stack.append((inner, cards))
+                elif cards and _card(inner):
+                    out.add(inner)
+    return out
+
+
+def _card(value: Any) -> bool:
+    return type(value) is int and value >= 0
 
 
 def may_know(public: View, own_cards: set[int]) -> set[int]:
     """What a seat may know: every card the public view shows, and the seat's own."""
-    return set(card_ids(public)) | visible_cards(public) | own_cards
+    return card_ids(public) | visible_cards(public) | own_cards
 
 
 def own_cards(rules: Any, state: State, seat: int) -> set[int]:
@@ -59,4 +69,4 @@ def own_cards(rules: Any, state: State, seat: int) -> set[int]:
 
 def leaks(message: Mapping[str, Any], allowed: set[int]) -> set[int]:
     """The card ids in `message` beyond `allowed` (empty: nothing leaks)."""
-    return set(card_ids(message)) - allowed
+    return card_ids(message) - allowed
