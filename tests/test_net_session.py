@@ -267,3 +267,32 @@ def test_a_remote_seat_takes_back_its_decision_when_fair(holdem):
         table.caught_up()  # the talk taken back is gone from the player's screen too
     finally:
         table.close()
+
+
+def test_a_player_checks_what_it_can_from_its_view(holdem):
+    table = _table(holdem)
+    session = table.session
+    rng = random.Random(6)
+    try:
+        while session.to_move() not in (0, 1):
+            table.local_turn(session.to_move(), rng)
+        seat = session.to_move()
+        me, other = table.sync(seat), table.sync(1 - seat)
+        assert other.check({"seat": 1 - seat, "type": "fold"}) == "it is not your turn"
+        assert me.check({"seat": 1 - seat, "type": "fold"}) == "you can only decide for your own seat"
+        assert me.check({"seat": seat, "type": "dance"}) == "that is not one of your choices now"
+        sized = [t for t in me.view(seat)["legal"] if "max" in t]
+        assert sized, "a betting decision offers an amount"
+        t = sized[0]
+        assert me.check({"seat": seat, "type": t["type"], "amount": t["max"] + 1}).startswith(
+            "the amount must be"
+        )
+        assert (
+            session.check({"seat": seat, "type": t["type"], "amount": t["max"] + 1}) is not None
+        )  # (the host agrees)
+        me.act({"seat": seat, "type": t["type"], "amount": t["min"]})
+        assert me.check({"seat": seat, "type": t["type"], "amount": t["min"]}) == (
+            "waiting for the host to take your last decision"
+        )
+    finally:
+        table.close()

@@ -377,10 +377,22 @@ class RemoteSession:
             return "waiting for the host to take your last decision"
         if self._to_move != self.seat:
             return "it is not your turn"
-        legal = self._view["legal"] if self._view is not None else []
-        if not any(t.get("type") == action.get("type") for t in legal):
+        legal = [
+            t
+            for t in (self._view["legal"] if self._view is not None else [])
+            if t.get("type") == action.get("type")
+        ]
+        if not legal:
             return "that is not one of your choices now"
-        return None
+        amount, low, high = action.get("amount"), legal[0].get("min"), legal[0].get("max")
+        if (
+            isinstance(amount, int)
+            and isinstance(low, int)
+            and isinstance(high, int)
+            and not low <= amount <= high
+        ):
+            return f"the amount must be from {low} to {high}"
+        return None  # the host's rules say the rest (an error, in the engine's words)
 
     def act(self, action: Action) -> None:
         self._seq += 1
