@@ -123,10 +123,10 @@ class Table:
         player = self.players[seat]
         welcomes = player.welcomes
         player.drop()
-        for _ in range(1000):
+        for _ in range(3000):
             if player.welcomes > welcomes:
                 break
-            self.host.pump(wait=0.01)
+            self.host.pump(wait=WAIT / 3000)
         else:
             raise AssertionError("the dropped player never came back")
         self.sync(seat)

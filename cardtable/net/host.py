@@ -272,6 +272,11 @@ class HostedTable:
         return self.session.seats
 
     @property
+    def log(self) -> Any:
+        """The game's record (shared/interfaces.md: outside checks read `app.scene.session.log`)."""
+        return self.session.log
+
+    @property
     def save_problem(self) -> str | None:
         """What the table's banner says: a save that failed, else who is away."""
         away = [self.session.seats[s]["name"] for s, p in enumerate(self.presence()) if p == "away"]
