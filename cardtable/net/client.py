@@ -288,7 +288,9 @@ class RemoteSession:
                 return changed
             first = False
             if msg["type"] == "update":
-                self._view, self._public = msg["view"], msg["public"]
+                view, differences = msg["view"], msg["public"]  # the public view, as it differs
+                self._view = view
+                self._public = {**view, **differences, "zones": {**view["zones"], **differences["zones"]}}
                 self._talk[msg["talk_at"] :] = msg["talk"]
                 self._to_move, self._over, self._undo = msg["to_move"], msg["over"], msg["undo"]
                 self._acked = max(self._acked, msg["acked"])

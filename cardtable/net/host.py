@@ -232,7 +232,7 @@ class HostedTable:
             "seq": self._seq,
             "acked": self._acked[seat],
             "view": view,
-            "public": public,
+            "public": _differences(public, view),
             "talk_at": talk_at,
             "talk": talk[talk_at:],
             "to_move": self.session.to_move(),
@@ -320,3 +320,11 @@ class HostedTable:
     def close(self) -> None:
         self.stop()
         self.session.close()
+
+
+def _differences(public: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """What the public view has that the seat's view has not (its top-level fields and zones that
+    differ): the player lays it over the seat's view (most of the two is the same)."""
+    out = {k: v for k, v in public.items() if k != "zones" and view.get(k) != v}
+    out["zones"] = {name: z for name, z in public["zones"].items() if view["zones"].get(name) != z}
+    return out

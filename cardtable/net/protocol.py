@@ -10,8 +10,9 @@ From the host:
 
     welcome {seat, run, variant: {id, files: [[name, text], ...], digest}}   the hello's reply
     update  {seq, acked, view, public, talk_at, talk, to_move, over, undo, presence}
-            `view` is exactly the host's `rules.view(state, seat)` and `public` its view(None),
-            both without their talk; the seat's talk is `talk` laid at `talk_at` (new lines only)
+            `view` is exactly the host's `rules.view(state, seat)` without its talk; `public` what
+            the public view, view(None), has different (fields, and zones by name); the seat's
+            talk is `talk` laid at `talk_at` (new lines only)
     error   {text, fatal}                the engine's own sentence; fatal: the host closes (refused)
     presence {presence}                  per seat: "here", "away" (a remote seat dropped) or "local"
 
@@ -154,10 +155,11 @@ def _check_welcome(msg: dict[str, Any]) -> None:
 def _check_update(msg: dict[str, Any]) -> None:
     _int(msg, "seq", 1)
     _int(msg, "acked")
-    for key in ("view", "public"):
-        view = _dict(msg, key)
-        if not isinstance(view.get("zones"), dict) or not isinstance(view.get("seats"), list):
-            raise ProtocolError(f"'{key}' is not a view")
+    view = _dict(msg, "view")
+    if not isinstance(view.get("zones"), dict) or not isinstance(view.get("seats"), list):
+        raise ProtocolError("'view' is not a view")
+    if not isinstance(_dict(msg, "public").get("zones"), dict):
+        raise ProtocolError("'public' is not what the public view changes")
     _int(msg, "talk_at", 0, MAX_TALK_LINES)
     talk = msg.get("talk")
     if not isinstance(talk, list) or len(talk) > MAX_TALK_LINES:
