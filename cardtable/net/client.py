@@ -68,6 +68,7 @@ class RemoteSession:
         self._stopping = False
         self._paused = threading.Event()  # set: not connecting again (after `disconnect`)
         self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[Any] | None = None  # the network thread's work (cancelled by `close`)
         self._run = ""  # the host run the last update came from
         self._last_seq = 0
         self._seq = 0  # this seat's decisions sent
@@ -103,6 +104,8 @@ class RemoteSession:
         self._loop = loop
         try:
             loop.run_until_complete(self._connect_loop())
+        except asyncio.CancelledError:  # closed (`close`): whatever it was doing stops at once
+            pass
         finally:
             loop.close()
             if self.state not in ("refused", "replaced"):
@@ -114,6 +117,7 @@ class RemoteSession:
         from websockets.exceptions import ConnectionClosed
 
         self._wake = asyncio.Event()
+        self._task = asyncio.current_task()
         attempt = 0
         while not self._stopping:
             if self._paused.is_set():
@@ -160,7 +164,7 @@ class RemoteSession:
                 return
             if self.state == "connected":
                 self.state = "connecting"  # (a drop: the table says it, and it connects again)
-            await asyncio.sleep(self.retry(attempt))
+            await asyncio.sleep(self.retry(attempt))  # (`close` cancels it)
             attempt += 1
 
     async def _session(self, ws: Any) -> None:
@@ -263,13 +267,13 @@ class RemoteSession:
         self._call(wake)
 
     def close(self) -> None:
-        """Leave for good: the connection closes and is not made again."""
+        """Leave for good: the connection closes and is not made again (at once, whatever the
+        network thread was waiting for)."""
         self._stopping = True
-        self.reconnect()
 
         def shut() -> None:
-            if self._ws is not None:
-                asyncio.ensure_future(self._ws.close())
+            if self._task is not None:
+                self._task.cancel()  # (leaving `async with` closes the connection)
 
         self._call(shut)
         if self._thread is not None and self._thread is not threading.current_thread():
