@@ -76,3 +76,45 @@ def test_the_bench_counts_messages_and_bytes():
     assert row["remote_seats"] == 3 and row["actions"] == 6
     assert row["messages_per_action"] == 3.0  # one update per remote seat per action
     assert row["bytes_per_message"] > 500 and row["action_to_update_ms_median"] is not None
+
+
+def test_the_host_and_join_commands(monkeypatch, capsys):
+    """`cardtable host` prints the links and opens the window on the hosted table; `cardtable join`
+    with a link opens it on a RemoteSession once the first view is in (the window itself replaced)."""
+    import threading
+
+    from cardtable import cli
+    from cardtable.app import main
+    from cardtable.net.client import RemoteSession
+    from cardtable.net.host import HostedTable
+
+    opened: list[object] = []
+    joined: list[int] = []
+
+    def window(table_session=None, **_):
+        opened.append(table_session)
+        if isinstance(table_session, HostedTable):  # a friend joins while the host's window is open
+            link = table_session.links[1]
+            friend = threading.Thread(target=lambda: joined.append(cli.main(["join", link])))
+            friend.start()
+            while friend.is_alive():
+                table_session.pump(wait=0.05)
+        else:
+            assert isinstance(table_session, RemoteSession) and table_session.ready
+            assert table_session.seat == 1 and table_session.view(1)["seat"] == 1
+        return 0
+
+    monkeypatch.setattr(main, "run_app", window)
+    argv = ["host", "texas_holdem", "--players", "You,Bob", "--bind", "127.0.0.1", "--away-wait", "5"]
+    assert cli.main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Bob: cardtable join ws://127.0.0.1:" in out
+    assert joined == [0] and [type(s).__name__ for s in opened] == ["HostedTable", "RemoteSession"]
+    # hosted again from its save: the same link
+    link = out.split("Bob: cardtable join ")[1].split()[0]
+    slot = out.split("cardtable host --resume ")[1].split("`")[0]
+    monkeypatch.setattr(main, "run_app", lambda table_session=None, **_: 0)
+    assert cli.main(["host", "--resume", slot, "--bind", "127.0.0.1"]) == 0
+    again = capsys.readouterr().out
+    assert f"Bob: cardtable join {link.rpartition(':')[0]}" in again  # (another port: any free one)
+    assert link.rpartition("#")[2] in again

@@ -121,7 +121,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"Hosting {shown(session.variant.name)} on port {hosted.port}. Send each friend their link:")
     for seat, link in hosted.links.items():
         print(f"  {shown(session.seats[seat]['name'])}: cardtable join {link}")
-    print("(Across the internet: forward this port on your router and give your public address.)", flush=True)
+    print("(Across the internet: forward this port on your router and give your public address.)")
+    print(
+        f"If this program stops, `cardtable host --resume {session.slot}` hosts the game again (the same links).",
+        flush=True,
+    )
     from ..app.main import run_app
 
     try:
