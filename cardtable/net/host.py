@@ -91,6 +91,8 @@ class HostedTable:
         kept = hosted_seats(session)
         seats = sorted(kept) if remote_seats is None else sorted(set(remote_seats))
         n = len(session.seats)
+        if remote_seats is None and not seats:
+            raise ValueError("this game was not hosted before: say which seats are remote")
         if not seats or any(not 0 <= s < n for s in seats):
             raise ValueError(f"remote seats must be 1 to {n}, each once")
         if any(session.seats[s].get("kind") == "bot" for s in seats):
@@ -105,7 +107,6 @@ class HostedTable:
         table.links = {s: str(Link(name, table.port, tokens[s])) for s in seats}
         return table
 
-    # ------------------------------------------------------------------ the server's thread
     # ------------------------------------------------------------------ the game's thread
     def pump(self, wait: float = 0.0) -> bool:
         """Apply what the players sent (waiting up to `wait` seconds for the first message: tests),
@@ -303,7 +304,9 @@ class HostedTable:
         if done:
             self._version += 1
             for s in self.remote:  # lines taken back: each seat's talk is laid again from where it now ends
-                self._talk_has[s] = min(self._talk_has[s], len(self.session.view(s)["log"]))
+                kept = len(self.session.view(s)["log"])
+                self._talk_has[s] = min(self._talk_has[s], kept)
+                self._talk_at[s] = {seq: min(length, kept) for seq, length in self._talk_at[s].items()}
         return done
 
     def undo_refusal(self, seat: int) -> str | None:
