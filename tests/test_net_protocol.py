@@ -168,3 +168,9 @@ def test_remote_seats_by_name_or_number():
     assert remote_seats("Bob", seats) == [1] and remote_seats("2,1", seats) == [1, 0]
     with pytest.raises(CommandError, match="no seat"):
         remote_seats("Zed", seats)
+
+
+def test_join_says_what_is_wrong_with_a_link(capsys):
+    assert cli.main(["join", "ws://somewhere/#abc"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "ws://HOST:PORT/#CODE" in err
