@@ -131,16 +131,8 @@ class RemoteSession:
                 ) as ws:
                     self._ws = ws
                     attempt = 0
-                    await ws.send(
-                        encode(
-                            {
-                                "type": "hello",
-                                "token": self.link.token,
-                                "last_seq": self._last_seq,
-                                "run": self._run,
-                            }
-                        )
-                    )
+                    hello = {"token": self.link.token, "last_seq": self._last_seq, "run": self._run}
+                    await ws.send(encode({"type": "hello", **hello}))
                     await self._session(ws)
                     closed = ws.close_code
             except ConnectionClosed as exc:
