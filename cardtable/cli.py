@@ -128,7 +128,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # Subcommands living in cardtable/commands/<name>.py, in the order --help lists them.
-COMMANDS = ("play", "odds", "simulate", "match", "screenshot", "bench", "replay", "install-desktop")
+COMMANDS = (
+    "play",
+    "host",
+    "join",
+    "odds",
+    "simulate",
+    "match",
+    "screenshot",
+    "bench",
+    "replay",
+    "install-desktop",
+)
 
 
 def _command_module(name: str) -> Any:

@@ -113,6 +113,23 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
     return merge(base, own), text + deeper
 
 
+def chain_files(path: str) -> list[tuple[str, str]]:
+    """The file at `path` and the bases it extends, in order, as (file name, text): what a variant
+    is made of, so another program can load it without these files (`variant.load_variant_files`)."""
+    out: list[tuple[str, str]] = []
+    here = path
+    while True:
+        text = read_text(here)
+        out.append((Path(here).name, text))
+        ext = load_text(text, here).get("extends")
+        if ext is None or not isinstance(ext.value, str) or len(out) > MAX_DEPTH:
+            return out
+        found = _find(ext.value.strip(), here)
+        if found is None:
+            return out
+        here = str(found)
+
+
 def said_in_own_file(
     problems: list[Problem], root: Node, own: Node, own_path: str, load: Callable[[str], object]
 ) -> list[Problem]:

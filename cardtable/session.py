@@ -261,6 +261,11 @@ class GameSession:
             saved = self.saved([])  # (its log listed in the background, from the state's trail)
             self._folder.start(store, self.slot, saved, st["log"], self._tail, self.background)
 
+    def write_whole(self) -> None:
+        """The next autosave writes the file whole (its fields beside the log changed: `extra`)."""
+        self._folder.cancel()
+        self._tail = None
+
     def close(self) -> None:
         """Let other windows have this game (its lock); the save stays."""
         self._folder.cancel()

@@ -124,6 +124,25 @@ def load_variant_text(text: str, path: str, variant_id: str | None = None) -> Va
         raise VariantError(said_in_own_file(exc.problems, merged, root, path, load_variant)) from None
 
 
+def load_variant_files(files: list[tuple[str, str]], variant_id: str) -> Variant:
+    """A variant sent whole (network play): its file's text first, then the texts of the bases it
+    extends in order (`extends.chain_files`), each as (file name, text). No file is read; each text
+    goes through the same loader and limits as a file; VariantError as `load_variant_text`."""
+    from .extends import merge
+
+    name, text = files[0]
+    if len(files) == 1:
+        return load_variant_text(text, name, variant_id)
+    trees = [load_text(t, n) for n, t in files]
+    merged = trees[-1]
+    for tree in reversed(trees[:-1]):
+        if not (tree.is_map and merged.is_map):
+            raise VariantError([Problem(name, tree.line, tree.col, "an extended variant is not a mapping")])
+        own = {k: v for k, v in tree.value.items() if k != "extends"}
+        merged = merge(merged, Node(own, tree.line, tree.col, tree.path, tree.keys))
+    return _load_tree(merged, "".join(t for _, t in files), name, variant_id)
+
+
 def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Variant:
     problems = check(top_spec(), root)
     why = limits.variant_id_problem(variant_id or Path(path).stem)

@@ -1,7 +1,7 @@
 """Layers point one way and no module imports itself back: read with `ast`, every import counts.
 
     core      errors, limits, yamlsrc, schema, paths, deck, variant, extends, engine, hands   (no pygame)
-    session   session, saves, catalog                                        (no pygame)
+    session   session, saves, catalog, net                                   (no pygame)
     render    render
     app       app
     commands  cli, commands, bench, __main__
@@ -50,7 +50,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
             "hands",
         ),
     ),
-    ("session", ("session", "saves", "catalog")),
+    ("session", ("session", "saves", "catalog", "net")),  # net: network play, beside the session
     ("render", ("render",)),
     ("app", ("app",)),
     ("commands", ("cli", "commands", "bench", "__main__", "_pyinstaller")),  # _pyinstaller: the bundle's hook

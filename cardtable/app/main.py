@@ -10,8 +10,10 @@ def run_app(
     seats: list[dict[str, str]] | None = None,
     seed: int | None = None,
     options: dict[str, Any] | None = None,
+    table_session: Any = None,
 ) -> int:
-    """Open the window on the menu, or straight on a new game of `variant` when one is given."""
+    """Open the window on the menu, or straight on a new game of `variant` when one is given, or
+    on the table of `table_session` (network play: a hosted table, a joined one)."""
     from . import settings
     from .crash import show_crash, write_crash_log
     from .display import open_window, remember_window
@@ -32,6 +34,10 @@ def run_app(
             table = start_game(app, variant, seats or [], seed, options or {})
             if table is not None:
                 app.push(table)
+        if table_session is not None:
+            from .launch import table_for
+
+            app.push(table_for(app, table_session))
         app.run()
     except Exception as exc:  # a crash is shown and logged, never a silent exit
         show_crash(exc, write_crash_log(exc))

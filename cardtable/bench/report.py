@@ -123,6 +123,10 @@ def print_report(r: dict[str, Any]) -> None:
             f"{early['cpu_ms_per_hand'] if early else '-'} ms CPU a hand, 1,000-1,100 "
             f"{late['cpu_ms_per_hand'] if late else '-'} (x{lm['late_over_early_cpu']})"
         )
+    if r.get("network"):
+        from .network import print_rows
+
+        print_rows(r["network"])
     for row in r.get("reopen", []):
         print(
             f"reopen {row['variant']} after {row['decisions']:,} decisions: {row['resume_s']} s "

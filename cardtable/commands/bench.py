@@ -21,6 +21,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--quick", action="store_true", help="a subset that takes about 20 seconds")
     parser.add_argument("--no-hands", action="store_true", help="skip the hand-evaluation figures")
     parser.add_argument(
+        "--network",
+        action="store_true",
+        help="only network play on 127.0.0.1: messages per action, bytes per message, action to update "
+        "(1, 3 and 9 remote seats; needs the net extra)",
+    )
+    parser.add_argument(
         "--variant",
         help="the deck to spread, an id or a path (default: the built-in deck with the most cards)",
     )
@@ -67,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     def progress(what: str) -> None:
         print(f"bench: {what}…", file=sys.stderr, flush=True)
 
+    if args.network:
+        return _network(args, progress)
     builtin = {e.id: e.variant for e in catalog() if e.builtin and e.variant is not None}
     if args.variant:
         resolve(args.variant, deck_ok=True)  # one line now if it cannot be loaded, not after minutes
@@ -101,6 +109,13 @@ def run(args: argparse.Namespace) -> int:
 
         progress("reopening long saved games")
         result["reopen"] = reopen.run(builtin, [v for v in dict.fromkeys([std, spread]) if v])
+    from ..net import missing
+
+    if not quick and missing() is None and std in builtin:
+        from ..bench import network
+
+        progress("network play on 127.0.0.1")
+        result["network"] = network.run(builtin[std])
     if not args.no_hands and not quick:
         from ..bench import hands
 
@@ -114,4 +129,25 @@ def run(args: argparse.Namespace) -> int:
     from ..bench.report import print_report
 
     print_report(result)
+    return 0
+
+
+def _network(args: argparse.Namespace, progress: Any) -> int:
+    """`bench --network`: the network play figures alone (texas_holdem, or --variant)."""
+    import json
+
+    from ..bench import network
+    from ..catalog import resolve
+    from ..net import missing
+    from .arguments import CommandError
+
+    need = missing()
+    if need:
+        raise CommandError(need)
+    progress("network play on 127.0.0.1")
+    rows = network.run(resolve(args.variant or "texas_holdem"), 60 if args.quick else 200)
+    if args.json:
+        print(json.dumps({"network": rows}))
+    else:
+        network.print_rows(rows)
     return 0

@@ -38,6 +38,12 @@ class TableSession(Protocol):
     def bot_seed(self) -> int: ...
 
 
+def elsewhere(session: TableSession) -> frozenset[int]:
+    """The seats played on other screens (network play: a hosted table's remote seats, or every
+    seat but a joining player's own): never asked nor played at this one."""
+    return frozenset(getattr(session, "elsewhere", ()))
+
+
 def computer_action(session: TableSession, seat: int, level: str = BOT_LEVEL) -> Action:
     """The computer player's decision for `seat`, made at once (the screenshot driver's moves):
     from that seat's view, a seed and its level and style (`level` for a seat given none), as the

@@ -34,7 +34,7 @@ from .cards import Canvas, Faces, Hit
 from .choices import Choices, placement_preview
 from .cues import Cues
 from .draw_bar import Slider
-from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action, seat_player
+from .game import BOT_LEVEL, TableSession, cannot_go_on, computer_action, elsewhere, seat_player
 from .hints import Hints
 from .layout import GridCamera
 from .paint import paint
@@ -89,6 +89,7 @@ class TableScene(WhoSees, Scene):
         self.pointer = pygame.mouse.get_pos() if pygame.display.get_init() else (0, 0)
         self.sampler: Any = None  # the rules panel's frequency sampler, made when first shown
         self._version = 0  # bumped by every change of the game: views are cached per version
+        self._network_changes = 0  # network play: the session's count of changes from elsewhere
         self._last_hand_seen = self._hand_key()
         self.showdown: Showdown | None = None  # the public showdown, up until Continue
         self.hints = Hints()  # first-game hints, per person and kind of decision
@@ -300,8 +301,23 @@ class TableScene(WhoSees, Scene):
         self.finished = self.finished or self.session.is_over()
 
     def update(self, dt: float) -> None:
+        self._take_from_network()
         self._advance(dt)
         self._sound()
+
+    def _take_from_network(self) -> None:
+        """Network play (cardtable/net): what arrived since the last frame, on this thread."""
+        pump = getattr(self.session, "pump", None)
+        if pump is not None:
+            pump()
+            changes = self.session.changes  # type: ignore[attr-defined]  # (a session that pumps counts them)
+            if changes != self._network_changes:  # taken in here or by whoever pumped it last
+                self._network_changes = changes
+                self._version += 1
+        take_notice = getattr(self.session, "take_notice", None)
+        said = take_notice() if take_notice is not None else ""
+        if said:
+            self.message = said
 
     def _sound(self) -> None:
         """The sounds of what happened at the table since the last frame (public things only)."""
@@ -329,7 +345,7 @@ class TableScene(WhoSees, Scene):
         if self.showdown is not None:
             return  # everyone looks at the showdown; nobody acts until someone presses Continue
         to_move = self.session.to_move()
-        if to_move is None or self.asked() is not None or self.broken:
+        if to_move is None or self.asked() is not None or self.broken or to_move in elsewhere(self.session):
             self.autoplay.wait()
             return
 

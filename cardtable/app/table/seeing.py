@@ -41,7 +41,7 @@ from .animation import Animations
 from .autoplay import runs_itself
 from .choices import Choices
 from .curtain_guard import CurtainGuard
-from .game import TableSession
+from .game import TableSession, elsewhere
 from .showdown import Showdown
 
 
@@ -80,7 +80,8 @@ class WhoSees:
         return self._views[seat]
 
     def humans(self) -> list[int]:
-        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot"]
+        away = elsewhere(self.session)  # played on other screens (network play)
+        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot" and i not in away]
 
     def asked(self) -> int | None:
         """The person asked to decide now: None while a computer player moves, while a person's
