@@ -80,3 +80,38 @@ def test_the_legend_names_the_decks_symbols(vid, says):
     joined, _, _ = page_texts(vid, (1280, 720))
     for words in says:
         assert words in joined, words
+
+
+def test_an_examples_making_cards_are_raised_and_outlined_and_combined_sets_say_their_count():
+    """Sigilian's examples: the cards that make each category outlined (the manifest's `best`)
+    and raised, and a hand of several sets named as the combining rule counts it."""
+    from cardtable.hands.examples import example
+
+    app = start("sigilian_poker", scene="rules", size=(1366, 768))
+    scene = app.scene
+    rules = scene.hands
+    checked: set[int] = set()
+    several = False
+    for _ in range(20):  # down the page a block at a time, to the last category
+        for _ in range(200):
+            app.step([], dt=0.0)
+            if not scene.busy:
+                break
+        app.step([], dt=0.0)
+        m = app.manifest()
+        joined = " ".join(_words(t["text"]) for t in m["texts"])
+        for i in scene.shown:
+            ex = example(rules, i)
+            drawn = [c for c in m["cards"] if c["where"] == f"example:{i}"]
+            assert [c["id"] for c in drawn] == list(ex.cards)
+            assert {c["id"] for c in drawn if c["best"]} == set(ex.made)
+            assert f"Example: {ex.value.detail}, the {len(ex.made)} cards raised and outlined." in joined
+            if len(ex.made) > ex.value.key[0]:  # several sets: one card fewer than their cards
+                several = True
+                assert f"({len(ex.made)} cards in several sets, counted one smaller)" in ex.value.detail
+            checked.add(i)
+        if len(rules.categories) - 1 in checked:
+            break
+        app.step([key(pygame.K_DOWN)], dt=0.0)
+    assert checked == set(range(len(rules.categories)))
+    assert several, "no example of several sets"

@@ -173,7 +173,7 @@ class RulesScene(Scene):
         text_w = int(width * (0.36 if small else 0.34))
         size = 16 if small else 18
         for i in range(len(self.hands.categories)):
-            lines = self._said(i, size, text_w - 6)
+            lines = self._said(i, size, text_w - 6) + ui.wrap(self.pictures.caption(i), size, text_w - 6)
             need = 32 + len(lines) * (size + 2) + 10
             out.append(Block("row", max(base, need), lines, i))
         return out
