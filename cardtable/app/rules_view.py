@@ -174,9 +174,17 @@ class RulesScene(Scene):
         size = 16 if small else 18
         for i in range(len(self.hands.categories)):
             lines = self._said(i, size, text_w - 6) + ui.wrap(self.pictures.caption(i), size, text_w - 6)
-            need = 32 + len(lines) * (size + 2) + 10
+            need = max(32 + len(lines) * (size + 2) + 10, self._odds_height(i, 150 if small else 190))
             out.append(Block("row", max(base, need), lines, i))
         return out
+
+    def _odds_height(self, i: int, odds_w: int) -> int:
+        """The height the right-hand column needs at most: points, the measured figure, the
+        published odds, and the parts on odds as played, each on a line of its own."""
+        cat = self.hands.categories[i]
+        published = self.published(i)
+        lines = len(ui.wrap(published, 15, odds_w)[:2]) if published else 0
+        return 8 + (26 if cat.points else 0) + 22 + (lines + len(self.odds.parts(i))) * 17 + 6
 
     def _sample_note(self, small: bool) -> str:
         cats = self.hands.categories
