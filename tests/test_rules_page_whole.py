@@ -63,6 +63,8 @@ def test_every_sentence_on_the_rules_page_is_shown_whole(vid, size):
         said = description(cat, variant.deck) + (f" Reading: {cat.reading}" if cat.reading else "")
         assert _words(said) in joined, (vid, cat.name, "cut")
         assert f"{i + 1}. {cat.name}" in joined
+        for long, short in zip(scene.odds.parts(i), scene.odds.parts(i, short=True)):  # none dropped
+            assert long in joined or short in joined, (vid, cat.name, long)
 
 
 @pytest.mark.parametrize(
