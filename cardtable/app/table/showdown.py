@@ -146,7 +146,13 @@ def draw_showdown_screen(
         True,
         "midtop",
     )
-    said = ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop", width=box.width - 32)
+    said = pygame.Rect(box.centerx, box.top + 58, 0, 0)
+    lines = ui.wrap(why, 26, box.width - 32, bold=True) or [""]
+    if len(lines) > 2:  # a third line would take the hands' room: the second says the rest, shortened
+        lines = [lines[0], " ".join(lines[1:])]
+    for n, words in enumerate(lines):  # whole where it fits two lines ("9 cards in several sets...")
+        at = (box.centerx, box.top + 58 + n * ui.line(26))
+        said = said.union(ui.text(surface, words, at, 26, GLOW, True, "midtop", width=box.width - 32))
     shown = sorted(record["shown"], key=lambda s: -s["won"])
     s = ui.scale()
     button = pygame.Rect(0, 0, int(280 * s), int(52 * s))
