@@ -110,7 +110,9 @@ def _colour_group(deck: Any, attr: Any, suit: Any) -> Group:
 
 def _rank_group(rank: Any) -> Group | None:
     noun = rank.label or rank.name
-    lettered = [v for v in rank.values if v.label != v.name]
+    lettered = [
+        v for v in rank.values if v.label != v.name and not v.label.isdigit()
+    ]  # "K": King, not "2": Two
     group = Group(f"{noun.capitalize()}s", [Item(v.name, mark=v.label) for v in lettered])
     group.notes += _order_notes(rank, noun)
     return group if group.items or group.notes else None
@@ -137,10 +139,12 @@ def legend(deck: Any) -> list[Group]:
     groups: list[Group | None] = []
     if suit is not None:
         groups.append(_suit_group(deck, suit))
-        groups += [
+        groups += [  # where the suits' own list does not show every colour already
             _colour_group(deck, a, suit)
             for a in deck.attributes.values()
-            if a.of == suit.name and any(v.rgb for v in a.values)
+            if a.of == suit.name
+            and any(v.rgb for v in a.values)
+            and (len(suit.values) > MANY_SUITS or len(a.values) >= 5 or any(v.mark for v in a.values))
         ]
     if rank is not None:
         groups.append(_rank_group(rank))
