@@ -42,6 +42,14 @@ def page_texts(vid: str, size: tuple[int, int]) -> tuple[str, object, list[dict]
     return " ".join(_words(t["text"]) for t in seen), scene, seen
 
 
+LEGEND = {  # what the legend says of some decks' symbols
+    "sigilian_poker": ["Evil", "Good", "Chaos", "Law", "never Evil with Good", "Wild (The Lady of Pain)"],
+    "sevendeck_poker": ["Suits go round a circle: Diamond → Violet", "→ Wave → Diamond"],
+    "infinite_poker": ["Crimson", "Slate", "Every colour has 15 suits", "Bn", "Banner", "Trump"],
+    "texas_holdem": ["Clubs", "Spades", "Jack", "Low to high: 2 3 4 5 6 7 8 9 10 J Q K A."],
+}
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("vid", VARIANT_IDS + EXAMPLES)
 def test_every_sentence_on_the_rules_page_is_shown_whole(vid, size):
@@ -52,6 +60,8 @@ def test_every_sentence_on_the_rules_page_is_shown_whole(vid, size):
         assert x >= 0 and x + tw <= w and y >= 0 and y + th <= h, t
     variant = scene.variant
     assert _words(variant.description) in joined, "the game's description is cut"
+    for words in LEGEND.get(vid, []):
+        assert words in joined, ("the legend does not say", words)
     hands = scene.hands
     if hands is None:
         return
@@ -65,23 +75,6 @@ def test_every_sentence_on_the_rules_page_is_shown_whole(vid, size):
         assert f"{i + 1}. {cat.name}" in joined
         for long, short in zip(scene.odds.parts(i), scene.odds.parts(i, short=True)):  # none dropped
             assert long in joined or short in joined, (vid, cat.name, long)
-
-
-@pytest.mark.parametrize(
-    "vid, says",
-    [
-        (
-            "sigilian_poker",
-            ["Evil", "Good", "Chaos", "Law", "never Evil with Good", "Wild (The Lady of Pain)"],
-        ),
-        ("sevendeck_poker", ["Suits go round a circle: Diamond → Violet", "→ Wave → Diamond"]),
-        ("infinite_poker", ["Crimson", "Slate", "Every colour has 15 suits", "Bn", "Banner", "Trump"]),
-    ],
-)
-def test_the_legend_names_the_decks_symbols(vid, says):
-    joined, _, _ = page_texts(vid, (1280, 720))
-    for words in says:
-        assert words in joined, words
 
 
 def test_an_examples_making_cards_are_raised_and_outlined_and_combined_sets_say_their_count():

@@ -1,8 +1,10 @@
-"""The rules screen: a variant's description, deck and hand ranking (or points table). Each
-category has its own row: its name and the sentence that explains it, a picture of an example
-hand (the cards that make it raised), and how often a random hand is that category, beside the
-odds the game's author published where the variant gives them. Frequencies are sampled and
-examples found a little every frame, so the window never stalls."""
+"""The rules screen: a variant's description, a legend of its deck's symbols, its readings and
+notes on the odds, and its hand ranking (or points table). Each category has its own row: its
+name and the sentence that explains it, a picture of an example hand (the cards that make it
+raised and outlined), and how often a random hand is that category, beside the odds the game's
+author published where the variant gives them. The page is blocks drawn whole, each as tall as
+its words, scrolled a block at a time: no sentence is cut. Frequencies are sampled and examples
+found a little every frame, so the window never stalls."""
 
 from __future__ import annotations
 
@@ -86,8 +88,8 @@ class RulesScene(Scene):
         self.app.push(HowToScene(self.app, self.variant))
 
     def handle(self, event: pygame.event.Event) -> None:
-        rows = self.last_start
-        page = max(1, self.drawn_blocks - 1)
+        rows = self.last_start  # the last block at the page's foot: scrolling stops there
+        page = max(1, self.drawn_blocks - 1)  # a page down keeps the last block in view
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_r, pygame.K_BACKSPACE):
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_h, pygame.K_F1):
