@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from cardtable.hands.combined import set_words
 from cardtable.hands.rules import Part, Rules
 from cardtable.hands.search import _matches, run_top
 from cardtable.hands.value import HandValue
@@ -292,7 +293,7 @@ def evaluate_combined(
     made = tuple(cards[i] for i in range(n) if top_mask >> i & 1)
     nsets = 1 if top_mask in types else 2
     name = rules.categories[rank].name
-    detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
+    detail = set_words(top_key[0], name, nsets)  # the words only: the reading is this file's own
     return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
 
 

@@ -111,10 +111,17 @@ def test_validate_warns_but_passes(tmp_path, capsys):
 
 
 def test_the_rules_screen_pictures_each_category_with_its_sentence_and_published_odds():
+    import pygame
+    from input_events import key
+
     from cardtable.app.headless import start
 
     app = start("sevendeck_poker", scene="rules", size=(1280, 720))
     scene = app.scene
+    for _ in range(10):  # down past the description, legend and notes to the hands
+        if scene.shown.start == 0 and len(scene.shown) >= 3:
+            break
+        app.step([key(pygame.K_DOWN)], dt=0.0)
     for _ in range(50):
         app.step([], dt=0.0)
         if not scene.busy:

@@ -78,7 +78,10 @@ _REVEALED: dict = {}
 def _revealed(session):
     public = session.view(None)
     shown = (public.get("last_hand") or {}).get("shown", [])
-    return visible_cards(public) | {card for hand in shown for card in hand["cards"]}
+    # a split pot's low hands too: the table talk says their cards at the showdown (engine/split.py)
+    return visible_cards(public) | {
+        card for hand in shown for card in hand["cards"] + hand.get("low_cards", [])
+    }
 
 
 def seating(variant):

@@ -54,7 +54,12 @@ def test_sigilian_ties_are_broken_on_all_nine_cards(variants):
     two, one, dead = (
         evaluate_pool(v.hands, sig(v, *common, last)) for last in ("2:law", "1:law", "clueless")
     )
-    assert two.detail == one.detail == dead.detail == "7-card Match (several sets)"
+    assert (
+        two.detail
+        == one.detail
+        == dead.detail
+        == "7-card Match (8 cards in several sets, counted one smaller)"
+    )
     assert two.key > one.key > dead.key
     assert evaluate_pool(v.hands, sig(v, *common, "1:good")).key == one.key
 

@@ -147,7 +147,7 @@ def note_card(
 ) -> None:
     """A card drawn at `rect` (as blitted: clipped): its face when `card` >= 0, else a back (-1);
     `private`: one of the viewer's cards the others do not see; `best`: outlined as one of the
-    cards of the viewer's best hand ("your hand"); `text_px`: the smallest text on it (None: no
+    cards of the viewer's best hand ("your hand"), or of an example hand's pattern (the rules page); `text_px`: the smallest text on it (None: no
     text, or not known)."""
     spot = _on_frame(surface, rect)
     if spot is not None and _record is not None and rect.width and rect.height:

@@ -1,5 +1,5 @@
 """Pictures of hands: an example of each category drawn with the deck's real faces, the cards
-that make the pattern raised. The examples are found by the engine (hands/examples.py) a few per
+that make the pattern raised and outlined. The examples are found by the engine (hands/examples.py) a few per
 frame, within a time budget, so no frame waits for them; each is found once per rules object."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from ..hands.examples import Example, Search, example_search
 from ..render.faces import card_height
 from . import frame
 from .table.cards import Faces
+from .table.palette import BEST
 
 GAP = 1.08  # card spacing, in card widths
 LIFT = 0.25  # how far a pattern card is raised, in card widths
@@ -77,6 +78,19 @@ class HandPictures:
         for card in ex.cards:
             top = y - lift if card in made else y
             rect = surface.blit(self.faces.get(card, width), (x, top))
-            frame.note_card(surface, card, rect, where or f"example:{index}")
+            frame.note_card(surface, card, rect, where or f"example:{index}", best=card in made)
+            if card in made:  # outlined as the table outlines the cards of your best hand
+                pygame.draw.rect(
+                    surface, BEST, rect.inflate(4, 4), width=3, border_radius=max(3, width // 12)
+                )
             x += int(width * GAP)
         return x - box.left
+
+    def caption(self, index: int) -> str:
+        """What the example is, where a hand's name says more than its category: a hand of
+        combined sets names its size and how its sets count ('Example: 7-card Match (8 cards in
+        several sets, counted one smaller)'); "" otherwise, or before it is found."""
+        ex = self.found.get(index)
+        if ex is None or self.rules is None or not self.rules.combine or not ex.value.detail:
+            return ""
+        return f"Example: {ex.value.detail}, the {len(ex.made)} cards raised and outlined."

@@ -74,6 +74,7 @@ def award(g: Ctx, values: dict[int, HandValue], second: dict[int, HandValue] | N
         for hand in shown:
             other = second.get(hand["seat"])
             hand["low"] = (other.detail or other.category) if other is not None else ""
+            hand["low_cards"] = list(other.cards) if other is not None else []
     # Last place: the first to fold, else the weakest hand shown (first after the dealer if tied).
     weakest = None
     if st["folds"]:

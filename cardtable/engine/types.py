@@ -94,6 +94,7 @@ class Pot(TypedDict):
 
 class _SplitShown(TypedDict, total=False):
     low: str  # a split pot's second ranking: the hand it made ("Eight low"), "" when none qualified
+    low_cards: list[Card]  # that hand's cards (none when none qualified)
 
 
 class ShownHand(_SplitShown):

@@ -252,8 +252,18 @@ def _best(
     made = tuple(cards[i] for i in range(n) if top_mask >> i & 1)
     nsets = 1 if top_mask in types else 2
     name = rules.categories[rank].name
-    detail = f"{top_key[0]}-card {name}" + ("" if nsets == 1 else " (several sets)")
-    return HandValue((*top_key, _orders(rules, hand)), name, rank, hand, 0, made, detail)
+    return HandValue(
+        (*top_key, _orders(rules, hand)), name, rank, hand, 0, made, set_words(top_key[0], name, nsets)
+    )
+
+
+def set_words(size: int, name: str, nsets: int) -> str:
+    """A hand's name by its set size, as the combining rule is explained: several sets count as
+    one set one card smaller than all their cards ("8-card Match (9 cards in several sets,
+    counted one smaller)")."""
+    if nsets == 1:
+        return f"{size}-card {name}"
+    return f"{size}-card {name} ({size + 1} cards in several sets, counted one smaller)"
 
 
 class _Highs:

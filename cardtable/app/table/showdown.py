@@ -25,6 +25,7 @@ from .palette import GLOW
 from .showdown_layout import ShowdownGrid, showdown_grid
 
 POT_FLIGHT = 0.9  # seconds for the pot to slide to its winners
+LOW = (120, 190, 255)  # the outline of a split pot's low hand's cards
 
 
 def holdings(view: View, betting: bool) -> list[int]:
@@ -145,7 +146,13 @@ def draw_showdown_screen(
         True,
         "midtop",
     )
-    said = ui.text(surface, why, (box.centerx, box.top + 58), 26, GLOW, True, "midtop", width=box.width - 32)
+    said = pygame.Rect(box.centerx, box.top + 58, 0, 0)
+    lines = ui.wrap(why, 26, box.width - 32, bold=True) or [""]
+    if len(lines) > 2:  # a third line would take the hands' room: the second says the rest, shortened
+        lines = [lines[0], " ".join(lines[1:])]
+    for n, words in enumerate(lines):  # whole where it fits two lines ("9 cards in several sets...")
+        at = (box.centerx, box.top + 58 + n * ui.line(26))
+        said = said.union(ui.text(surface, words, at, 26, GLOW, True, "midtop", width=box.width - 32))
     shown = sorted(record["shown"], key=lambda s: -s["won"])
     s = ui.scale()
     button = pygame.Rect(0, 0, int(280 * s), int(52 * s))
@@ -153,7 +160,7 @@ def draw_showdown_screen(
     others = [seat for seat in range(len(names)) if seat not in {h["seat"] for h in shown}]
     foot = button.top - (ui.line(20) + 8 if others else 8)
     area = pygame.Rect(box.left + 20, said.bottom + 14, box.width - 40, foot - said.bottom - 20)
-    most = max((len(hand["cards"]) for hand in shown), default=1)
+    most = max((_width_in_cards(hand) for hand in shown), default=1)
     size = surface.get_size()
     grid = showdown_grid(area, len(shown), most, ui.line(22), size, show.scroll)
     show.scroll = grid.first // grid.cols  # within range again
@@ -192,7 +199,9 @@ def _draw_hand(
     colour = GLOW if won > 0 else (225, 232, 225)
     pygame.draw.rect(surface, (22, 74, 50), cell, border_radius=10)
     x, room = cell.left + 8, cell.width - 16
+    low_cards = hand.get("low_cards", [])
     low = f" · low: {hand['low'] or 'none'}" if "low" in hand else ""  # a split pot's other half
+    low += ", the cards on the right" if low_cards else ""
     ui.text(surface, f"{name} · {hand['category']}{low}", (x, cell.top + 2), 22, colour, True, width=room)
     money = f"{show.before[seat]:,} → {show.after[seat]:,} {unit}"
     if won > 0:
@@ -203,8 +212,20 @@ def _draw_hand(
     for i, card in enumerate(hand["cards"]):
         at = (x + i * step, grid.card_top(cell))
         canvas.card(card, at, width, f"showdown:{seat}", kind=None, raised=card in made)
+    # the low half's own cards beside them, after a gap, outlined in its colour (a pool's card may
+    # make both hands: it is drawn in each)
+    x += len(hand["cards"]) * step + width // 2 if hand["cards"] else 0
+    for i, card in enumerate(low_cards):
+        at = (x + i * step, grid.card_top(cell))
+        canvas.card(card, at, width, f"showdown_low:{seat}", kind=None, raised=True, outline=LOW)
     if meaning is not None:
         canvas.tip(cell, f"{hand['category']}: {meaning(hand['category'])}")
+
+
+def _width_in_cards(hand: ShownHand) -> int:
+    """How many cards wide a hand's row is: its cards, and a split pot's low hand after a gap."""
+    low = len(hand.get("low_cards", []))
+    return len(hand["cards"]) + (low + 1 if low else 0)
 
 
 def _pot_flight(
