@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -163,11 +163,35 @@ def build_ahead(rules: Rules, budget_s: float) -> bool:
 
 
 def strength_rules(rules: Rules, zones: Mapping[str, ZoneCards], declared: Sequence[int] = ()) -> Key:
-    """`evaluate_rules(...).key`, through `strength` when the hand is any cards of its zones."""
+    """`evaluate_rules(...).key`, through `strength` when the hand is any cards of its zones or
+    each of its picks (exactly N of a zone: Omaha's two of four) is."""
     form = rules.form
-    if form.runs_zone is None and all(u.exactly is None and not u.line for u in form.uses):
-        return strength(rules, [c for u in form.uses for c in _cards(zones.get(u.zone, ()))], declared)
+    if form.runs_zone is None and not any(u.line for u in form.uses):
+        if all(u.exactly is None for u in form.uses):
+            return strength(rules, [c for u in form.uses for c in _cards(zones.get(u.zone, ()))], declared)
+        if not rules.combine:
+            return max(
+                (strength(rules, hand, declared) for hand in _picks(rules, zones)), default=no_hand(rules).key
+            )
     return evaluate_rules(rules, zones, declared).key
+
+
+def _picks(rules: Rules, zones: Mapping[str, ZoneCards]) -> Iterator[list[int]]:
+    """Every hand of the form's size a form with `exactly` zones allows (no line zone): the
+    zones' exact picks, filled from the other zones' cards."""
+    free: list[int] = []
+    exact: list[tuple[list[int], int]] = []
+    for use in rules.form.uses:
+        cards = _cards(zones.get(use.zone, ()))
+        if use.exactly is not None:
+            exact.append((cards, use.exactly))
+        else:
+            free.extend(cards)
+    for picked in itertools.product(*(itertools.combinations(cs, min(n, len(cs))) for cs, n in exact)):
+        fixed = [c for group in picked for c in group]
+        rest = rules.form.size - len(fixed)
+        for extra in itertools.combinations(free, min(rest, len(free))) if rest else [()]:
+            yield fixed + list(extra)
 
 
 def _cards(zone: ZoneCards) -> list[int]:
