@@ -76,6 +76,17 @@ class Fill:
 
 
 @dataclass(frozen=True)
+class Dealt:
+    """Cards one step deals in a hand: `cards` to `zone` (a seat's zone: to each seat; a table
+    zone: once), or the whole of a fixed grid (`whole`); `role`: only to the seat holding it."""
+
+    zone: str
+    cards: int
+    whole: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True)
 class Choice:
     """What the person at the table has chosen so far for their coming action."""
 
@@ -180,6 +191,14 @@ class Verb:
         them up against the deck's size (phases.py). A step inside a repeat counts once."""
         return None
 
+    def deals(
+        self, step: Step, number: Callable[[object], int], zone: Callable[[str], Zone | None]
+    ) -> Dealt | None:
+        """The cards a step of this verb deals in a hand, as played (hands/asplayed.py, the odds as
+        played; bench): `number` reads a number field (an option at its default), `zone` finds a
+        layout zone. None when it deals none."""
+        return None
+
     def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
         """Whether a step of this verb (its fields, as written) may make a repeat's `until:`
         condition true."""
@@ -236,6 +255,13 @@ class Verb:
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         """A few words for a speech bubble: 'raise to 60', 'discard 2' (`short` names a card)."""
         return str(action.get("type", "")).replace("_", " ")
+
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        """Make the choices of `a`, an action of the legal template `t` (its seat and type set), at
+        random: a random player's move, a test's (engine/bots/randomly.py). `hand()` is the seat's
+        own hand. The goldens record games played so: the order `rng` is used in is part of them."""
 
     # ---- how a computer player decides (from its seat's view only) ---------------------------
     def think(self, mind: Mind) -> Action | Thought:

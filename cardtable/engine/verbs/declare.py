@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from .base import Choice, Control, Mind, Turns, cards_of
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 
 class Declare(Turns):
@@ -82,6 +84,12 @@ class Declare(Turns):
         return "names cards" if action.get("type") == "declare" else "pass"
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        if t["type"] == "declare":
+            a["cards"] = rng.sample(range(rules.variant.deck.size), t["count"])
+
     def think(self, mind: Mind) -> Action:
         """Name no cards when that is allowed (naming cards rarely pays); otherwise name any."""
         if "pass" in mind.legal:

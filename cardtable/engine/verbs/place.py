@@ -7,6 +7,7 @@ table); then they draw back up to `refill` cards. Ends when no card can be place
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -201,6 +203,11 @@ class Place(Verb):
         return f"place {short(card)}" if isinstance(card, int) else "place"
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        a["card"], a["at"] = rng.choice(t["cards"]), rng.choice(t["spots"])
+
     def think(self, mind: Mind) -> Thought:
         """Place the card where it scores most (ties broken at random)."""
         t = mind.legal["place"]

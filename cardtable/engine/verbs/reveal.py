@@ -6,7 +6,8 @@ default) or by the players in turn, each choosing one (`by: players`), until `co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
@@ -20,6 +21,7 @@ from .base import Choice, Control, Mind, StepChecker, Verb, is_int, is_place
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
@@ -166,6 +168,11 @@ class Reveal(Verb):
         )
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        a[t["key"]] = rng.choice(t["choices"])  # type: ignore[literal-required]
+
     def think(self, mind: Mind) -> Action:
         """On a grid, turn up a card of the line most uncovered (one of them will be someone's
         hand); elsewhere any face-down card will do."""
