@@ -176,6 +176,9 @@ class Verb:
     # Its decision only picks which face-down card comes out: a table may let the computer make it
     # for a person when nobody can bet any more, or when the players ask for it.
     may_run_itself = False
+    # The action type of an optional decision that, once a person chooses it, may hold for the
+    # rest of the game: the table then makes it for them unasked ("" for none).
+    standing_pass = ""
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         """Meaning checks of one step (the zones and roles it names exist...)."""
@@ -250,6 +253,10 @@ class Verb:
 
     def selects(self, legal: list[Template]) -> int | None:
         """How many cards of the hand the person may choose for this decision (None: none)."""
+        return None
+
+    def slider(self, legal: list[Template]) -> tuple[int, int] | None:
+        """The amounts the bar's slider offers for this decision, lowest and highest (None: none)."""
         return None
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:

@@ -338,6 +338,9 @@ class Bet(Verb):
     def selects(self, legal: list[Template]) -> int | None:
         return bet_table.selects(legal)
 
+    def slider(self, legal: list[Template]) -> tuple[int, int] | None:
+        return bet_table.slider(legal)
+
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         return bet_table.describe(action, short)
 

@@ -28,6 +28,8 @@ class Declare(Turns):
         "optional": Field(Bool(), doc="a player may decline"),
     }
 
+    standing_pass = "pass"  # an optional naming passed once may hold for the game
+
     def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
         out: list[Template] = [{"seat": seat, "type": "declare", "count": g.option(step["count"])}]
         if step.get("optional"):
