@@ -4,7 +4,8 @@ A verb is one module of this package: a `Verb` subclass with its YAML fields (`f
 checks of a step that uses it (`check_step`), what it does when play reaches it (`start`) and,
 for verbs that ask players, the legal choices (`legal`), why a choice is refused (`check`), what a
 choice does (`act`, which also says the log's sentence), how a person makes it at the table
-(`controls`, `prompt`, `selects`, `describe`) and how a computer player makes it (`think`).
+(`controls`, `prompt`, `selects`, `describe`) and how a computer player makes it (`think`), or a
+random one (`fill_randomly`); what a step deals in a hand as played (`deals`).
 `__init__.py` registers them.
 """
 
