@@ -24,7 +24,7 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
-from ..controls import Control, verb_of
+from ..controls import Control, card_spots, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
@@ -232,12 +232,13 @@ class TableScene(WhoSees, Scene):
     def place(self, at: tuple[int, int]) -> None:
         """Put the one chosen card of the hand at a place of the grid."""
         seat = self.actor()
-        if seat is None:
+        spots = card_spots(self.view_for(seat)) if seat is not None else None
+        if spots is None:
             return
         if len(self.choices.selected) != 1:
             self.message = "Choose a card of your hand first, then a green square."
             return
-        self.act({"seat": seat, "type": "place", "card": self.choices.selected[0], "at": list(at)})
+        self.act(spots.put(self.choices.selected[0], at))
 
     def has_hand_line(self) -> bool:
         """Whether the table keeps a strip for the viewer's hand line: a game of ranked hands

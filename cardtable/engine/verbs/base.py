@@ -87,6 +87,29 @@ class Dealt:
     role: str = ""
 
 
+Spot = tuple[int, int]  # (row, col): a place of a grid
+
+
+@dataclass(frozen=True)
+class Turnable:
+    """Face-down cards of the table a person may turn by clicking them: places in a row (by
+    index) and places of a grid; `turn` makes the action a click on one sends."""
+
+    row: frozenset[int]
+    grid: frozenset[Spot]
+    turn: Callable[[int | Spot], Action]
+
+
+@dataclass(frozen=True)
+class CardSpots:
+    """Places of a grid a card of the hand may go (a click there after choosing the card), the
+    cards that may go, and `put`, the action that puts one at a place."""
+
+    spots: tuple[Spot, ...]
+    cards: tuple[Card, ...]
+    put: Callable[[Card, Spot], Action]
+
+
 @dataclass(frozen=True)
 class Choice:
     """What the person at the table has chosen so far for their coming action."""
@@ -258,6 +281,14 @@ class Verb:
 
     def slider(self, legal: list[Template]) -> tuple[int, int] | None:
         """The amounts the bar's slider offers for this decision, lowest and highest (None: none)."""
+        return None
+
+    def turnable(self, legal: list[Template]) -> Turnable | None:
+        """The table's cards a person may turn by clicking them for this decision (None: none)."""
+        return None
+
+    def card_spots(self, legal: list[Template]) -> CardSpots | None:
+        """The grid's places a card of the hand may go for this decision (None: none)."""
         return None
 
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:

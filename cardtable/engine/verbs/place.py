@@ -20,10 +20,12 @@ from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
 from .base import (
     UNBOUNDED,
+    CardSpots,
     Choice,
     Control,
     Fill,
     Mind,
+    Spot,
     StepChecker,
     Thought,
     Verb,
@@ -207,6 +209,16 @@ class Place(Verb):
         self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
     ) -> None:
         a["card"], a["at"] = rng.choice(t["cards"]), rng.choice(t["spots"])
+
+    def card_spots(self, legal: list[Template]) -> CardSpots | None:
+        t = next((t for t in legal if t["type"] == "place"), None)
+        if t is None:
+            return None
+
+        def put(card: Card, at: Spot) -> Action:
+            return {"seat": t["seat"], "type": "place", "card": card, "at": [at[0], at[1]]}
+
+        return CardSpots(tuple((s[0], s[1]) for s in t["spots"]), tuple(t["cards"]), put)
 
     def think(self, mind: Mind) -> Thought:
         """Place the card where it scores most (ties broken at random)."""
