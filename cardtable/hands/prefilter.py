@@ -16,7 +16,7 @@ most pools cost a few counts (in C) and one look-up per group.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 try:  # Counter's own counting loop, in C, without making a Counter per group of every pool
     from _collections import _count_elements as _count  # type: ignore[import-not-found]
@@ -33,8 +33,10 @@ from typing import cast
 from .conditions import category_handles
 from .rules import Category, Rules
 from .search import _keys
+from .steps import finish
 
 KEPT = 50_000  # remembered profiles per rules (then forgotten and begun again)
+PIECE = 250  # cards keyed between two yields of `prepare` (about a millisecond)
 
 
 @dataclass
@@ -62,6 +64,16 @@ def _static(rules: Rules) -> _Static:
     got = rules.memo.get("prefilter")
     if isinstance(got, _Static):
         return got
+    return finish(prepare(rules))
+
+
+def prepare(rules: Rules) -> Generator[None, None, _Static]:
+    """The tables of `rules` (each card's bucket keys per group), made `PIECE` cards at a time
+    between yields so that a window can spread them over frames: a 12,000-card deck's take a
+    good part of a second whole."""
+    got = rules.memo.get("prefilter")
+    if isinstance(got, _Static):
+        return got
     groups: set[tuple[str, ...]] = set()
     for cat in rules.categories:
         for p in cat.parts:
@@ -73,9 +85,13 @@ def _static(rules: Rules) -> _Static:
     simple = tuple(not any(a in rules.multi for a in g) for g in ordered)
     ncards = len(rules.card_order)
     keys: list[list[object]] = []
+    keyed = 0
     for g, one in zip(ordered, simple):
         col: list[object] = []
         for c in range(ncards):
+            keyed += 1
+            if not keyed % PIECE:
+                yield
             ks = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, g)
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
