@@ -68,9 +68,9 @@ def _static(rules: Rules) -> _Static:
 
 
 def prepare(rules: Rules) -> Generator[None, None, _Static]:
-    """The tables of `rules` (each card's bucket keys per group), made `PIECE` cards at a time
-    between yields so that a window can spread them over frames: a 12,000-card deck's take a
-    good part of a second whole."""
+    """The tables of `rules` (each card's bucket keys per group, each category's terms per
+    group), made `PIECE` cards or one category at a time between yields so that a window can
+    spread them over frames: a 12,000-card deck's take a good part of a second whole."""
     got = rules.memo.get("prefilter")
     if isinstance(got, _Static):
         return got
@@ -96,12 +96,20 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
     declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
-    touched = tuple(
-        sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g)) for cat in rules.categories
-    )
+    touched: list[int] = []
+    for cat in rules.categories:  # a category's tests are quick, a thousand categories' are not
+        yield
+        touched.append(sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g)))
     most = max((p.count for cat in rules.categories for p in cat.parts), default=0)
     keep = max([most] + [len(cat.parts) for cat in rules.categories])
-    got = _Static(ordered, simple, keys, declared, touched, keep, most, by_group=[{} for _ in ordered])
+    got = _Static(ordered, simple, keys, declared, tuple(touched), keep, most, by_group=[{} for _ in ordered])
+    for group in ordered:  # what `_by_terms` would work out at the first pools
+        merged: dict[Terms, int] = {}
+        for r, cat in enumerate(rules.categories):
+            yield
+            t = _terms(cat, group)
+            merged[t] = merged.get(t, 0) | 1 << r
+        got.terms.append(list(merged.items()))
     rules.memo["prefilter"] = got
     return got
 
@@ -263,14 +271,8 @@ def _holds(terms: Terms, sizes: tuple[int, ...]) -> bool:
 
 
 def _by_terms(rules: Rules, st: _Static, j: int) -> list[tuple[Terms, int]]:
-    """Group j's categories by their terms (far fewer than categories): (terms, their bits)."""
-    while len(st.terms) <= j:
-        group = st.groups[len(st.terms)]
-        merged: dict[Terms, int] = {}
-        for r, cat in enumerate(rules.categories):
-            t = _terms(cat, group)
-            merged[t] = merged.get(t, 0) | 1 << r
-        st.terms.append(list(merged.items()))
+    """Group j's categories by their terms (far fewer than categories): (terms, their bits),
+    worked out by `prepare`."""
     return st.terms[j]
 
 
