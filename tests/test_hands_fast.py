@@ -3,7 +3,8 @@
 (hands/beats.py) give exactly the best line's key and whether it beats a key. Checked on random
 pools and grids built from a few values (so kinds, flushes and runs are common), and on hands
 of the 12,000-card game recorded from self-play and valued by the evaluator before the shortcuts
-(tests/golden/line_hands.json)."""
+(tests/golden/line_hands.json; under the reordered rankings, frequency and exact odds, valued before
+their own shortcuts: tests/golden/line_hands_ranked.json)."""
 
 import ast
 import json
@@ -17,10 +18,13 @@ from cardtable.hands.api import evaluate_rules
 from cardtable.hands.beats import beats, line_strength
 from cardtable.hands.combined import beats_combined, evaluate_combined
 from cardtable.hands.prefilter import allowed
+from cardtable.hands.ranking import hand_rules
 from cardtable.hands.search import Pool, find
 
 RECORDED = Path(__file__).parent / "golden" / "line_hands.json"
+RECORDED_RANKED = Path(__file__).parent / "golden" / "line_hands_ranked.json"
 PLAIN = ["infinite_poker", "texas_holdem", "sevendeck_poker", "poker_clash"]
+RANKINGS = ["published", "frequency", "exact"]
 
 
 def crowded(vid: str, least: int, most: int):
@@ -38,7 +42,7 @@ def crowded(vid: str, least: int, most: int):
                 for v in (col[c] for col in rules.columns.values())
             ):
                 keep.append(c)
-        return keep or list(range(ncards))
+        return keep if len(keep) >= least else list(range(ncards))  # too few to draw `least` from
 
     return st.integers(0, 50).flatmap(
         lambda seed: st.lists(st.sampled_from(narrow(seed)), min_size=least, max_size=most, unique=True)
@@ -46,9 +50,9 @@ def crowded(vid: str, least: int, most: int):
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.sampled_from(PLAIN), st.data())
-def test_the_prefilter_skips_only_categories_find_cannot_make(vid, data):
-    rules = builtin(vid).sections["hands"]
+@given(st.sampled_from(PLAIN), st.sampled_from(RANKINGS), st.data())
+def test_the_prefilter_skips_only_categories_find_cannot_make(vid, ranking, data):
+    rules = hand_rules(builtin(vid), ranking)
     cards = data.draw(crowded(vid, 2, 14))
     pool = Pool(rules, cards)
     mask = allowed(rules, pool.cards)
@@ -79,10 +83,10 @@ def grid_zones(vid: str):
     )
 
 
-@settings(max_examples=20, deadline=None)
-@given(grid_zones("infinite_poker"), grid_zones("infinite_poker"))
-def test_line_shortcuts_give_the_full_evaluation(mine, theirs):
-    rules = builtin("infinite_poker").sections["hands"]
+@settings(max_examples=30, deadline=None)
+@given(grid_zones("infinite_poker"), grid_zones("infinite_poker"), st.sampled_from(RANKINGS))
+def test_line_shortcuts_give_the_full_evaluation(mine, theirs, ranking):
+    rules = hand_rules(builtin("infinite_poker"), ranking)
     key = evaluate_rules(rules, mine).key
     assert line_strength(rules, mine, ()) == key
     other = evaluate_rules(rules, theirs).key
@@ -107,6 +111,34 @@ def test_recorded_line_hands_value_as_they_did():
     for (zones, key), (_, other) in zip(keys, keys[1:] + keys[:1]):
         assert beats(rules, zones, (), other) == (key > other)
         assert beats(rules, zones, (), ast.literal_eval(repr(key))) is False
+
+
+def test_recorded_line_hands_value_as_they_did_under_the_reordered_rankings():
+    """The same hands under the frequency and exact-odds rankings (the game's default): the
+    shortcuts give the keys the full evaluation gave before they were made fast for a reordered
+    ranking, and whether each hand beats the next one's key."""
+    recorded = json.loads(RECORDED.read_text())
+    ranked = json.loads(RECORDED_RANKED.read_text())
+    variant = builtin("infinite_poker")
+    for ranking in ("frequency", "exact"):
+        rules = hand_rules(variant, ranking)
+        assert len(ranked[ranking]) == len(recorded)
+        keys = []
+        for row, want in zip(recorded, ranked[ranking]):
+            zones = {k: ({(r, c): v for r, c, v in z} if k == "grid" else z) for k, z in row["zones"].items()}
+            got = evaluate_rules(rules, zones)
+            assert [repr(got.key), got.category, list(got.cards), list(got.made)] == [
+                want["key"],
+                want["category"],
+                want["cards"],
+                want["made"],
+            ], ranking
+            key = line_strength(rules, zones, ())
+            assert key == got.key, ranking
+            keys.append((zones, key))
+        for (zones, key), (_, other) in zip(keys, keys[1:] + keys[:1]):
+            assert beats(rules, zones, (), other) == (key > other)
+            assert beats(rules, zones, (), key) is False
 
 
 @settings(max_examples=30, deadline=None)

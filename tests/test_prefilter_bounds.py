@@ -62,3 +62,50 @@ def test_cards_counted_once_count_as_the_pools_own(vid, data):
     base = Counted(tuple(pool[cut:]))
     for extra in (tuple(pool[:cut]), tuple(pool[: cut // 2]), tuple(pool[:cut])):
         assert best_allowed(rules, extra, frozenset(), -1, base) == best_allowed(rules, extra + base.cards)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 16), st.booleans(), st.sets(st.integers(0, 15)))
+def test_the_longest_stretch_of_positions_is_the_longest_run_of_them(length, wrap, held):
+    """runlength.stretch on a bitmask: the most consecutive positions held, round the end too
+    where the sequence wraps (measured here by trying every start)."""
+    from cardtable.hands.runlength import stretch
+
+    held = {p for p in held if p < length}
+    step = (lambda p: (p + 1) % length) if wrap else (lambda p: p + 1)
+    best = 0
+    for start in held:
+        n, p = 0, start
+        while p in held and n < length:
+            n, p = n + 1, step(p)
+        best = max(best, n)
+    assert stretch(sum(1 << p for p in held), length, wrap) == best
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["infinite_poker", "texas_holdem", "sevendeck_poker"]), st.data())
+def test_a_plain_run_is_allowed_exactly_when_the_pool_makes_it(vid, data):
+    """A category of one part with one run and nothing else (a straight): the prefilter's longest stretch
+    allows it when, and only when, the search finds it (counting different values alone let
+    nearly every straight through in a big deck). Pools from the whole deck and crowded ones."""
+    from cardtable.hands.search import Pool, find
+
+    rules = builtin(vid).sections["hands"]
+    deck = len(rules.card_order)
+    cards = data.draw(
+        st.one_of(
+            st.lists(st.integers(0, deck - 1), min_size=5, max_size=14, unique=True), crowded(vid, 5, 14)
+        )
+    )
+    pool = Pool(rules, cards)
+    mask = allowed(rules, pool.cards)
+    straights = [
+        (rank, cat)
+        for rank, cat in enumerate(rules.categories)
+        if len(cat.parts) == 1
+        and len(cat.parts[0].runs) == 1
+        and not (cat.parts[0].same or cat.parts[0].distinct or cat.parts[0].values or cat.parts[0].extra)
+    ]
+    assert straights
+    for rank, cat in straights:
+        assert bool(mask >> rank & 1) == (find(rules, cat, pool) is not None), (cat.name, cards)

@@ -5,8 +5,8 @@ differ or run (`distinct`, `run`), the sizes of its buckets of live cards, bigge
 category's cheapest necessary conditions are then read off the profile: enough cards in all,
 the declared cards present where a part is made of them, a bucket big enough for every `same`
 part (and enough such buckets where the parts must differ in it), enough different values for
-every run and distinct part (a category with a condition conditions.py does not say the prefilter
-handles is never skipped). A category that fails them
+every run and distinct part, and for a run consecutive positions enough (runlength.py; a category
+with a condition conditions.py does not say the prefilter handles is never skipped). A category that fails them
 cannot be found (`search.find` would refuse it by the same tests), so `_plain` skips it unasked.
 
 Bucket sizes repeat (fourteen cards of a 12,000-card deck mostly show one card per suit), so
@@ -32,6 +32,7 @@ from typing import cast
 
 from .conditions import category_handles
 from .rules import Category, Rules
+from .runlength import Present, RunCheck, longest, longest_with, make_bits, present, run_checks, touches
 from .search import _keys
 from .steps import finish
 
@@ -50,7 +51,9 @@ class _Static:
     simple: tuple[bool, ...]  # per group: one key per card (no multi-valued attribute)
     keys: list[list[object]]
     declared: int = 0  # the categories with a part made of the declared cards
-    # per category: the groups (bitmask of indexes into `groups`) whose sizes could rule it out
+    # the runs' checks (runlength.py): tests number len(groups) + their index
+    runs: tuple[RunCheck, ...] = ()
+    # per category: the tests (bitmask of indexes into `groups`, then `runs`) that could rule it out
     touched: tuple[int, ...] = ()
     # `_might` reads no size past the `keep` biggest, nor beyond `most` cards (_clip)
     keep: int = 0
@@ -89,20 +92,33 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
     for g, one in zip(ordered, simple):
         col: list[object] = []
         for c in range(ncards):
-            keyed += 1
-            if not keyed % PIECE:
+            if keyed >= PIECE:
+                keyed = 0
                 yield
             ks = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, g)
+            keyed += max(1, len(ks))  # a card of many values costs a key each
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
     declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
-    touched: list[int] = []
+    handled: list[bool] = []
     for cat in rules.categories:  # a category's tests are quick, a thousand categories' are not
         yield
-        touched.append(sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g)))
+        handled.append(category_handles(cat, "prefilter"))
+    runs = run_checks(rules, ordered, handled)
+    for check in runs:  # each card's positions in the runs' sequences
+        yield from make_bits(rules, check.run, PIECE)
+    touched: list[int] = []
+    for cat, ok in zip(rules.categories, handled):
+        yield
+        touched.append(
+            sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g))
+            | sum(1 << (len(ordered) + k) for k, check in enumerate(runs) if ok and touches(check, cat))
+        )
     most = max((p.count for cat in rules.categories for p in cat.parts), default=0)
     keep = max([most] + [len(cat.parts) for cat in rules.categories])
-    got = _Static(ordered, simple, keys, declared, tuple(touched), keep, most, by_group=[{} for _ in ordered])
+    got = _Static(
+        ordered, simple, keys, declared, runs, tuple(touched), keep, most, by_group=[{} for _ in ordered]
+    )
     for group in ordered:  # what `_by_terms` would work out at the first pools
         merged: dict[Terms, int] = {}
         for r, cat in enumerate(rules.categories):
@@ -119,10 +135,10 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
     found): one bit per category, bit 0 the best."""
     st = _static(rules)
     mask = _start(rules, st, cards, declared)
-    for j in range(len(st.groups)):
-        mask &= _group(rules, st, j, cards)
+    for j in range(len(st.groups) + len(st.runs)):
         if not mask:
             break
+        mask &= _test(rules, st, j, cards)
     return mask
 
 
@@ -133,6 +149,7 @@ class Counted:
 
     cards: tuple[int, ...]
     counts: dict[int, dict[object, int]] = field(default_factory=dict)
+    held: dict[int, tuple[list[Present], int]] = field(default_factory=dict)  # per run check
 
 
 def best_allowed(
@@ -156,7 +173,7 @@ def best_allowed(
         if not left:
             break  # every group that could rule the best one out has let it be
         j = (left & -left).bit_length() - 1
-        mask &= _group(rules, st, j, cards, base)
+        mask &= _test(rules, st, j, cards, base)
         counted |= 1 << j
     return mask
 
@@ -172,6 +189,23 @@ def _start(rules: Rules, st: _Static, cards: tuple[int, ...], declared: frozense
     if st.declared and not (declared and declared <= set(cards)):
         mask &= ~st.declared  # no declared cards, or not all of them here: no part of them
     return mask
+
+
+def _test(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Counted | None = None) -> int:
+    """The categories test j allows: a group's bucket sizes, or (after the groups) a run's
+    longest stretch of positions."""
+    if j < len(st.groups):
+        return _group(rules, st, j, cards, base)
+    k = j - len(st.groups)
+    check = st.runs[k]
+    keys = st.keys[check.group] if check.group >= 0 else None
+    if base is None:
+        return check.allows(longest(check, present(rules, check, keys, cards)))
+    kept = base.held.get(k)
+    if kept is None:
+        held = present(rules, check, keys, base.cards)
+        kept = base.held[k] = (held, longest(check, held))
+    return check.allows(longest_with(check, kept[0], kept[1], present(rules, check, keys, cards)))
 
 
 def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Counted | None = None) -> int:

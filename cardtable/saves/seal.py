@@ -5,7 +5,7 @@ installation wrote carries `mac`, the HMAC of everything else in it, and `key_id
 name of the key; a save whose MAC does not match was changed outside Cardtable. The seed of an
 unfinished game is stored XORed with a pad made from the key and the game's id, so the file alone
 does not tell the deck order. Anyone who can read both this key and the save (the same user
-account) can still undo that: see the README's "Saves and secrets".
+account) can still undo that: see docs/saves.md.
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ class SeatMind:
         reads: float = 0.0,
         bluff: float = 0.0,
         playing: Style = EVEN,
+        probe: float = 0.0,
     ) -> None:
         seat = view["seat"]
         if seat is None:
@@ -37,6 +38,7 @@ class SeatMind:
         self.rules, self.view, self.seat, self.rng, self.deals = rules, view, seat, rng, deals
         self.reads = reads  # how sharply opponents' hands are weighed by their betting (reading.py)
         self.bluff = bluff
+        self.probe = probe
         self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 

@@ -156,6 +156,7 @@ class Mind(Protocol):
     rng: random.Random
     reads: float  # how sharply its level weighs opponents' hands by their betting (0: not at all)
     bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
+    probe: float  # how often its level bets small in a round nobody has bet after a bet earlier in the hand
     entry: float  # its style: what a hand must be worth to be played (1 balanced, above 1 tight)
     aggression: float  # its style: how readily it bets and raises (1 balanced, above 1 aggressive)
 
