@@ -39,8 +39,7 @@ def passive(table, seat, rng):
     t = next((t for kind in PASSIVE for t in legal if t["type"] == kind), None)
     if t is None:
         t = next((t for t in legal if t["type"] != "fold"), legal[0])
-    hand = [c for z in view["zones"].values() if z["owner"] == seat for c in z.get("cards", []) if c >= 0]
-    action = fill(table.rules, seat, t, hand, rng)
+    action = fill(table.rules, view, t, rng)
     action.pop("reveal", None)
     if t.get("showdown_allowed"):  # call the showdown when one may: the hand ends sooner
         action["showdown"] = True

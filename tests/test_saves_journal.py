@@ -12,7 +12,6 @@ from test_saves_hidden import ALL, SEATS
 
 from cardtable.engine import Rules
 from cardtable.engine.bots import fill, random_action
-from cardtable.engine.bots.seen import hand_cards
 from cardtable.saves import SaveStore, journal
 from cardtable.saves import store as journal_store
 from cardtable.saves.store import read_file
@@ -29,7 +28,7 @@ def calm_action(game, seat, rng):
     calm = [t for t in legal if t["type"] in ("check", "call")]
     keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
     t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
-    action = fill(game.rules, seat, t, hand_cards(game.view(seat)), rng)
+    action = fill(game.rules, game.view(seat), t, rng)
     if t["type"] in ("bet", "raise"):
         action["amount"] = t["min"]
     action.pop("showdown", None)

@@ -9,7 +9,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardtable.engine.bots import fill, random_action
-from cardtable.engine.bots.seen import hand_cards
 from cardtable.saves import SaveError, SaveStore, dumps, loads
 from cardtable.session import GameSession, visible_cards
 from cardtable.variant import load_variant_text
@@ -39,7 +38,7 @@ def _move(game, rng):
     view = game.view(seat)
     calm = [t for t in view["legal"] if t["type"] not in ("fold", "all_in")]
     if calm and rng.random() < 0.9:
-        return fill(game.rules, seat, rng.choice(calm), hand_cards(view), rng)
+        return fill(game.rules, view, rng.choice(calm), rng)
     return random_action(game.rules, game.full_state_for_tests(), seat, rng)
 
 

@@ -9,15 +9,18 @@ import random
 import pytest
 from conftest import VARIANTS
 
+from cardtable.bench.hands import dealt as bench_dealt
 from cardtable.engine import Rules
-from cardtable.engine.bots import random_action
+from cardtable.engine.bots import decide, random_action
 from cardtable.engine.howto import howto
 from cardtable.engine.options import NUMBER
-from cardtable.engine.state import put
+from cardtable.engine.state import active, put
 from cardtable.engine.verbs import REGISTRY
-from cardtable.engine.verbs.base import Verb, draw_cards
+from cardtable.engine.verbs.base import Dealt, Fill, Turns, Verb, draw_cards
 from cardtable.engine.verbs.bet import Bet
 from cardtable.errors import IllegalAction, VariantError
+from cardtable.hands.asplayed import deal_plan
+from cardtable.hands.ranking import hand_rules
 from cardtable.schema import Field, Str
 from cardtable.variant import load_variant_text
 
@@ -127,3 +130,90 @@ def test_a_bet_with_a_field_no_bet_reads_is_refused(variants):
     st = rules.new_game([{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}], 1, {})
     seat = rules.to_move(st)
     assert "no field 'pile'" in rules.check(st, {"seat": seat, "type": "fold", "pile": 2})
+
+
+class Pitch(Verb):
+    """Cards one at a time round the table to a zone of every seat: a deal by another name."""
+
+    name = "pitch"
+    fields = {"to": Field(Str(what="a zone"), True), "count": Field(NUMBER)}
+
+    def check_step(self, c, node):
+        c.zone(node.value["to"], node.value["to"].value, "seat")
+
+    def cards_dealt(self, c, node):
+        n = c.largest(node.value["count"]) if "count" in node.value else 1
+        return n * c.max_players, f"pitching {n} to each player"
+
+    def fills(self, c, step, rounds):
+        n = c.largest(step["count"]) if "count" in step else 1
+        return [Fill(str(step["to"].value), n * rounds)]
+
+    def deals(self, step, number, zone):
+        return Dealt(step["to"], number(step.get("count", 1)))
+
+    def start(self, g, step):
+        for _ in range(g.option(step.get("count", 1))):
+            for seat in active(g.st):
+                put(g.zone(step["to"], seat), draw_cards(g, 1), 0)
+        return True
+
+
+class Choose(Turns):
+    """Each seat in turn names a pile: an action type and a field no other verb has."""
+
+    name = "choose"
+    action_fields = ("pile",)
+    chosen: list[object] = []
+
+    def legal(self, g, step, seat):
+        return [{"seat": seat, "type": "choose", "choices": [0, 1, 2]}]
+
+    def check(self, g, step, action):
+        if action.get("type") != "choose":
+            return "choose a pile"
+        return None if action.get("pile") in (0, 1, 2) else "name pile 0, 1 or 2"
+
+    def act(self, g, step, action):
+        self.chosen.append(action["pile"])
+        self.finish_turn(g, step)
+
+    def fill_randomly(self, a, t, hand, rng, rules):
+        a["pile"] = rng.choice(t["choices"])
+
+
+def test_the_cards_a_registered_verb_deals_count_in_the_hands_as_played(monkeypatch):
+    monkeypatch.setitem(REGISTRY, "pitch", Pitch())
+    text = (VARIANTS / "texas_holdem.yaml").read_text()
+    pitched = load_variant_text(text.replace("{do: deal, to: hand,", "{do: pitch, to: hand,"), "p.yaml")
+    dealt = load_variant_text(text, "texas.yaml")
+    plan = deal_plan(pitched, hand_rules(pitched))
+    assert plan == deal_plan(dealt, hand_rules(dealt))
+    assert {z.zone: z.cards for z in plan.zones} == {"hand": 2, "board": 5}
+    assert bench_dealt(pitched, "hand") == (2, 2)
+
+
+def test_a_registered_verb_makes_its_own_random_choices(monkeypatch):
+    choose = Choose()
+    monkeypatch.setattr(Choose, "chosen", [])
+    monkeypatch.setitem(REGISTRY, "choose", choose)
+    text = (VARIANTS / "texas_holdem.yaml").read_text()
+    text = text.replace(
+        "    - {do: deal, to: hand, count: 2}", "    - {do: deal, to: hand, count: 2}\n    - {do: choose}"
+    )
+    rules = Rules(load_variant_text(text, "choose.yaml"))
+    players = [{"name": "A", "kind": "human"}, {"name": "B", "kind": "computer"}]
+    rng, made, games = random.Random(5), {"random": 0, "computer": 0}, 0
+    st = rules.new_game(players, games, {})
+    while min(made.values()) < 3:
+        if rules.is_over(st):  # random play loses a game quickly: another one
+            games += 1
+            st = rules.new_game(players, games, {})
+        seat = rules.to_move(st)
+        view = rules.view(st, seat)
+        who = "random" if seat == 0 else "computer"
+        action = random_action(rules, st, seat, rng) if who == "random" else decide(rules, view, 7, "easy")
+        made[who] += view["phase"] == "choose"
+        st = rules.apply(st, action)  # refused (IllegalAction) if a choice were missing
+    assert min(made.values()) >= 3
+    assert len(choose.chosen) == sum(made.values()) and set(choose.chosen) <= {0, 1, 2}

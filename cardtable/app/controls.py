@@ -12,7 +12,7 @@ import pygame
 
 from ..engine.types import Action, View
 from ..engine.verbs import REGISTRY, Verb
-from ..engine.verbs.base import Choice
+from ..engine.verbs.base import CardSpots, Choice, Turnable
 from ..engine.verbs.base import Control as Spec
 
 if TYPE_CHECKING:
@@ -35,6 +35,18 @@ class Control:
 def verb_of(view: View) -> Verb | None:
     """The verb whose decision the view is waiting for."""
     return REGISTRY.get(view["phase"] or "")
+
+
+def turnable(view: View) -> Turnable | None:
+    """The table's cards the view's seat may turn by clicking them now."""
+    verb = verb_of(view)
+    return verb.turnable(view.get("legal", [])) if verb is not None else None
+
+
+def card_spots(view: View) -> CardSpots | None:
+    """The grid's places a card of the view's seat's hand may go now."""
+    verb = verb_of(view)
+    return verb.card_spots(view.get("legal", [])) if verb is not None else None
 
 
 def build_controls(scene: TableScene, view: View) -> list[Control]:

@@ -6,6 +6,7 @@ panel (Tab) does not import the screen's pictures and odds when it first opens."
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from typing import Any
 
 from .. import clock
@@ -28,16 +29,23 @@ class FrequencySampler:
         self.samples = 0
         self.rng = random.Random(1)
         self.shown: list[str] = []  # the settled figures, worked out once
+        self.preparing: Generator[None, None, None] | None = None  # the evaluator's tables, in pieces
+        self.prepared = False
 
     def step(self, budget: float = SAMPLE_BUDGET) -> None:
-        """Sample for `budget` seconds."""
+        """Sample for `budget` seconds: first the evaluator's tables a piece at a time (a large
+        deck's take many frames' budgets), then hands, none begun once the budget is spent."""
         if not self.hands or self.samples >= self.LIMIT:
             return
-        from ..hands.api import evaluate_pool
+        from ..hands.api import evaluate_pool, prepare
 
         size, cards = self.hands.size, range(self.variant.deck.size)
         end = clock.now() + budget
-        while clock.now() < end and self.samples < self.LIMIT:
+        if self.preparing is None:
+            self.preparing = prepare(self.hands)
+        while not self.prepared and clock.now() < end:
+            self.prepared = next(self.preparing, True) is True
+        while self.prepared and clock.now() < end and self.samples < self.LIMIT:
             self.counts[evaluate_pool(self.hands, self.rng.sample(cards, size), size).rank] += 1
             self.samples += 1
 

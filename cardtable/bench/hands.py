@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..hands.api import ZoneCards, evaluate_pool, evaluate_rules, score_placement_rules
+from ..hands.asplayed import dealing
 from ..hands.counting import odds
 from ..hands.rules import Rules
 from ..variant import Variant
@@ -34,9 +35,9 @@ def grid_cells(variant: Variant, zone: str) -> list[tuple[int, int]]:
 
 def dealt(variant: Variant, zone: str) -> tuple[int, int]:
     """Cards the phases deal to a seat's zone: (to every seat, to a seat holding every role)."""
-    steps = [s for s in variant.sections["phases"].program if s.get("do") == "deal" and s.get("to") == zone]
-    everyone = sum(int(s.get("count", 0)) for s in steps if not s.get("role"))
-    return everyone, everyone + sum(int(s.get("count", 0)) for s in steps if s.get("role"))
+    deals = [d for _, d in dealing(variant) if d.zone == zone]
+    everyone = sum(d.cards for d in deals if not d.role)
+    return everyone, everyone + sum(d.cards for d in deals if d.role)
 
 
 def random_zones(variant: Variant, rules: Rules, rng: random.Random) -> Zones:

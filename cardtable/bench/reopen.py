@@ -18,7 +18,6 @@ from pathlib import Path
 
 from ..engine import Rules
 from ..engine.bots import fill
-from ..engine.bots.seen import hand_cards
 from ..engine.types import OptionValue
 from ..saves import SavedGame, dumps
 from ..saves.store import atomic_write
@@ -44,7 +43,7 @@ def long_game(variant: Variant, decisions: int, seed: int = 1) -> SavedGame:
         calm = [t for t in legal if t["type"] in ("check", "call")]
         keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
         t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
-        action = fill(rules, seat, t, hand_cards(rules.view(st, seat)), rng)
+        action = fill(rules, rules.view(st, seat), t, rng)
         if t["type"] in ("bet", "raise"):
             action["amount"] = t["min"]
         action.pop("showdown", None)  # no early showdowns: a called showdown would end hands at once

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
-import queue
 import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from multiprocessing.context import BaseContext
 from typing import IO, Any
 
 from .arguments import CommandError
@@ -69,12 +71,44 @@ def in_process(variant: Any, setup: Setup, games: int, writer: LogWriter | None,
 
 
 # ---- a pool of processes on this machine ----------------------------------------------------
+# The workers are started by a fork server (spawned where there is none), never forked from this
+# process: a fork copies the locks its other threads hold at that moment (the import lock, a
+# stream's, logging's) and a worker that then needs one waits forever. A game's log pieces go
+# through one pipe, each written whole before the game's result is returned (no feeder thread in
+# between), so the last result arriving means every piece is in the pipe; the pipe reads as ended
+# once every worker has exited and this process has closed its end. Nothing here waits on a
+# process that may be gone: a dead worker breaks the pool (its games fail) and is reported.
 _WORKER: dict[str, Any] = {}
 
 
-def _start_worker(variant: Any, pieces: Any) -> None:
+class WorkerDied(CommandError):
+    """A worker process ended in the middle of the run (killed, say, for want of memory)."""
+
+
+class _Sender:
+    """A worker's end of the log pipe: one message at a time (the lock), each written whole."""
+
+    def __init__(self, end: Connection, lock: Any) -> None:
+        self.end, self.lock = end, lock
+
+    def put(self, message: tuple[int, str | None]) -> None:
+        with self.lock:
+            self.end.send(message)
+
+
+def _pool_context() -> BaseContext:
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    # each worker is forked from a single-threaded server that has already imported the engine,
+    # so it imports nothing itself (a server already running keeps what it has)
+    context.set_forkserver_preload([__name__, "cardtable.engine", "cardtable.variant"])
+    return context
+
+
+def _start_worker(variant: Any, pieces: _Sender | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the run and its workers
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler (a fork inherits it)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # whatever the process it came from had
     _WORKER.update(variant=variant, pieces=pieces)
 
 
@@ -83,7 +117,8 @@ def _send(g: int, text: str) -> None:
 
 
 def pool_game(setup: Setup, g: int) -> dict[str, Any]:
-    """One game in a worker of the pool; its log's pieces go to the parent as they are made."""
+    """One game in a worker of the pool; its log's pieces go to the parent as they are made, all of
+    them before the result does."""
     pieces = _WORKER["pieces"]
     result = play_game(_WORKER["variant"], setup, g, _send if pieces is not None else None)
     if pieces is not None:
@@ -113,32 +148,67 @@ def in_pool(
     done: Done,
     head: Callable[[], int],
 ) -> None:
-    context = multiprocessing.get_context()
-    pieces = context.Queue() if writer is not None else None
-    pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(variant, pieces))
+    """Raises WorkerDied (one line) when a worker ends mid-run; every finished game is in `done`
+    and every finished game's log in `writer` by then."""
+    context = _pool_context()
     reader: _Reader | None = None
+    sender: _Sender | None = None
+    if writer is not None:
+        receiving, sending = context.Pipe(duplex=False)
+        sender = _Sender(sending, context.Lock())
+    pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(variant, sender))
+    if writer is not None:
+        reader = _Reader(receiving, writer)
     complete = False
+    workers: list[Any] = []
     try:
         more = _next_games(games, head, jobs * AHEAD)
-        pending: set[Future[dict[str, Any]]] = {pool.submit(pool_game, setup, g) for g in more()}
-        if writer is not None and pieces is not None:
-            reader = _Reader(pieces, writer, games)
-        while pending:
+        pending: set[Future[dict[str, Any]]] = set()
+        while True:
+            pending |= {pool.submit(pool_game, setup, g) for g in more()}
+            workers = list((getattr(pool, "_processes", None) or {}).values()) or workers
+            if not pending:
+                break
             finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
             for future in finished:
-                done(future.result())
-            pending |= {pool.submit(pool_game, setup, g) for g in more()}
+                done(_result(future, workers))
             if reader is not None:
                 reader.check()
-        if reader is not None:
-            reader.join()
         complete = True
     finally:
         if not complete:
             _stop(pool)
-        pool.shutdown(wait=True, cancel_futures=True)
-        if reader is not None:
-            reader.stop()
+        pool.shutdown(wait=True, cancel_futures=True)  # every worker has exited after this
+        if sender is not None and reader is not None:
+            sender.end.close()  # the last end of the pipe still open: the reader reaches its end
+            reader.join()
+    if reader is not None:
+        reader.check()
+        missing = set(range(games)) - reader.finished
+        if missing:  # cannot happen (a game's pieces come before its result): never silently
+            raise CommandError(f"the log of game {min(missing) + 1} did not arrive whole")
+
+
+def _result(future: Future[dict[str, Any]], workers: list[Any]) -> dict[str, Any]:
+    try:
+        return future.result()
+    except BrokenProcessPool:
+        raise WorkerDied(f"a process playing the games {_how_it_ended(workers)}") from None
+
+
+def _how_it_ended(workers: list[Any]) -> str:
+    """'was killed by SIGKILL (out of memory?)': how the first worker that ended did (read
+    before this process stops the others)."""
+    codes = [p.exitcode for p in workers if p.exitcode not in (None, 0)]
+    # the pool ends the others with SIGTERM: the one that ended first is the one that did not
+    first = next((c for c in codes if c != -signal.SIGTERM), codes[0] if codes else None)
+    if first is None:
+        return "ended unexpectedly"
+    if first < 0:
+        name = signal.Signals(-first).name if -first in signal.valid_signals() else str(-first)
+        why = " (out of memory?)" if first == -signal.SIGKILL else ""
+        return f"was killed by {name}{why}"
+    return f"exited with status {first}"
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
@@ -153,48 +223,37 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 class _Reader(threading.Thread):
-    """Takes the workers' log pieces off the queue and writes them, until every game is complete."""
+    """Takes the workers' log pieces off the pipe and writes them, until the pipe ends (every
+    worker has exited and the parent's end is closed). A worker killed mid-message leaves half a
+    message at the end: the finished games before it are whole."""
 
-    def __init__(self, pieces: Any, writer: LogWriter, games: int) -> None:
+    def __init__(self, receiving: Connection, writer: LogWriter) -> None:
         super().__init__(daemon=True)
-        self.pieces, self.writer, self.left = pieces, writer, games
+        self.receiving, self.writer = receiving, writer
         self.error: BaseException | None = None
-        self.stopping = threading.Event()
+        self.finished: set[int] = set()
         self.start()
 
     def run(self) -> None:
         try:
-            while self.left and not self.stopping.is_set():
+            while True:
                 try:
-                    self._take(self.pieces.get(timeout=0.2))
-                except queue.Empty:
-                    continue
+                    g, text = self.receiving.recv()
+                except (EOFError, OSError):  # every sender gone (the last one perhaps mid-message)
+                    return
+                if text is None:
+                    self.finished.add(g)
+                    self.writer.finish(g)
+                else:
+                    self.writer.piece(g, text)
         except BaseException as exc:  # a full disk, say: the main thread raises it
             self.error = exc
-
-    def _take(self, message: tuple[int, str | None]) -> None:
-        g, text = message
-        if text is None:
-            self.writer.finish(g)
-            self.left -= 1
-        else:
-            self.writer.piece(g, text)
+        finally:
+            self.receiving.close()
 
     def check(self) -> None:
         if self.error is not None:
             raise self.error
-
-    def join(self, timeout: float | None = None) -> None:
-        super().join(timeout)
-        self.check()
-
-    def stop(self) -> None:
-        """Stop reading (the workers are gone): the pieces already sent are still written."""
-        self.stopping.set()
-        super().join(5)
-        with contextlib.suppress(Exception):  # a worker stopped mid-message leaves a broken one
-            while self.left and self.error is None:
-                self._take(self.pieces.get(timeout=0.1))
 
 
 # ---- a Dask distributed cluster -------------------------------------------------------------

@@ -184,7 +184,7 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(
                 f"cannot write the log '{shown(str(args.log))}': {exc.strerror or exc}"
             ) from None
-    from .runners import LogWriter
+    from .runners import LogWriter, WorkerDied
 
     writer = LogWriter(log) if log is not None else None
     tally = Tally(variant.id, args.games, players)
@@ -215,6 +215,13 @@ def run(args: argparse.Namespace) -> int:
                 report.update(stopped=True, games_finished=tally.finished)
                 if writer is not None:
                     writer.cut_off()
+            except WorkerDied as exc:  # the log keeps every finished hand, as when stopped
+                if writer is not None:
+                    writer.cut_off()
+                kept = "; the log keeps every finished hand" if writer is not None else ""
+                raise WorkerDied(
+                    f"{exc}: {tally.finished:,} of {args.games:,} games finished{kept}"
+                ) from None
         if log is not None:
             log.close()  # the last of the log is written here: a full disk is found here too
     except OSError as exc:

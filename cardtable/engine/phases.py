@@ -23,6 +23,7 @@ player has not folded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, TypedDict, cast
 
@@ -37,6 +38,7 @@ from .verbs import REGISTRY
 if TYPE_CHECKING:
     from ..variant import Variant
     from .layout import Layout, Zone
+    from .verbs.base import Dealt
 
 CONDITIONS = ("showdown_called", "one_left", "deck_empty", "all_in")  # all_in: fewer than two can still bet
 REPEAT = {
@@ -95,6 +97,19 @@ class Role(TypedDict, total=False):
 class Phases:
     roles: dict[str, Role] = field(default_factory=dict)
     program: list[Step] = field(default_factory=list)  # flat steps, `_loop` jumps
+
+    def deals(
+        self, number: Callable[[object], int], zone: Callable[[str], Zone | None]
+    ) -> list[tuple[Step, Dealt]]:
+        """Every step of a hand that deals cards and what it deals, as its verb says (`number`
+        reads a number field, `zone` finds a layout zone: see `Verb.deals`)."""
+        out: list[tuple[Step, Dealt]] = []
+        for step in self.program:
+            verb = REGISTRY.get(step["do"])  # `_loop`, the compiled repeat, is no verb
+            dealt = verb.deals(step, number, zone) if verb is not None else None
+            if dealt is not None:
+                out.append((step, dealt))
+        return out
 
 
 def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:

@@ -36,7 +36,7 @@ from .options import resolve_options
 from .state import APPEND_ONLY, active, clone, empty_zone, holder, in_play, order_after, zone
 from .trail import Trail, trail
 from .types import Action, OptionValue, State, Step, Template, View
-from .verbs import REGISTRY
+from .verbs import REGISTRY, Verb
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -143,6 +143,10 @@ class Rules:
             return []
         step = self.program[state["pc"]]
         return REGISTRY[step["do"]].legal(Ctx(self, state), step, seat)
+
+    def deciding(self, state: State) -> Verb:
+        """The verb of the step waiting for a decision now (its templates are the legal actions)."""
+        return REGISTRY[self.program[state["pc"]]["do"]]
 
     def check(self, state: State, action: object) -> str | None:
         """None when `action` (anything, e.g. read from a file) is legal now, else why not."""

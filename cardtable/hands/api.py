@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from . import tables
+from . import prefilter, tables
 from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
@@ -76,6 +76,13 @@ def evaluate_pool(
     if rules.lowest_wins:  # lowball (low.py): the worst hand by the categories wins
         return evaluate_low(rules, cards, size or rules.size, frozenset(declared), _high)
     return _high(rules, cards, size or rules.size, frozenset(declared), floor)
+
+
+def prepare(rules: Rules) -> Generator[None, None, None]:
+    """What `evaluate_pool` makes for `rules` on its first call (the prefilter's tables, the
+    slow part for a large deck), a piece at a time between yields: a window spreads it over
+    frames, then no pool costs more than its own search."""
+    yield from prefilter.prepare(rules)
 
 
 def _high(

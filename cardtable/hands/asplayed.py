@@ -1,10 +1,11 @@
 """Hands as the game is really played: one seat's zones when every card of a hand has been dealt
 and nobody folds, read from the variant's own program, and sampled at random.
 
-The plan counts the cards each zone the hand is formed from receives: the `deal` steps of one
-hand that go to every seat or to the table (a deal for one role, such as an extra deal for last
-hand's loser, is left out: a seat usually holds no role), a fixed grid filled whole. Draws and
-exchanges change which cards a seat holds, not how many, so the cards as dealt stand for them.
+The plan counts the cards each zone the hand is formed from receives: the steps of one hand that
+deal to every seat or to the table, as each step's verb says (`Verb.deals`; a deal for one role,
+such as an extra deal for last hand's loser, is left out: a seat usually holds no role), a fixed
+grid filled whole. Steps that trade cards change which cards a seat holds, not how many, so the
+cards as dealt stand for them.
 """
 
 from __future__ import annotations
@@ -45,30 +46,40 @@ def _option_default(variant: Any, name: str) -> object:
     return getattr(opt, "default", None)
 
 
+def dealing(variant: Any) -> list[tuple[dict[str, Any], Any]]:
+    """Every step of a hand that deals cards, with what it deals (`Dealt`: zone, cards, whole,
+    role) as its verb says, the options at their defaults."""
+    phases = variant.sections.get("phases")
+    layout = variant.sections.get("layout")
+    if phases is None:
+        return []
+
+    def number(value: object) -> int:
+        if isinstance(value, dict):
+            value = _option_default(variant, str(value.get("option")))
+        return int(value) if isinstance(value, (int, float)) else 0
+
+    return list(phases.deals(number, layout.zones.get if layout is not None else lambda name: None))
+
+
 def deal_plan(variant: Any, rules: Rules) -> Plan:
     """How many cards each zone of the hand's form holds at the showdown (ValueError if none)."""
     if rules.form.runs_zone is not None:
         raise ValueError(f"{variant.id}: hands are scored as cards are placed, not formed at a showdown")
-    phases = variant.sections.get("phases")
     layout = variant.sections.get("layout")
     wanted = {u.zone for u in rules.form.uses}
     counts: dict[str, int] = {}
-    for step in getattr(phases, "program", []):
-        if step.get("do") != "deal" or step.get("role") or step.get("to") not in wanted:
+    for step, dealt in dealing(variant):
+        if dealt.role or dealt.zone not in wanted:
             continue
         if step.get("when") and not _option_default(variant, step["when"]):
             continue
         if step.get("unless") and _option_default(variant, step["unless"]):
             continue
-        zone = step["to"]
-        spec = layout.zones[zone] if layout is not None else None
-        if spec is not None and spec.is_grid and spec.size is not None:
-            counts[zone] = spec.size[0] * spec.size[1]
-            continue
-        count = step.get("count", 1)
-        if isinstance(count, dict):
-            count = _option_default(variant, str(count.get("option")))
-        counts[zone] = counts.get(zone, 0) + int(count or 0)
+        if dealt.whole:  # a grid filled whole
+            counts[dealt.zone] = dealt.cards
+        else:
+            counts[dealt.zone] = counts.get(dealt.zone, 0) + dealt.cards
     zones = []
     for use in rules.form.uses:
         n = counts.get(use.zone, 0)

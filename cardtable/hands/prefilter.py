@@ -16,7 +16,7 @@ most pools cost a few counts (in C) and one look-up per group.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Generator, Iterable
 
 try:  # Counter's own counting loop, in C, without making a Counter per group of every pool
     from _collections import _count_elements as _count  # type: ignore[import-not-found]
@@ -32,10 +32,12 @@ from typing import cast
 
 from .conditions import category_handles
 from .rules import Category, Rules
-from .runlength import Present, RunCheck, longest, longest_with, present, run_checks, touches
+from .runlength import Present, RunCheck, longest, longest_with, make_bits, present, run_checks, touches
 from .search import _keys
+from .steps import finish
 
 KEPT = 50_000  # remembered profiles per rules (then forgotten and begun again)
+PIECE = 250  # cards keyed between two yields of `prepare` (about a millisecond)
 
 
 @dataclass
@@ -65,6 +67,16 @@ def _static(rules: Rules) -> _Static:
     got = rules.memo.get("prefilter")
     if isinstance(got, _Static):
         return got
+    return finish(prepare(rules))
+
+
+def prepare(rules: Rules) -> Generator[None, None, _Static]:
+    """The tables of `rules` (each card's bucket keys per group, each category's terms per
+    group), made `PIECE` cards or one category at a time between yields so that a window can
+    spread them over frames: a 12,000-card deck's take a good part of a second whole."""
+    got = rules.memo.get("prefilter")
+    if isinstance(got, _Static):
+        return got
     groups: set[tuple[str, ...]] = set()
     for cat in rules.categories:
         for p in cat.parts:
@@ -76,23 +88,44 @@ def _static(rules: Rules) -> _Static:
     simple = tuple(not any(a in rules.multi for a in g) for g in ordered)
     ncards = len(rules.card_order)
     keys: list[list[object]] = []
+    keyed = 0
     for g, one in zip(ordered, simple):
         col: list[object] = []
         for c in range(ncards):
+            if keyed >= PIECE:
+                keyed = 0
+                yield
             ks = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, g)
+            keyed += max(1, len(ks))  # a card of many values costs a key each
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
     declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
-    handled = [category_handles(cat, "prefilter") for cat in rules.categories]
+    handled: list[bool] = []
+    for cat in rules.categories:  # a category's tests are quick, a thousand categories' are not
+        yield
+        handled.append(category_handles(cat, "prefilter"))
     runs = run_checks(rules, ordered, handled)
-    touched = tuple(
-        sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g))
-        | sum(1 << (len(ordered) + k) for k, check in enumerate(runs) if ok and touches(check, cat))
-        for cat, ok in zip(rules.categories, handled)
-    )
+    for check in runs:  # each card's positions in the runs' sequences
+        yield from make_bits(rules, check.run, PIECE)
+    touched: list[int] = []
+    for cat, ok in zip(rules.categories, handled):
+        yield
+        touched.append(
+            sum(1 << j for j, g in enumerate(ordered) if _touches(cat, g))
+            | sum(1 << (len(ordered) + k) for k, check in enumerate(runs) if ok and touches(check, cat))
+        )
     most = max((p.count for cat in rules.categories for p in cat.parts), default=0)
     keep = max([most] + [len(cat.parts) for cat in rules.categories])
-    got = _Static(ordered, simple, keys, declared, runs, touched, keep, most, by_group=[{} for _ in ordered])
+    got = _Static(
+        ordered, simple, keys, declared, runs, tuple(touched), keep, most, by_group=[{} for _ in ordered]
+    )
+    for group in ordered:  # what `_by_terms` would work out at the first pools
+        merged: dict[Terms, int] = {}
+        for r, cat in enumerate(rules.categories):
+            yield
+            t = _terms(cat, group)
+            merged[t] = merged.get(t, 0) | 1 << r
+        got.terms.append(list(merged.items()))
     rules.memo["prefilter"] = got
     return got
 
@@ -272,14 +305,8 @@ def _holds(terms: Terms, sizes: tuple[int, ...]) -> bool:
 
 
 def _by_terms(rules: Rules, st: _Static, j: int) -> list[tuple[Terms, int]]:
-    """Group j's categories by their terms (far fewer than categories): (terms, their bits)."""
-    while len(st.terms) <= j:
-        group = st.groups[len(st.terms)]
-        merged: dict[Terms, int] = {}
-        for r, cat in enumerate(rules.categories):
-            t = _terms(cat, group)
-            merged[t] = merged.get(t, 0) | 1 << r
-        st.terms.append(list(merged.items()))
+    """Group j's categories by their terms (far fewer than categories): (terms, their bits),
+    worked out by `prepare`."""
     return st.terms[j]
 
 

@@ -10,12 +10,13 @@ ranking of the 12,000-card game), every line of the grid was searched for every 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
 
 from .rules import Category, Rules, Run
+from .steps import finish
 
 Present = dict[object, int]  # a bucket's key -> the positions its cards hold, as a bitmask
 
@@ -62,7 +63,6 @@ def run_checks(
             by_need[need] = by_need.get(need, 0) | 1 << rank
         group = groups.index(same) if same else -1
         out.append(RunCheck(run, same, group, tuple(sorted(by_need.items())), full & ~sum(by_need.values())))
-        _bits(rules, run)  # made now, with the prefilter's other per-card tables
     return tuple(out)
 
 
@@ -78,14 +78,24 @@ def _bits(rules: Rules, run: Run) -> list[list[int]]:
     memo: dict[Run, list[list[int]]] = rules.memo.setdefault("run_bits", {})
     got = memo.get(run)
     if got is None:
-        col = rules.columns[run.attribute]
-        got = memo[run] = [
-            [
-                0 if dead or wild else sum(1 << p for p in seq.positions.get(v, ()))
-                for v, dead, wild in zip(col, rules.dead, rules.wild)
-            ]
-            for seq in run.sequences
-        ]
+        got = finish(make_bits(rules, run, len(rules.dead) + 1))
+    return got
+
+
+def make_bits(rules: Rules, run: Run, piece: int) -> Generator[None, None, list[list[int]]]:
+    """`_bits` of the run, made `piece` cards at a time between yields (the prefilter makes it
+    with its other per-card tables, spread over frames)."""
+    memo: dict[Run, list[list[int]]] = rules.memo.setdefault("run_bits", {})
+    col = rules.columns[run.attribute]
+    got: list[list[int]] = []
+    for seq in run.sequences:
+        row: list[int] = []
+        for c, (v, dead, wild) in enumerate(zip(col, rules.dead, rules.wild)):
+            if c and not c % piece:
+                yield
+            row.append(0 if dead or wild else sum(1 << p for p in seq.positions.get(v, ())))
+        got.append(row)
+    memo[run] = got
     return got
 
 

@@ -47,7 +47,11 @@ def _keys(rules: Rules, card: int, attrs: tuple[str, ...]) -> list[tuple[int, ..
     for a in attrs:
         x = rules.columns[a][card]
         if a in rules.multi:
-            members = [i for i in range(x.bit_length()) if x >> i & 1]
+            members = []
+            while x:  # its set bits, lowest first: a step per value, not per bit of a wide mask
+                low = x & -x
+                members.append(low.bit_length() - 1)
+                x ^= low
             keys = [k + (m,) for k in keys for m in members]
         elif x < 0:
             return []

@@ -60,14 +60,15 @@ def draw_bar(
     choices: Choices,
     shorter: Sequence[str] = (),
 ) -> Slider | None:
-    """The bar; the slider when a bet or raise is offered (the amount kept within it).
+    """The bar; the slider when the decision's verb offers one (the amount kept within it).
     `shorter`: the message said in fewer words, longest first, for when it does not fit whole."""
     surface = canvas.surface
     s = ui.scale()
     pad = int(14 * s)
     pygame.draw.rect(surface, (30, 34, 40), bar)
-    raise_t = next((t for t in view.get("legal", []) if t["type"] in ("bet", "raise")), None)
-    slider_w = min(int(420 * s), bar.width // 2) if raise_t is not None and controls else 0
+    verb = verb_of(view)
+    span = verb.slider(view.get("legal", [])) if verb is not None else None
+    slider_w = min(int(420 * s), bar.width // 2) if span is not None and controls else 0
     status = _status(surface, bar, view)
     words = message or status
     free = bar.width - 2 * pad - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
@@ -100,9 +101,9 @@ def draw_bar(
         if control.enabled:
             canvas.hit(rect, "button", control.action)
         canvas.tip(rect, control.tip + (f" [{control.keyname}]" if control.keyname else ""))
-    if raise_t is None:
+    if span is None:
         return None
-    lo, hi = raise_t["min"], raise_t["max"]
+    lo, hi = span
     choices.amount = max(lo, min(hi, choices.amount or lo))
     ends = ui.font(16).size(f"{hi:,}")[0] + 8
     mid_y = bar.top + int(10 * s) + ui.line(22) // 2

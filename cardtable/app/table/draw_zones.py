@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from ...engine.types import Template, View, ZoneView
+from ...engine.types import View, ZoneView
+from ...engine.verbs.base import CardSpots, Turnable
 from .. import ui
+from ..controls import card_spots, turnable
 from ..geometry import fan_positions
 from .cards import Canvas
 from .choices import Choices
@@ -28,9 +30,7 @@ def draw_table_zones(
     sharing the board area, their labels along the top of the middle. `hand`: the viewer's hand
     line, whose cards on the board are outlined and whose points show on the grid's places."""
     plan = layout.plan
-    legal = view.get("legal", [])
-    flips = next((t for t in legal if t["type"] == "flip"), None)
-    spots = next((t for t in legal if t["type"] == "place"), None)
+    turn, spots = turnable(view), card_spots(view)  # the deciding verb's, if any
     for z, slot in pile_slots(layout, view):
         draw_stack(canvas, slot, plan.stack_card, z)
     spread = spread_areas(layout, view)
@@ -41,10 +41,10 @@ def draw_table_zones(
         )
     for name, z, area in spread:
         if "cells" in z:
-            draw_grid(canvas, area, name, z, view, flips, spots, grid, choices, hand)
+            draw_grid(canvas, area, name, z, view, turn, spots, grid, choices, hand)
         else:
             best = hand.cards if hand is not None else frozenset()
-            draw_row(canvas, area, name, z, plan.board_card, view["seat"], flips, best)
+            draw_row(canvas, area, name, z, plan.board_card, view["seat"], turn, best)
 
 
 def label_of(z: ZoneView) -> str:
@@ -136,7 +136,7 @@ def covered(layout: TableLayout, view: View, grid: GridCamera) -> list[pygame.Re
     out = [stack_cover(slot, plan.stack_card, z["count"]) for z, slot in pile_slots(layout, view)]
     for _, z, area in spread_areas(layout, view):
         if "cells" in z:
-            if z["cells"] or any(t["type"] == "place" for t in view.get("legal", [])):
+            if z["cells"] or card_spots(view) is not None:
                 rows, cols = grid_extent(z, view)[2:]
                 out.append(grid.cover(area, rows, cols))
         elif z.get("cards"):
@@ -151,7 +151,7 @@ def draw_row(
     z: ZoneView,
     width: int,
     seat: int | None,
-    flips: Template | None,
+    turn: Turnable | None,
     best: frozenset[int] = frozenset(),
 ) -> None:
     """A row or fan of the table's cards; cards the viewer may flip glow and flip on a click;
@@ -160,12 +160,12 @@ def draw_row(
     width, slot = row_slot(area, z, width)
     if not cards:  # show where the cards will go
         pygame.draw.rect(canvas.surface, (40, 118, 80), slot, width=2, border_radius=8)
-    choices = set(flips["choices"]) if flips and flips.get("key") == "index" else set()
+    choices = turn.row if turn is not None else frozenset()
     spread = 1.08 if z["shape"] == "row" else 0.5
     positions = fan_positions(len(cards), area.center, width, spread, area.width)
     for i, (card, pos) in enumerate(zip(cards, positions)):
-        if i in choices and seat is not None:
-            flip = {"seat": seat, "type": "flip", "index": i}
+        if turn is not None and i in choices and seat is not None:
+            flip = turn.turn(i)
             canvas.card(card, pos, width, "community", "flip", flip, outline=GLOW)
         else:
             outline = BEST if card in best else None
@@ -178,8 +178,8 @@ def draw_grid(
     name: str,
     z: ZoneView,
     view: View,
-    flips: Template | None,
-    place: Template | None,
+    turn: Turnable | None,
+    place: CardSpots | None,
     grid: GridCamera,
     choices: Choices,
     hand: HandLine | None = None,
@@ -189,14 +189,14 @@ def draw_grid(
     grid's clip so it is never cut) and the cards the viewer may flip glowing; the cards of the
     viewer's best hand outlined."""
     surface, cells, seat = canvas.surface, z["cells"], view["seat"]
-    spots = [(s[0], s[1]) for s in place["spots"]] if place else []
+    spots = list(place.spots) if place else []
     bounds = bound_area(z)  # a bounded open grid: the area its cards may still reach
     r0, c0, rows, cols = grid_extent(z, view)
     inner, width, gap, (left, top) = grid.place(area, rows, cols)
     height = int(width * 1.4)
     clip, first_hit = surface.get_clip(), len(canvas.hits)
     surface.set_clip(inner)
-    flip_at = {(c[0], c[1]) for c in flips["choices"] if isinstance(c, list)} if flips else set()
+    flip_at = turn.grid if turn is not None else frozenset()
 
     def corner(r: int, c: int) -> tuple[int, int]:
         return left + (c - c0) * (width + gap), top + (r - r0) * (height + gap)
@@ -209,8 +209,8 @@ def draw_grid(
             surface, LABEL, pygame.Rect(x0 - 4, y0 - 4, x1 - x0 + width + 8, y1 - y0 + height + 8), 2, 8
         )
     for r, c, card in cells:
-        if (r, c) in flip_at and seat is not None:
-            flip = {"seat": seat, "type": "flip", "at": [r, c]}
+        if turn is not None and (r, c) in flip_at and seat is not None:
+            flip = turn.turn((r, c))
             glow = GLOW if choices.hover is None else None
             canvas.card(card, corner(r, c), width, "grid", "flip", flip, outline=glow)
         else:

@@ -214,7 +214,7 @@ def _table_controls(t: TableScene) -> list[Control]:
     verb = verb_of(t.view_for(None))
     actor = t.actor()
     legal = t.view_for(actor)["legal"] if actor is not None else []
-    if verb is not None and verb.name == "declare" and any(x["type"] == "pass" for x in legal):
+    if verb is not None and verb.standing_pass and any(x["type"] == verb.standing_pass for x in legal):
         tip = "on: this question comes every hand; off: a pass holds for the rest of the game"
         return [
             Control(

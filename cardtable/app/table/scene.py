@@ -24,7 +24,7 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
-from ..controls import Control, verb_of
+from ..controls import Control, card_spots, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
 from . import input as table_input
@@ -158,7 +158,7 @@ class TableScene(WhoSees, Scene):
         self._version += 1
         if asked and action["seat"] is not None and action["seat"] in self.humans():
             self.grace = action["seat"]  # theirs to take back until anybody else sees anything new
-            if verb is not None and verb.name == "declare" and action["type"] == "pass":
+            if verb is not None and verb.standing_pass and action["type"] == verb.standing_pass:
                 self.named_pass.add(action["seat"])  # once per game: the pass holds
         self._note_hand_end()
         if verb is not None and action["seat"] is not None:
@@ -233,12 +233,13 @@ class TableScene(WhoSees, Scene):
     def place(self, at: tuple[int, int]) -> None:
         """Put the one chosen card of the hand at a place of the grid."""
         seat = self.actor()
-        if seat is None:
+        spots = card_spots(self.view_for(seat)) if seat is not None else None
+        if spots is None:
             return
         if len(self.choices.selected) != 1:
             self.message = "Choose a card of your hand first, then a green square."
             return
-        self.act({"seat": seat, "type": "place", "card": self.choices.selected[0], "at": list(at)})
+        self.act(spots.put(self.choices.selected[0], at))
 
     def has_hand_line(self) -> bool:
         """Whether the table keeps a strip for the viewer's hand line: a game of ranked hands
@@ -352,8 +353,9 @@ class TableScene(WhoSees, Scene):
         def begin() -> tuple[View, int]:  # that seat's own view, for its thinking: never drawn
             return self.session.view(to_move), self.session.bot_seed()
 
-        if self.passes_naming(to_move):  # they passed once this game: it holds, unasked
-            self.act({"seat": to_move, "type": "pass"}, asked=False)
+        verb = verb_of(self.view_for(None))
+        if verb is not None and self.passes_naming(to_move):  # they passed once this game: it holds
+            self.act({"seat": to_move, "type": verb.standing_pass}, asked=False)
             return
         run = to_move in self.humans()
         try:
@@ -366,12 +368,14 @@ class TableScene(WhoSees, Scene):
             self.act(action, asked=False)
 
     def passes_naming(self, seat: int) -> bool:
-        """Whether `seat`'s decision now is an optional naming of cards they already passed this
-        game (asked once per game unless the table asks every hand): the table passes for them."""
+        """Whether `seat`'s decision now is an optional one whose pass they already chose this
+        game (`Verb.standing_pass`; asked once per game unless the table asks every hand): the
+        table passes for them."""
         if self.ask_every_hand or seat not in self.named_pass:
             return False
         public = self.view_for(None)
-        return public["phase"] == "declare" and public["to_move"] == seat
+        verb = verb_of(public)
+        return verb is not None and bool(verb.standing_pass) and public["to_move"] == seat
 
     def toggle_ask_every_hand(self) -> None:
         self.ask_every_hand = not self.ask_every_hand

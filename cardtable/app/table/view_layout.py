@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...engine.types import View, ZoneView
 from .. import frame
+from ..controls import card_spots
 from ..geometry import SeatBox
 from .layout import Board, Needs, TablePlan, plan
 
@@ -93,8 +94,8 @@ def grid_extent(z: ZoneView, view: View) -> tuple[int, int, int, int]:
     size = z.get("size")
     if size:
         return 0, 0, size[0], size[1]
-    spots = next((t["spots"] for t in view.get("legal", []) if t["type"] == "place"), [])
-    points = [(r, c) for r, c, _ in z["cells"]] + [(p[0], p[1]) for p in spots]
+    place = card_spots(view)
+    points = [(r, c) for r, c, _ in z["cells"]] + list(place.spots if place is not None else ())
     points += list(bound_area(z) or ())
     if not points:
         return 0, 0, 1, 1

@@ -20,6 +20,7 @@ from ...hands.beats import comparers
 from ...hands.ranking import hand_rules
 from ...hands.rules import Rules
 from ...hands.value import HandValue
+from ..controls import card_spots
 from .hand_words import hand_words
 
 Place = tuple[int, int]
@@ -151,18 +152,17 @@ def _placements(
 ) -> Generator[None, None, HandLine]:
     """A placement game: per place a card may go, the most the viewer's cards (the card chosen,
     when one is) would score there, and the best of all."""
-    place = next((t for t in view.get("legal", []) if t["type"] == "place"), None)
+    place = card_spots(view)
     if place is None:
         return HandLine("Your cards' points show on the green squares on your move")
-    cards = [c for c in place.get("cards", mine) if c in chosen] if len(chosen) == 1 else list(place["cards"])
+    cards = [c for c in place.cards if c in chosen] if len(chosen) == 1 else list(place.cards)
     grid: dict[Place, int] = {}
     for z in view["zones"].values():
         grid.update({(r, c): cell for r, c, cell in z.get("cells", ()) if cell >= 0})
     spots: dict[Place, int] = {}
     best_card: dict[Place, int] = {}
     top: tuple[int, Place, int, str] | None = None
-    for s in place["spots"]:
-        at = (s[0], s[1])
+    for at in place.spots:
         for card in cards:
             yield
             grid[at] = card

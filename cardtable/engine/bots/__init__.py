@@ -12,7 +12,9 @@ that make the best hand; exchanges take the card pot when it helps; on an open g
 that scores most is played. Each verb's move is its module's `think` (engine/verbs/), given a
 `SeatMind` (mind.py): the view, the legal choices, a seeded generator and these estimates.
 
-`random_action(rules, state, seat, rng)` plays any legal action at random (tests use it).
+`random_action(rules, state, seat, rng)` plays any legal action at random (tests use it);
+`fill(rules, view, template, rng)` makes one template's choices at random. The deciding verb
+makes them (`Verb.fill_randomly`).
 """
 
 from .randomly import fill, random_action

@@ -18,7 +18,6 @@ from ...hands.steps import finish
 from ..types import Action, Template, View
 from .chance import win_chance
 from .randomly import fill
-from .seen import hand_cards
 from .think import decide
 
 if TYPE_CHECKING:
@@ -39,7 +38,7 @@ def baseline_action(name: str, rules: Rules, view: View, seed: int, threshold: f
     rng = random.Random(seed)
     legal = {t["type"]: t for t in view["legal"]}
     if name == "random":
-        return fill(rules, seat, rng.choice(view["legal"]), hand_cards(view), rng)
+        return fill(rules, view, rng.choice(view["legal"]), rng)
     if not {"fold", "check", "call"} & set(legal):  # not a betting decision
         return decide(rules, view, seed, "easy")
     if name == "call":

@@ -59,4 +59,4 @@ class SeatMind:
         return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)
 
     def fill(self, t: Template) -> Action:
-        return fill(self.rules, self.seat, t, self.hand(), self.rng)
+        return fill(self.rules, self.view, t, self.rng)

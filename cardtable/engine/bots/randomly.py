@@ -7,44 +7,36 @@ is used here is part of them: change it only with the goldens.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..types import Action, Card, State, Template
+from ..types import Action, Card, State, Template, View
+from ..verbs import REGISTRY
 from .seen import hand_cards
 
 if TYPE_CHECKING:
     from ..rules import Rules
+    from ..verbs import Verb
 
 
 def random_action(rules: Rules, state: State, seat: int, rng: random.Random) -> Action:
     """Any legal action of `seat`, chosen at random; its cards come from the seat's own view."""
     t = rng.choice(rules.legal_actions(state, seat))
-    hand = hand_cards(rules.view(state, seat)) if _needs_hand(t) else []
-    return fill(rules, seat, t, hand, rng)
+    return _filled(rules, rules.deciding(state), seat, t, lambda: hand_cards(rules.view(state, seat)), rng)
 
 
-def _needs_hand(t: Template) -> bool:
-    return t["type"] in ("discard", "swap") or bool(t.get("showdown_allowed"))
+def fill(rules: Rules, view: View, t: Template, rng: random.Random) -> Action:
+    """An action made from `t`, a legal template of `view` (the deciding seat's own), with random
+    choices: the deciding step's verb makes them (`Verb.fill_randomly`)."""
+    seat = view["seat"]
+    if seat is None or view["phase"] is None:
+        raise ValueError("a random action is made from the deciding seat's own view")
+    return _filled(rules, REGISTRY[view["phase"]], seat, t, lambda: hand_cards(view), rng)
 
 
-def fill(rules: Rules, seat: int, t: Template, hand: list[Card], rng: random.Random) -> Action:
-    """An action made from the template `t` with random choices; `hand` is the seat's own hand (the
-    cards a discard, a swap or a reveal may name)."""
+def _filled(
+    rules: Rules, verb: Verb, seat: int, t: Template, hand: Callable[[], list[Card]], rng: random.Random
+) -> Action:
     a: Action = {"seat": seat, "type": t["type"]}
-    if t["type"] in ("bet", "raise"):
-        a["amount"] = rng.randint(t["min"], t["max"])
-    elif t["type"] == "discard":
-        a["cards"] = rng.sample(hand, rng.randint(t["min"], min(t["max"], len(hand))))
-    elif t["type"] == "swap":
-        a["give"] = rng.sample(hand, t["count"])
-    elif t["type"] == "flip":
-        a[t["key"]] = rng.choice(t["choices"])  # type: ignore[literal-required]
-    elif t["type"] == "declare":
-        a["cards"] = rng.sample(range(rules.variant.deck.size), t["count"])
-    elif t["type"] == "place":
-        a["card"], a["at"] = rng.choice(t["cards"]), rng.choice(t["spots"])
-    if t.get("showdown_allowed") and rng.random() < 0.15:
-        a["showdown"] = True
-        if t.get("reveal_count") and rng.random() < 0.5 and len(hand) >= t["reveal_count"]:
-            a["reveal"] = rng.sample(hand, t["reveal_count"])
+    verb.fill_randomly(a, t, hand, rng, rules)
     return a

@@ -4,7 +4,8 @@ A verb is one module of this package: a `Verb` subclass with its YAML fields (`f
 checks of a step that uses it (`check_step`), what it does when play reaches it (`start`) and,
 for verbs that ask players, the legal choices (`legal`), why a choice is refused (`check`), what a
 choice does (`act`, which also says the log's sentence), how a person makes it at the table
-(`controls`, `prompt`, `selects`, `describe`) and how a computer player makes it (`think`).
+(`controls`, `prompt`, `selects`, `describe`) and how a computer player makes it (`think`), or a
+random one (`fill_randomly`); what a step deals in a hand as played (`deals`).
 `__init__.py` registers them.
 """
 
@@ -73,6 +74,40 @@ class Fill:
     zone: str
     cards: int
     upto: bool = False
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """Cards one step deals in a hand: `cards` to `zone` (a seat's zone: to each seat; a table
+    zone: once), or the whole of a fixed grid (`whole`); `role`: only to the seat holding it."""
+
+    zone: str
+    cards: int
+    whole: bool = False
+    role: str = ""
+
+
+Spot = tuple[int, int]  # (row, col): a place of a grid
+
+
+@dataclass(frozen=True)
+class Turnable:
+    """Face-down cards of the table a person may turn by clicking them: places in a row (by
+    index) and places of a grid; `turn` makes the action a click on one sends."""
+
+    row: frozenset[int]
+    grid: frozenset[Spot]
+    turn: Callable[[int | Spot], Action]
+
+
+@dataclass(frozen=True)
+class CardSpots:
+    """Places of a grid a card of the hand may go (a click there after choosing the card), the
+    cards that may go, and `put`, the action that puts one at a place."""
+
+    spots: tuple[Spot, ...]
+    cards: tuple[Card, ...]
+    put: Callable[[Card, Spot], Action]
 
 
 @dataclass(frozen=True)
@@ -166,6 +201,9 @@ class Verb:
     # Its decision only picks which face-down card comes out: a table may let the computer make it
     # for a person when nobody can bet any more, or when the players ask for it.
     may_run_itself = False
+    # The action type of an optional decision that, once a person chooses it, may hold for the
+    # rest of the game: the table then makes it for them unasked ("" for none).
+    standing_pass = ""
 
     def check_step(self, c: StepChecker, node: Node) -> None:
         """Meaning checks of one step (the zones and roles it names exist...)."""
@@ -179,6 +217,14 @@ class Verb:
         """The cards a step of this verb takes from the deck in a hand, at the most players, and
         how to say it ("dealing 2 to each of 9 players"); None when it takes none. Validation adds
         them up against the deck's size (phases.py). A step inside a repeat counts once."""
+        return None
+
+    def deals(
+        self, step: Step, number: Callable[[object], int], zone: Callable[[str], Zone | None]
+    ) -> Dealt | None:
+        """The cards a step of this verb deals in a hand, as played (hands/asplayed.py, the odds as
+        played; bench): `number` reads a number field (an option at its default), `zone` finds a
+        layout zone. None when it deals none."""
         return None
 
     def can_end(self, condition: str, step: Mapping[str, Node]) -> bool:
@@ -234,9 +280,28 @@ class Verb:
         """How many cards of the hand the person may choose for this decision (None: none)."""
         return None
 
+    def slider(self, legal: list[Template]) -> tuple[int, int] | None:
+        """The amounts the bar's slider offers for this decision, lowest and highest (None: none)."""
+        return None
+
+    def turnable(self, legal: list[Template]) -> Turnable | None:
+        """The table's cards a person may turn by clicking them for this decision (None: none)."""
+        return None
+
+    def card_spots(self, legal: list[Template]) -> CardSpots | None:
+        """The grid's places a card of the hand may go for this decision (None: none)."""
+        return None
+
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         """A few words for a speech bubble: 'raise to 60', 'discard 2' (`short` names a card)."""
         return str(action.get("type", "")).replace("_", " ")
+
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        """Make the choices of `a`, an action of the legal template `t` (its seat and type set), at
+        random: a random player's move, a test's (engine/bots/randomly.py). `hand()` is the seat's
+        own hand. The goldens record games played so: the order `rng` is used in is part of them."""
 
     # ---- how a computer player decides (from its seat's view only) ---------------------------
     def think(self, mind: Mind) -> Action | Thought:

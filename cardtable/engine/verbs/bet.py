@@ -13,6 +13,7 @@ caller's bet of the round ({"type": "call"}) or fold.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -28,6 +29,7 @@ from .bet_table import SHOWDOWN_WORDS, showdown_call
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 
@@ -336,8 +338,16 @@ class Bet(Verb):
     def selects(self, legal: list[Template]) -> int | None:
         return bet_table.selects(legal)
 
+    def slider(self, legal: list[Template]) -> tuple[int, int] | None:
+        return bet_table.slider(legal)
+
     def describe(self, action: Action, short: Callable[[Card], str]) -> str:
         return bet_table.describe(action, short)
+
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        bet_mind.fill_randomly(a, t, hand, rng)
 
     def think(self, mind: Mind) -> Thought:
         return bet_mind.think(mind)

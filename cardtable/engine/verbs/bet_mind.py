@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..types import Action
+import random
+from collections.abc import Callable
+
+from ..types import Action, Card, Template
 from .base import Mind, Thought
 
 OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
@@ -74,3 +77,14 @@ def think(mind: Mind) -> Thought:
     if opener and "fold" in legal and strength > 1.2:
         return {**a, "type": opener["type"], "amount": opener["min"], **call}
     return {**a, "type": "fold"}
+
+
+def fill_randomly(a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random) -> None:
+    """A random bet or raise amount; now and then a showdown call, sometimes showing cards."""
+    if t["type"] in ("bet", "raise"):
+        a["amount"] = rng.randint(t["min"], t["max"])
+    if t.get("showdown_allowed") and rng.random() < 0.15:
+        a["showdown"] = True
+        cards = hand()
+        if t.get("reveal_count") and rng.random() < 0.5 and len(cards) >= t["reveal_count"]:
+            a["reveal"] = rng.sample(cards, t["reveal_count"])

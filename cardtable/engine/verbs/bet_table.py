@@ -142,3 +142,9 @@ def describe(action: Action, short: Callable[[Card], str]) -> str:
     kind = str(action.get("type", "")).replace("_", " ")
     words = f"{kind} {action['amount']:,}" if "amount" in action else kind
     return words + (" · showdown!" if action.get("showdown") else "")
+
+
+def slider(legal: list[Template]) -> tuple[int, int] | None:
+    """The bet or raise amounts the slider offers: the template's least and most."""
+    t = next((t for t in legal if t["type"] in ("bet", "raise")), None)
+    return None if t is None else (t["min"], t["max"])

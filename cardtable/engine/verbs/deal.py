@@ -6,7 +6,7 @@ is dealt as one card face up to that zone, shared by everyone (stud for eight's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
@@ -16,10 +16,11 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active, holder, put
 from ..types import Step
-from .base import UNBOUNDED, Fill, StepChecker, Verb, draw_cards
+from .base import UNBOUNDED, Dealt, Fill, StepChecker, Verb, draw_cards
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..layout import Zone
 
 
 class Deal(Verb):
@@ -80,6 +81,15 @@ class Deal(Verb):
             count * seats,
             f"dealing {count} to each of {seats} players" if seats > 1 else f"dealing {count}",
         )
+
+    def deals(
+        self, step: Step, number: Callable[[object], int], zone: Callable[[str], Zone | None]
+    ) -> Dealt | None:
+        to = str(step["to"])
+        spec = zone(to)
+        if spec is not None and spec.is_grid and spec.size is not None:
+            return Dealt(to, spec.size[0] * spec.size[1], whole=True, role=str(step.get("role") or ""))
+        return Dealt(to, number(step.get("count", 1)), role=str(step.get("role") or ""))
 
     def start(self, g: Ctx, step: Step) -> bool:
         to = step["to"]

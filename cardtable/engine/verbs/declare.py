@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from .base import Choice, Control, Mind, Turns, cards_of
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 
 class Declare(Turns):
@@ -25,6 +27,8 @@ class Declare(Turns):
         "count": Field(Int(1, 100), True, "how many cards each player names"),
         "optional": Field(Bool(), doc="a player may decline"),
     }
+
+    standing_pass = "pass"  # an optional naming passed once may hold for the game
 
     def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
         out: list[Template] = [{"seat": seat, "type": "declare", "count": g.option(step["count"])}]
@@ -82,6 +86,12 @@ class Declare(Turns):
         return "names cards" if action.get("type") == "declare" else "pass"
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        if t["type"] == "declare":
+            a["cards"] = rng.sample(range(rules.variant.deck.size), t["count"])
+
     def think(self, mind: Mind) -> Action:
         """Name no cards when that is allowed (naming cards rarely pays); otherwise name any."""
         if "pass" in mind.legal:

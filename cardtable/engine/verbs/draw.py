@@ -6,6 +6,7 @@ the traded cards go to `discard_to` (shuffled back under the deck when it runs o
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ from .base import UNBOUNDED, Choice, Control, Fill, Mind, StepChecker, Thought, 
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 
 class Draw(Turns):
@@ -115,6 +117,12 @@ class Draw(Turns):
         return f"discard {len(cards)}" if cards else "stand pat"
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        cards = hand()
+        a["cards"] = rng.sample(cards, rng.randint(t["min"], min(t["max"], len(cards))))
+
     def think(self, mind: Mind) -> Thought:
         """Trade in the cards whose replacements make the hand that wins most often, by the
         variant's own ranking (a lowball hand breaks its pairs; a high-low hand plays both)."""

@@ -9,6 +9,7 @@ passes when neither is possible.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 
 class Exchange(Turns):
@@ -191,6 +193,15 @@ class Exchange(Turns):
         return str(action.get("type", ""))
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        if t["type"] == "discard":
+            cards = hand()
+            a["cards"] = rng.sample(cards, rng.randint(t["min"], min(t["max"], len(cards))))
+        elif t["type"] == "swap":
+            a["give"] = rng.sample(hand(), t["count"])
+
     def think(self, mind: Mind) -> Thought:
         """Take cards from the card pot when that makes a better hand, else draw; after a draw,
         give back the card whose loss hurts least."""

@@ -7,6 +7,7 @@ table); then they draw back up to `refill` cards. Ends when no card can be place
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
@@ -19,10 +20,12 @@ from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
 from .base import (
     UNBOUNDED,
+    CardSpots,
     Choice,
     Control,
     Fill,
     Mind,
+    Spot,
     StepChecker,
     Thought,
     Verb,
@@ -33,6 +36,7 @@ from .base import (
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
@@ -201,6 +205,21 @@ class Place(Verb):
         return f"place {short(card)}" if isinstance(card, int) else "place"
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        a["card"], a["at"] = rng.choice(t["cards"]), rng.choice(t["spots"])
+
+    def card_spots(self, legal: list[Template]) -> CardSpots | None:
+        t = next((t for t in legal if t["type"] == "place"), None)
+        if t is None:
+            return None
+
+        def put(card: Card, at: Spot) -> Action:
+            return {"seat": t["seat"], "type": "place", "card": card, "at": [at[0], at[1]]}
+
+        return CardSpots(tuple((s[0], s[1]) for s in t["spots"]), tuple(t["cards"]), put)
+
     def think(self, mind: Mind) -> Thought:
         """Place the card where it scores most (ties broken at random)."""
         t = mind.legal["place"]

@@ -6,7 +6,8 @@ default) or by the players in turn, each choosing one (`by: players`), until `co
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ...schema import Field, Str
@@ -16,10 +17,11 @@ from ..context import Ctx
 from ..options import NUMBER
 from ..state import active
 from ..types import Action, Card, Step, Template
-from .base import Choice, Control, Mind, StepChecker, Verb, is_int, is_place
+from .base import Choice, Control, Mind, Spot, StepChecker, Turnable, Verb, is_int, is_place
 
 if TYPE_CHECKING:
     from ..howto import Reader
+    from ..rules import Rules
 
 Place = int | tuple[int, int]  # an index in a row, or (row, col) on a grid
 
@@ -166,6 +168,28 @@ class Reveal(Verb):
         )
 
     # ---- a computer player --------------------------------------------------------------------
+    def fill_randomly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        a[t["key"]] = rng.choice(t["choices"])  # type: ignore[literal-required]
+
+    def turnable(self, legal: list[Template]) -> Turnable | None:
+        t = next((t for t in legal if t["type"] == "flip"), None)
+        if t is None:
+            return None
+        row = frozenset(c for c in t["choices"] if isinstance(c, int)) if t["key"] == "index" else frozenset()
+        grid = frozenset((c[0], c[1]) for c in t["choices"] if isinstance(c, list))
+
+        def turn(at: int | Spot) -> Action:
+            a: Action = {"seat": t["seat"], "type": "flip"}
+            if isinstance(at, tuple):
+                a["at"] = [at[0], at[1]]
+            else:
+                a["index"] = at
+            return a
+
+        return Turnable(row, grid, turn)
+
     def think(self, mind: Mind) -> Action:
         """On a grid, turn up a card of the line most uncovered (one of them will be someone's
         hand); elsewhere any face-down card will do."""

@@ -1,0 +1,135 @@
+"""`cardtable simulate --jobs` never waits on nothing: a worker that dies mid-run ends the command
+with one line saying so (the log keeping every finished hand), and the workers do not inherit
+the locks this process's other threads hold (commands/runners.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from cardtable.commands.simulation import Setup
+
+ROOT = Path(__file__).resolve().parent.parent
+LONG_MATCH = ["variants/examples/deuce_to_seven.yaml", "--option", "chips=1000000", "--option", "blind=2"]
+
+
+def _players(pid: int) -> list[int]:
+    """The processes under `pid` that play games: the leaves of its tree of processes, but for
+    multiprocessing's resource tracker."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            todo.append(child)
+            if (
+                child not in children
+                and b"resource_tracker" not in Path(f"/proc/{child}/cmdline").read_bytes()
+            ):
+                out.append(child)
+    return out
+
+
+def test_a_worker_killed_mid_run_ends_the_command_with_one_line(tmp_path):
+    log = tmp_path / "run.log"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "cardtable", "simulate", *LONG_MATCH, "--games", "3", "--jobs", "2"]
+        + ["--json", "--log", str(log)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # both workers are deep in their long matches once the log shows a few finished hands
+        while "--- Hand 3 ---" not in (log.read_text(encoding="utf-8") if log.exists() else ""):
+            assert child.poll() is None, child.communicate()
+            time.sleep(0.05)
+        players = _players(child.pid)
+        assert len(players) == 2, players
+        os.kill(players[0], signal.SIGKILL)  # what the kernel does to a process when memory runs out
+        out, err = child.communicate(timeout=60)  # a guard: the command ends within moments
+    finally:
+        child.kill()
+    assert child.returncode == 2, err
+    assert out == ""
+    said = err.strip().splitlines()[-1]
+    assert said == (
+        "cardtable simulate: a process playing the games was killed by SIGKILL (out of memory?): "
+        "0 of 3 games finished; the log keeps every finished hand"
+    ), err
+    assert "Traceback" not in err
+    game1 = log.read_text(encoding="utf-8").split("=== Game 2 ")[0]
+    assert "--- Hand 3 ---" in game1
+    assert game1.rstrip().endswith("(stopped here: the game was not finished)")
+    for hand in game1.split("--- Hand ")[1:-1]:  # every finished hand, whole: someone won it
+        assert " wins " in hand
+
+
+# A lock that one thread of the running process holds while the pool starts its workers. A worker
+# forked from that process inherits it held, with no thread there to release it; the call of
+# every game passes through it (unpickled in the worker), so such a worker waits forever.
+HELD = threading.Lock()
+
+
+def _setup(fields: dict[str, Any]) -> Setup:
+    with HELD:
+        return Setup(**fields)
+
+
+class LockedSetup(Setup):
+    def __reduce__(self) -> Any:
+        return (_setup, (dataclasses.asdict(self),))
+
+
+CHILD = f"""
+import sys, threading
+sys.path.insert(0, {str(ROOT / "tests")!r})
+from test_simulate_workers import HELD, LockedSetup
+from cardtable.catalog import resolve
+from cardtable.commands.runners import in_pool
+
+holding, done = threading.Event(), threading.Event()
+def hold():
+    with HELD:
+        holding.set()
+        done.wait()
+threading.Thread(target=hold, daemon=True).start()
+holding.wait()
+results = []
+in_pool(resolve("poker_grid"), LockedSetup(2, 5, True), 3, 2, None, results.append, lambda: len(results))
+done.set()
+print(sorted(r["game"] for r in results))
+"""
+
+
+def test_the_workers_do_not_inherit_the_locks_other_threads_hold():
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its workers too are ended below, whatever happens
+    )
+    try:
+        out, err = child.communicate(timeout=60)  # a guard: the run takes a moment
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(child.pid, signal.SIGKILL)  # a forked worker would wait forever
+    assert child.returncode == 0, err
+    assert out.strip() == "[0, 1, 2]"
