@@ -15,7 +15,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.engine.bots.randomly import fill
-from cardtable.engine.bots.seen import hand_cards
 from cardtable.net import leakcheck
 from cardtable.net.client import RemoteSession, connect
 from cardtable.net.host import HostedTable
@@ -103,7 +102,7 @@ class Table:
         player = self.sync(seat)
         view = player.view(seat)
         template = rng.choice(view["legal"])
-        action = fill(player.rules, seat, template, hand_cards(view), rng)
+        action = fill(player.rules, view, template, rng)
         assert player.check(action) is None, player.check(action)
         before = len(self.session.log)
         player.act(action)

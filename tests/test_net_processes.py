@@ -28,7 +28,7 @@ for _ in range(100_000):
     seat = remote.seat
     if remote.ready and remote.to_move() == seat and not remote.pending():
         view = remote.view(seat)
-        remote.act(fill(remote.rules, seat, rng.choice(view["legal"]), hand_cards(view), rng))
+        remote.act(fill(remote.rules, view, rng.choice(view["legal"]), rng))
 talk = remote.view(remote.seat)["log"] if remote.ready else []
 print(json.dumps({"state": remote.state, "over": remote.is_over(), "talk": talk}))
 remote.close()

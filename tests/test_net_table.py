@@ -11,7 +11,6 @@ from net_helpers import Table
 
 from cardtable.catalog import resolve
 from cardtable.engine.bots.randomly import fill
-from cardtable.engine.bots.seen import hand_cards
 from cardtable.net import leakcheck
 from cardtable.session import GameSession
 
@@ -85,7 +84,7 @@ def test_host_and_joining_windows(apps):
                 assert ids <= _allowed(session, 1)
                 assert bob_scene.asked() == 1
                 view = bob.view(1)
-                assert bob_scene.act(fill(bob.rules, 1, rng.choice(view["legal"]), hand_cards(view), rng))
+                assert bob_scene.act(fill(bob.rules, view, rng.choice(view["legal"]), rng))
                 for _ in range(1000):
                     if len(session.log) > before:
                         break
@@ -98,7 +97,7 @@ def test_host_and_joining_windows(apps):
                     curtains += 1
                     host_scene.lift_curtain()
                 view = host.view(to_move)
-                host_scene.act(fill(session.rules, to_move, rng.choice(view["legal"]), hand_cards(view), rng))
+                host_scene.act(fill(session.rules, view, rng.choice(view["legal"]), rng))
                 ann_turns += 1
             else:
                 assert not shown["curtain"], "a curtain went up on the host's screen for nobody here"

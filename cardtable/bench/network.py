@@ -14,7 +14,6 @@ import time
 from typing import Any
 
 from ..engine.bots import fill
-from ..engine.bots.seen import hand_cards
 from ..session import GameSession
 from ..variant import Variant
 
@@ -93,7 +92,7 @@ def _calm(table: Any, seat: int, rng: random.Random) -> Any:
     calm = [t for t in legal if t["type"] in ("check", "call")]
     keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
     t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
-    action = fill(table.rules, seat, t, hand_cards(view), rng)
+    action = fill(table.rules, view, t, rng)
     if t["type"] in ("bet", "raise"):
         action["amount"] = t["min"]
     action.pop("showdown", None)
