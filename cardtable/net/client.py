@@ -329,7 +329,7 @@ class RemoteSession:
         return [{"name": s["name"], "kind": s["kind"]} for s in view["seats"]]
 
     @property
-    def save_problem(self) -> str | None:
+    def table_notice(self) -> str | None:
         """What the table's banner says of the connection (None: all well)."""
         if self.state == "connected":
             away = [

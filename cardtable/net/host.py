@@ -279,9 +279,15 @@ class HostedTable:
 
     @property
     def save_problem(self) -> str | None:
-        """What the table's banner says: a save that failed, else who is away."""
+        """Why the hosted game is not being saved (the table's red banner), as GameSession says."""
+        return self.session.save_problem
+
+    @property
+    def table_notice(self) -> str | None:
+        """What the table's banner says when the game is saved: who is away, or why an away seat's
+        computer player cannot play."""
         away = [self.session.seats[s]["name"] for s, p in enumerate(self.presence()) if p == "away"]
-        return self.session.save_problem or self.problem or (f"Away: {', '.join(away)}" if away else None)
+        return self.problem or (f"Away: {', '.join(away)}" if away else None)
 
     def view(self, seat: int | None) -> View:
         return self.session.view(seat)

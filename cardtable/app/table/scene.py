@@ -399,7 +399,10 @@ class TableScene(WhoSees, Scene):
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
         paint(self, surface)
-        draw_save_banner(surface, getattr(self.session, "save_problem", None))  # "Not saved: ..."
+        # "Not saved: ...", else a networked game's notice ("Away: Cleo")
+        draw_save_banner(
+            surface, getattr(self.session, "save_problem", None), getattr(self.session, "table_notice", None)
+        )
 
     def toggle_panel(self) -> None:
         """L: fold the side panel away, or bring it back (the table makes room either way)."""
