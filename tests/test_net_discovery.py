@@ -19,7 +19,12 @@ def test_a_registered_table_is_listed_and_goes_when_it_closes():
         assert advert is not None
         assert nearby.wait_for(lambda ts: any(t.port == 40123 for t in ts), WAIT)
         (table,) = [t for t in nearby.tables() if t.port == 40123]
-        assert (table.host, table.game, table.variant, table.free) == ("127.0.0.1", "Texas Hold'em", "texas_holdem", 2)
+        assert (table.host, table.game, table.variant, table.free) == (
+            "127.0.0.1",
+            "Texas Hold'em",
+            "texas_holdem",
+            2,
+        )
         assert "Texas Hold'em" in table.name
         assert table.link_for(" abcdefghijklmnopqrstuv ") == "ws://127.0.0.1:40123/#abcdefghijklmnopqrstuv"
         assert advert.registered.wait(WAIT) and not advert.problem
@@ -41,7 +46,9 @@ def test_without_zeroconf_nothing_is_registered_nor_listed(monkeypatch):
     nearby.close()
 
 
-@pytest.mark.parametrize("game", ["Sigilian", "A game whose name is much longer than any zeroconf label may be ✓"])
+@pytest.mark.parametrize(
+    "game", ["Sigilian", "A game whose name is much longer than any zeroconf label may be ✓"]
+)
 def test_instance_names_fit_zeroconf(game):
     name = discovery._instance(game, 65535)
     assert name.endswith("." + discovery.SERVICE)

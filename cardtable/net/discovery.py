@@ -169,7 +169,9 @@ class Browser:
     def wait_for(self, test: Callable[[list[Nearby]], bool], timeout: float) -> bool:
         """Wait until `test(tables)` holds (tests; the screen reads `tables()` each frame)."""
         with self._lock:
-            return self._lock.wait_for(lambda: test(sorted(self._tables.values(), key=lambda t: t.name)), timeout)
+            return self._lock.wait_for(
+                lambda: test(sorted(self._tables.values(), key=lambda t: t.name)), timeout
+            )
 
     def close(self) -> None:
         """Stop listening (in the background: closing zeroconf waits for its threads)."""
