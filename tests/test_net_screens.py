@@ -96,7 +96,11 @@ def test_a_table_nearby_is_listed_and_joins_with_its_code(hosted):
         app.step([])
         row = f"Texas Hold'em · 1 remote seat · 127.0.0.1:{hosted.port}"
         assert row in _texts(app)
-        (rect,) = [r["rect"] for r in app.manifest()["regions"] if r["name"].startswith("nearby:")]
+        (rect,) = [
+            r["rect"]
+            for r in app.manifest()["regions"]
+            if r["name"].startswith("nearby:") and r["name"].endswith(f" {hosted.port}")
+        ]
         app.step([click((rect[0] + 5, rect[1] + 5))])
         assert "type or paste your seat's join code" in " ".join(_texts(app))
         code = parse_link(hosted.links[1]).token
@@ -123,7 +127,7 @@ def test_a_seat_is_person_computer_or_remote_in_turn(fresh_user):
     for _ in range(4):
         row = wide.seats[1]
         kinds.append("remote" if row.remote else "bot" if row.bot else "person")
-        wide.toggle_kind(1)
+        wide.cycle_kind(1)
     assert kinds == ["bot", "remote", "person", "bot"]
     narrow = start("texas_holdem", scene="new_game", size=(800, 600)).scene
     narrow.seats[1].bot, narrow.seats[1].remote = False, False
@@ -141,7 +145,7 @@ def test_new_game_hosts_remote_seats_and_shows_their_links(fresh_user, monkeypat
     app = start("texas_holdem", scene="new_game", size=size)
     ng = app.scene
     assert "Remote seat away" not in _texts(app)
-    ng.toggle_kind(1)  # Computer 1 -> Remote
+    ng.cycle_kind(1)  # Computer 1 -> Remote
     ng.remote_choices.cycle_wait()  # 1 min -> 2 min
     ng.remote_choices.cycle_level()  # normal -> hard
     app.step([])

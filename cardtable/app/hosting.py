@@ -2,7 +2,7 @@
 (net.discovery) while its table is open, and its seats' links shown (app/invite.py).
 
 `start_hosted` is to a hosted game what launch.start_game is to a game at one screen; the table's
-Invite button (I) opens the links again.
+Invite button (I) opens the links again (invite.open_invite).
 """
 
 from __future__ import annotations
@@ -80,12 +80,3 @@ def start_hosted(
         session.close()
         raise
     return table_for(app, hosted, privacy=privacy)
-
-
-def open_invite(app: App, session: Any) -> None:
-    """The Invite page over the table of a hosted `session` (nothing for any other session)."""
-    links = getattr(session, "links", None)
-    if links:
-        from .invite import InviteScene
-
-        app.push(InviteScene(app, session))

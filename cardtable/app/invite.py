@@ -121,3 +121,9 @@ class InviteScene(Scene):
 def _groups(code: str) -> list[str]:
     """The join code in groups of four (easier to read out and type)."""
     return [code[i : i + 4] for i in range(0, len(code), 4)]
+
+
+def open_invite(app: App, session: Any) -> None:
+    """The Invite page over the table of a hosted `session` (nothing for any other session)."""
+    if getattr(session, "links", None):
+        app.push(InviteScene(app, session))

@@ -126,19 +126,22 @@ class NewGameScene(Scene):
         if len(self.seats) > self.variant.min_players:
             del self.seats[i]
 
-    def toggle_kind(self, i: int) -> None:
+    def cycle_kind(self, i: int) -> None:
         """Person, Computer, Remote (a person at another computer), in turn."""
         row = self.seats[i]
-        if row.bot or row.remote:
-            row.remote = row.bot
-            if row.remote:  # a computer's seat becomes a remote person's
-                row.bot = False
-                row.name.value = next(
-                    (n for n in DEFAULT_NAMES if n not in {s.name.value for s in self.seats}),
-                    f"Player {i + 1}",
-                )
-            return
-        row.bot = True
+        if row.bot:
+            self.toggle_kind(i)
+            row.remote = True
+        elif row.remote:
+            row.remote = False
+        else:
+            self.toggle_kind(i)
+
+    def toggle_kind(self, i: int) -> None:
+        """A person's seat (here or remote) a computer's, or a computer's a person's here."""
+        row = self.seats[i]
+        row.remote = False
+        row.bot = not row.bot
         taken = {s.name.value for s in self.seats}
         if row.bot and row.name.value in DEFAULT_NAMES:
             row.name.value = f"Computer {i}"
@@ -243,7 +246,7 @@ class NewGameScene(Scene):
                     settings.save(rankings=rankings)
             self.app.replace(scene)
             if remote:  # each remote seat's link, before the table
-                from .hosting import open_invite
+                from .invite import open_invite
 
                 open_invite(self.app, getattr(scene, "session", None))
 
@@ -382,7 +385,7 @@ class NewGameScene(Scene):
             kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
             if wide or not seat.bot:
                 label = "Computer" if seat.bot else "Remote" if seat.remote else "Person"
-                toggle = (lambda i=i: self.toggle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
+                toggle = (lambda i=i: self.cycle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
                 self._button(surface, kind, label, toggle, on=seat.bot or seat.remote)
                 if seat.remote:
                     words = (
@@ -419,11 +422,11 @@ class NewGameScene(Scene):
         """Person, then a computer player at each level in turn, then Remote, then a person again."""
         seat = self.seats[i]
         if not seat.bot:
-            self.toggle_kind(i)
+            self.cycle_kind(i)
             if seat.bot:
                 seat.level = next(iter(LEVEL_LABELS))
         elif seat.level == list(LEVEL_LABELS)[-1]:
-            self.toggle_kind(i)
+            self.cycle_kind(i)
         else:
             self.cycle_level(i)
 

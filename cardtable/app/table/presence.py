@@ -34,7 +34,7 @@ def invite_controls(t: Any) -> list[Control]:
     """The Invite button (I) of a hosted table."""
     if not getattr(t.session, "links", None):
         return []
-    from ..hosting import open_invite
+    from ..invite import open_invite
 
     tip = "each remote seat's link, to copy or read aloud, and who is here"
     return [Control("Invite", lambda: open_invite(t.app, t.session), pygame.K_i, "I", tip=tip)]
