@@ -33,7 +33,8 @@ def test_a_registered_table_is_listed_and_goes_when_it_closes():
         assert nearby.wait_for(lambda ts: all(t.port != 40123 for t in ts), WAIT)
         assert nearby.changes > heard
     finally:
-        advert.close() if advert is not None else None
+        if advert is not None:
+            advert.close()
         nearby.close()
 
 

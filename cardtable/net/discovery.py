@@ -111,15 +111,22 @@ def register(
 
     from .server import this_machine
 
-    where = address or this_machine()
     try:
-        packed = ipaddress.ip_address(where).packed
-    except ValueError:
-        packed = socket.inet_aton(socket.gethostbyname(where))
-    props = {"game": game[:60], "variant": variant[:60], "free": str(max(0, free))}
-    info = ServiceInfo(SERVICE, _instance(game, port), port=port, addresses=[packed], properties=props)
-    zc = Zeroconf(interfaces=list(interfaces)) if interfaces else Zeroconf()
+        packed = _packed(address or this_machine())
+        props = {"game": game[:60], "variant": variant[:60], "free": str(max(0, free))}
+        info = ServiceInfo(SERVICE, _instance(game, port), port=port, addresses=[packed], properties=props)
+        zc = Zeroconf(interfaces=list(interfaces)) if interfaces else Zeroconf()
+    except (OSError, ValueError):  # no address, no multicast here: the table is simply not listed
+        return None
     return Advert(zc, info)
+
+
+def _packed(where: str) -> bytes:
+    """An address (or a host name, looked up) as zeroconf wants it."""
+    try:
+        return ipaddress.ip_address(where).packed
+    except ValueError:
+        return socket.inet_aton(socket.gethostbyname(where))
 
 
 class Browser:
