@@ -8,7 +8,7 @@ import sys
 
 import pygame
 import pytest
-from input_events import click, key
+from input_events import Keyboard, click, key, keyup
 
 from cardtable.app import hosting, settings
 from cardtable.app.headless import start
@@ -178,4 +178,26 @@ def test_new_game_hosts_remote_seats_and_shows_their_links(fresh_user, monkeypat
         assert app.manifest()["scene"] == "invite"
     finally:
         player.close()
+        hosted.close()
+
+
+def test_the_enter_that_started_the_game_does_not_close_the_invite_page(fresh_user, monkeypatch):
+    """Starting a hosted game takes a while: the keyboard repeats the Enter still held meanwhile
+    (seen under Xvfb: six KEYDOWNs before its KEYUP), and the page stays until Enter is pressed again."""
+    monkeypatch.setattr(hosting, "INTERFACES", LOOPBACK)
+    keyboard = Keyboard()
+    monkeypatch.setattr(pygame.key, "get_pressed", keyboard)
+    app = start("texas_holdem", scene="new_game", size=(800, 600))
+    app.scene.cycle_kind(1)
+    presses = [key(pygame.K_RETURN)]
+    keyboard.feel(presses)
+    app.step(presses)
+    hosted = app.scene.hosted
+    try:
+        app.step([key(pygame.K_RETURN), key(pygame.K_RETURN)])  # the keyboard repeating it
+        assert app.manifest()["scene"] == "invite"
+        keyboard.feel([keyup(pygame.K_RETURN)])
+        app.step([keyup(pygame.K_RETURN), key(pygame.K_RETURN)])  # let go, pressed again
+        assert app.manifest()["scene"] == "table"
+    finally:
         hosted.close()

@@ -13,6 +13,8 @@ from . import frame, ui
 from .net_page import Hit, button, click, copy_text, is_copy
 from .scene import App, Scene
 
+CLOSING = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_i)
+
 
 class InviteScene(Scene):
     manifest_scene = "invite"
@@ -24,6 +26,10 @@ class InviteScene(Scene):
         self.chosen = 0
         self.message = ""
         self.hit: Hit = []
+        # keys down as it opens (the Enter that started the game, the I that opened it) close it
+        # only once let go and pressed again: the keyboard repeating them is not an answer
+        pressed = pygame.key.get_pressed()
+        self.held = {k for k in CLOSING if pressed[k]}
 
     def copy(self, i: int) -> None:
         self.chosen = i
@@ -37,8 +43,10 @@ class InviteScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if is_copy(event):
             self.copy(self.chosen)
+        elif event.type == pygame.KEYUP:
+            self.held.discard(event.key)
         elif event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_i):
+            if event.key in CLOSING and event.key not in self.held:
                 self.app.pop()
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.chosen = (self.chosen + (1 if event.key == pygame.K_DOWN else -1)) % len(self.seats)
