@@ -161,6 +161,8 @@ def test_new_game_hosts_remote_seats_and_shows_their_links(fresh_user, monkeypat
     assert link in _texts(app)
     app.step([key(pygame.K_c, "c", CTRL)])
     assert pygame.scrap.get_text() == f"cardtable join {link}"
+    again = start("sevendeck_poker", scene="new_game", size=size).scene  # New game remembers the seating
+    assert [row.remote for row in again.seats] == [False, True, False]
     player = connect(_local(link))
     try:
         for _ in range(ROUNDS):  # the Invite page answers the player meanwhile

@@ -88,6 +88,8 @@ class NewGameScene(Scene):
                 )
                 for i, seat in enumerate(last)
             ]
+            for row, seat in zip(self.seats, last):
+                row.remote = seat["kind"] == "human" and seat.get("remote") == "yes"
             while len(self.seats) < variant.min_players:
                 self.add_seat()
         self.seed = ui.TextInput("", 12, "0123456789")
@@ -238,7 +240,10 @@ class NewGameScene(Scene):
             self.message = "Playing this game is not available in this version yet."
         else:
             settings.save(privacy=self.privacy)  # New game offers it first next time
-            seating.remember_seating(seats)  # and these players
+            # and these players (a remote seat as one: its link is new each game)
+            seating.remember_seating(
+                [{**s, "remote": "yes"} if r.remote else s for s, r in zip(seats, self.seats)]
+            )
             if "ranking" in values:  # and this game's ranking, for this game
                 rankings = dict(settings.load().get("rankings", {}))
                 rankings[self.variant.id] = values["ranking"]
