@@ -23,6 +23,7 @@ from typing import Any
 
 SERVICE = "_cardtable._tcp.local."
 RESOLVE_MS = 3000  # how long a table heard of is asked for its address and port
+TTL_S = 120  # a host killed without its goodbye drops from lists after this (zeroconf's default: 75 min)
 MAX_TABLES = 64  # listed at most (a network of many hosts lists the first heard)
 
 
@@ -114,7 +115,15 @@ def register(
     try:
         packed = _packed(address or this_machine())
         props = {"game": game[:60], "variant": variant[:60], "free": str(max(0, free))}
-        info = ServiceInfo(SERVICE, _instance(game, port), port=port, addresses=[packed], properties=props)
+        info = ServiceInfo(
+            SERVICE,
+            _instance(game, port),
+            port=port,
+            addresses=[packed],
+            properties=props,
+            host_ttl=TTL_S,
+            other_ttl=TTL_S,
+        )
         zc = Zeroconf(interfaces=list(interfaces)) if interfaces else Zeroconf()
     except (OSError, ValueError):  # no address, no multicast here: the table is simply not listed
         return None
