@@ -81,7 +81,7 @@ def test_the_menu_lays_out_every_button_in_the_window(registry, size, extra):
     app = start(None, scene="menu", size=size)
     regions = {r["name"]: pygame.Rect(r["rect"]) for r in app.manifest()["regions"]}
     buttons = app.scene.buttons
-    assert len(buttons) == 7 + extra
+    assert len(buttons) == 8 + extra  # the shipped screens (Join a table among them) and Quit
     window = pygame.Rect((0, 0), size)
     for above, below in zip(buttons, buttons[1:]):
         assert above.rect.bottom < below.rect.top  # apart

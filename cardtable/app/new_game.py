@@ -15,6 +15,7 @@ from ..hands.ranking import EXPLAINED as RANKING_HELP
 from ..limits import seat_name_problem
 from ..variant import Variant
 from . import seating, settings, ui
+from .remote_seats import RemoteChoices, start_remote, wait_label
 from .scene import App, Scene
 from .seat_players import (
     DEFAULT,
@@ -54,6 +55,7 @@ class SeatRow:
     bot: bool
     level: str = DEFAULT[0]  # a computer player's (engine/bots)
     style: str = DEFAULT[1]
+    remote: bool = False  # a person playing from another computer (network play)
 
 
 class NewGameScene(Scene):
@@ -86,6 +88,8 @@ class NewGameScene(Scene):
                 )
                 for i, seat in enumerate(last)
             ]
+            for row, seat in zip(self.seats, last):
+                row.remote = seat["kind"] == "human" and seat.get("remote") == "yes"
             while len(self.seats) < variant.min_players:
                 self.add_seat()
         self.seed = ui.TextInput("", 12, "0123456789")
@@ -102,6 +106,7 @@ class NewGameScene(Scene):
         self.notes: list[tuple[pygame.Rect, str]] = []  # rows drawn short: their words in full
         self.pointer = (-1, -1)
         self.built_ahead = False  # the hand tables the game will use: made while a person chooses
+        self.remote_choices = RemoteChoices()  # remote seats' away wait and stand-in (remote_seats.py)
 
     # ------------------------------------------------------------------ choices
     def _player(self, i: int) -> tuple[str, str]:
@@ -123,8 +128,21 @@ class NewGameScene(Scene):
         if len(self.seats) > self.variant.min_players:
             del self.seats[i]
 
-    def toggle_kind(self, i: int) -> None:
+    def cycle_kind(self, i: int) -> None:
+        """Person, Computer, Remote (a person at another computer), in turn."""
         row = self.seats[i]
+        if row.bot:
+            self.toggle_kind(i)
+            row.remote = True
+        elif row.remote:
+            row.remote = False
+        else:
+            self.toggle_kind(i)
+
+    def toggle_kind(self, i: int) -> None:
+        """A person's seat (here or remote) a computer's, or a computer's a person's here."""
+        row = self.seats[i]
+        row.remote = False
         row.bot = not row.bot
         taken = {s.name.value for s in self.seats}
         if row.bot and row.name.value in DEFAULT_NAMES:
@@ -163,6 +181,7 @@ class NewGameScene(Scene):
                 return None
             if row.bot:
                 seats.append({"name": name, "kind": "bot", "level": row.level, "style": row.style})
+
             else:
                 seats.append({"name": name, "kind": "human"})
         if len({s["name"] for s in seats}) < len(seats):
@@ -194,15 +213,20 @@ class NewGameScene(Scene):
             computer_players=[[r.level, r.style] for r in self.seats],
             **({"auto_flip": self.auto_flip} if self.flips else {}),
         )
+        remote = any(row.remote for row in self.seats)
         try:
-            scene = start_game(
-                self.app,
-                self.variant,
-                seats,
-                seed,
-                values,
-                self.privacy,
-                lambda: NewGameScene(self.app, self.variant),
+            scene = (
+                start_remote(self, seats, seed, values)
+                if remote
+                else start_game(
+                    self.app,
+                    self.variant,
+                    seats,
+                    seed,
+                    values,
+                    self.privacy,
+                    lambda: NewGameScene(self.app, self.variant),
+                )
             )
         except (ValueError, VariantError) as exc:  # BrokenRules: the rules failed as the game began
             self.message = (
@@ -216,13 +240,20 @@ class NewGameScene(Scene):
             self.message = "Playing this game is not available in this version yet."
         else:
             settings.save(privacy=self.privacy)  # New game offers it first next time
-            seating.remember_seating(seats)  # and these players
+            # and these players (a remote seat as one: its link is new each game)
+            seating.remember_seating(
+                [{**s, "remote": "yes"} if r.remote else s for s, r in zip(seats, self.seats)]
+            )
             if "ranking" in values:  # and this game's ranking, for this game
                 rankings = dict(settings.load().get("rankings", {}))
                 rankings[self.variant.id] = values["ranking"]
                 if len(rankings) <= settings.MAX_REMEMBERED_RANKINGS:
                     settings.save(rankings=rankings)
             self.app.replace(scene)
+            if remote:  # each remote seat's link, before the table
+                from .invite import open_invite
+
+                open_invite(self.app, getattr(scene, "session", None))
 
     def open_howto(self) -> None:
         from .howto import HowToScene
@@ -358,9 +389,14 @@ class NewGameScene(Scene):
             seat.name.draw(surface, size=26 if row >= 40 and name_w >= NAME_W else 22)
             kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
             if wide or not seat.bot:
-                label = "Computer" if seat.bot else "Person"
-                toggle = (lambda i=i: self.toggle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
-                self._button(surface, kind, label, toggle, on=seat.bot)
+                label = "Computer" if seat.bot else "Remote" if seat.remote else "Person"
+                toggle = (lambda i=i: self.cycle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
+                self._button(surface, kind, label, toggle, on=seat.bot or seat.remote)
+                if seat.remote:
+                    words = (
+                        f"Seat {i + 1}: a person at another computer (a link to send them). Click to change."
+                    )
+                    self.notes.append((kind, words))
             if seat.bot:
                 level = pygame.Rect(kind.right + 10, y, level_w, row - 8) if wide else kind
                 style = pygame.Rect(level.right + 10, y, style_w, row - 8)
@@ -388,13 +424,14 @@ class NewGameScene(Scene):
         self.notes.append((level.union(style), words))
 
     def cycle_kind_level(self, i: int) -> None:
-        """Person, then a computer player at each level in turn, then a person again."""
+        """Person, then a computer player at each level in turn, then Remote, then a person again."""
         seat = self.seats[i]
         if not seat.bot:
-            self.toggle_kind(i)
-            seat.level = next(iter(LEVEL_LABELS))
+            self.cycle_kind(i)
+            if seat.bot:
+                seat.level = next(iter(LEVEL_LABELS))
         elif seat.level == list(LEVEL_LABELS)[-1]:
-            self.toggle_kind(i)
+            self.cycle_kind(i)
         else:
             self.cycle_level(i)
 
@@ -456,5 +493,13 @@ class NewGameScene(Scene):
         box = line("Computer players", "Space at the table: faster")
         self._button(surface, box, f"< {SPEED_LABELS[self.speed]} >", self.cycle_speed)
         y += row
+        if any(s.remote for s in self.seats):  # network play: the host's choices for remote seats
+            away = self.remote_choices
+            box = line("Remote seat away", "its turn waits this long, then...")
+            self._button(surface, box, f"< {wait_label(away.away_wait)} >", away.cycle_wait)
+            y += row
+            box = line("Meanwhile plays", "a computer player, until its person is back")
+            self._button(surface, box, f"< {LEVEL_LABELS[away.away_level]} >", away.cycle_level)
+            y += row
         self.seed.rect = line("Seed (blank: random)", "")
         self.seed.draw(surface, size=26 if row >= 40 else 22)

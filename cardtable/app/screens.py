@@ -111,9 +111,16 @@ def _rules(app: App, variant: Variant | None) -> Scene:
     return RulesScene(app, variant)
 
 
+def _join(app: App, variant: Variant | None) -> Scene:
+    from .join import JoinScene
+
+    return JoinScene(app)
+
+
 register(Screen("continue", _continue, "nothing", "Continue", pygame.K_c, _a_game_to_continue))
 register(Screen("new_game", _new_game, "game", "New game", pygame.K_n))
 register(Screen("load", _load, "nothing", "Load", pygame.K_l))
+register(Screen("join", _join, "nothing", "Join a table", pygame.K_j))
 register(Screen("browser", _browser, "deck", "Deck browser", pygame.K_d))
 register(Screen("howto", _howto, "game", "How to play", pygame.K_h))
 register(Screen("rules", _rules, "game", "Rules", pygame.K_r))

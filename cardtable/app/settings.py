@@ -19,7 +19,9 @@ from .seat_players import remembered_pair
 
 PRIVACY = ("curtain", "peek")  # the ways to keep cards private at one screen; the first is the default
 SPEEDS = ("normal", "slow", "instant")  # how fast computer players move (autoplay.DELAYS)
-TEXT_SIZES = (1.0, 0.85, 1.15, 1.3)  # the text size: a factor on the window's own scale
+TEXT_SIZES = (1.0, 0.85, 1.15, 1.3)
+AWAY_WAITS = (60, 120, 300, 30)  # New game's remote seats (app/hosting.py); the first is the default
+AWAY_LEVELS = ("normal", "hard", "easy")  # the text size: a factor on the window's own scale
 ALLOWED: dict[str, tuple[Any, ...]] = {
     "privacy": PRIVACY,
     "bot_speed": SPEEDS,
@@ -27,6 +29,8 @@ ALLOWED: dict[str, tuple[Any, ...]] = {
     "text_size": TEXT_SIZES,
     "hints": (True, False),  # first-game hints at the table (app/table/hints.py)
     "sound": (True, False),  # the table's sounds (app/sound.py; V at the table)
+    "away_wait": AWAY_WAITS,  # network play: how long an away remote seat's turn waits (seconds)
+    "away_level": AWAY_LEVELS,  # and the computer player's level that plays it meanwhile
 }
 DEFAULTS: dict[str, Any] = {name: values[0] for name, values in ALLOWED.items()}
 MAX_BYTES = 64 * 1024  # the file holds a few short values

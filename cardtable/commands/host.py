@@ -127,8 +127,14 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     from ..app.main import run_app
+    from ..net.discovery import register  # listed in other programs' Join screens (tables nearby)
 
+    advert = register(
+        session.variant.name, session.variant.id, len(hosted.remote), hosted.port, args.advertise
+    )
     try:
         return run_app(table_session=hosted)
     finally:
         hosted.close()
+        if advert is not None:
+            advert.close()

@@ -24,6 +24,7 @@ from .finale import draw_finale
 from .hints import least_in_the_way
 from .keys import focus_rect
 from .palette import BACKDROP
+from .presence import draw_presence, invite_controls, presence_of
 from .showdown import category_meaning, draw_showdown_screen, explain
 from .tooltips import draw_help_button, draw_tooltip
 from .view_layout import FOLD_BELOW, TableLayout
@@ -64,7 +65,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     if actor is not None and actor == t.session.to_move():
         undoer = t.undo_seat()  # in the last decider's grace, theirs (peek mode, not looked yet)
         t.controls = [*build_controls(t, own), t.undo_control(actor if undoer is None else undoer)]
-    t.controls += _table_controls(t)
+    t.controls += _table_controls(t) + invite_controls(t)
     deciding = verb_of(own) if t.controls else None
     tip = deciding.hint(own["legal"]) if deciding is not None else ""
     hinted = bool(t.hints.current(actor if t.controls else None, tip))
@@ -80,6 +81,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
     best = hand.cards if hand is not None else frozenset()
     table_backdrop(surface, layout.plan.table, layout.plan.side)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)
+    presence = presence_of(t.session)  # network play: remote seats here or away
     for other in range(len(view["seats"])):
         area = draw_seat(
             t.canvas,
@@ -92,6 +94,8 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
             best,
             player_words(t.session.seats[other]) if other < len(t.session.seats) else "",
         )
+        if other < len(presence):
+            draw_presence(t.canvas.surface, layout.seat(other).plate, presence[other])
         if t.privacy == "peek" and other == actor and seat is None:
             t.canvas.hit(area, "look")  # hold the mouse button here to look
     draw_pots(t.canvas, layout.plan.pot, view)
