@@ -72,6 +72,8 @@ def test_host_and_joining_windows(apps):
                 for _ in range(5):  # the host's window waits for Bob, however long, with no curtain
                     host_app.step([], dt=5.0)
                     assert not host_app.manifest()["curtain"]
+                said = [t["text"] for t in host_app.manifest()["texts"]]
+                assert any(t.startswith("Waiting for Bob") for t in said), said  # not "thinking… Space"
                 assert len(session.log) == before, "the host's window played the remote seat"
                 table.sync(1)
                 player_app.step([], dt=0.05)

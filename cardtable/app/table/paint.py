@@ -21,6 +21,7 @@ from .draw_panel import draw_panel, draw_popup, rules_lines
 from .draw_seats import bubble_panel, draw_seat
 from .draw_zones import covered, draw_pots, draw_table_zones
 from .finale import draw_finale
+from .game import elsewhere
 from .hints import least_in_the_way
 from .keys import focus_rect
 from .palette import BACKDROP
@@ -246,6 +247,10 @@ def _hint(t: TableScene, actor: int | None, own: View) -> list[str]:
     if to_move is None or to_move == actor:
         return [""]
     name = own["seats"][to_move]["name"]
+    if to_move in elsewhere(t.session):  # decided at another computer: nothing here hurries it
+        if own["seats"][to_move].get("kind") == "bot":
+            return [f"{name} is thinking…"]
+        return [f"Waiting for {name}, at another computer.", f"Waiting for {name}."]
     if to_move in t.humans():  # asked() is None: the decision runs by itself
         why = "nobody can bet any more" if not t.auto_flip else "auto-flip is on"
         return [f"{why.capitalize()}: the computer flips for {name}. Space: faster."]
