@@ -11,32 +11,22 @@ import pygame
 
 from ..engine import scoring
 from ..errors import VariantError
-from ..hands.ranking import EXPLAINED as RANKING_HELP
 from ..limits import seat_name_problem
 from ..variant import Variant
 from . import seating, settings, ui
-from .remote_seats import RemoteChoices, start_remote, wait_label
+from .new_game_draw import draw_new_game
+from .remote_seats import RemoteChoices, start_remote
 from .scene import App, Scene
 from .seat_players import (
     DEFAULT,
     LEVEL_LABELS,
-    SHORT_STYLES,
     STYLE_LABELS,
-    described,
     next_of,
     remembered_pair,
 )
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo"]
-ROW = 46
-NAME_W = 150  # a seat's name field: "Computer 10" whole
 BUILD_AHEAD_S = 0.004  # of each frame, building the hand tables ahead (the screen itself takes ~1 ms)
-PRIVACY_LABELS = {"curtain": "Curtain", "peek": "Peek (hold H)"}
-PRIVACY_HELP = {
-    "curtain": "a curtain before each person's turn",
-    "peek": "cards face down; hold H to look",
-}
-SPEED_LABELS = {"normal": "Normal speed", "slow": "Slow", "instant": "Instant"}
 
 
 def flipping_rounds(variant: Variant) -> bool:
@@ -298,21 +288,6 @@ class NewGameScene(Scene):
                     action()
                     return
 
-    def _button(
-        self,
-        surface: pygame.Surface,
-        rect: pygame.Rect,
-        label: str,
-        action: Any,
-        on: bool = False,
-        enabled: bool = True,
-    ) -> None:
-        colour = ui.ACCENT if on else (ui.PANEL if enabled else (150, 150, 145))
-        pygame.draw.rect(surface, colour, rect, border_radius=8)
-        ui.text(surface, label, rect.center, 24, ui.INK, anchor="center", width=rect.width - 8)
-        if enabled:
-            self.hit.append((rect, action))
-
     def update(self, dt: float) -> None:
         if not self.built_ahead:
             # A first game on this machine builds its lookup tables (up to a second): a few ms
@@ -326,102 +301,7 @@ class NewGameScene(Scene):
                 )
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Two columns, seats on the left and the choices on the right, rows as tall as the
-        window allows for the game's most seats, so every row fits from 800x600 up."""
-        self.hit = []
-        self.notes = []
-        surface.fill(ui.FELT)
-        w, h = surface.get_size()
-        v = self.variant
-        small = h < 700 or w < 1100
-        ui.text(
-            surface, f"New game: {v.name}", (48, 24), 54 if not small else 44, ui.WHITE, True, width=w - 96
-        )
-        top = 24 + ui.line(54 if not small else 44)
-        ui.text(
-            surface,
-            f"{v.min_players} to {v.max_players} players. "
-            + ("Same players as last time; seats" if self.same_players else "Seats")
-            + " play in this order.",
-            (50, top),
-            24,
-            (210, 230, 220),
-            width=w - 100,
-        )
-        y = top + ui.line(24) + 10
-        foot = h - (70 if small else 90)  # the Start / Back buttons
-        row = max(30, min(46, (foot - 12 - y - ui.line(30) - 6) // (v.max_players + 1)))
-        right = pygame.Rect(max(660, w // 2) if w >= 1200 else w // 2, y, 0, foot - y)
-        right.width = w - 24 - right.left
-        self._draw_seats(surface, pygame.Rect(48, y, right.left - 48 - 24, foot - y), row)
-        self._draw_choices(surface, right, row)
-        bh = 48 if small else 56
-        start = pygame.Rect(w - 24 - 230, h - bh - 14, 230, bh)
-        back = pygame.Rect(start.left - 20 - 200, start.top, 200, bh)
-        self._button(surface, start, "Start  [Enter]", self.start, on=True)
-        self._button(surface, back, "Back  [Esc]", self.app.pop)
-        howto = pygame.Rect(back.left - 20 - 230, start.top, 230, bh)
-        if howto.left < 24:  # no room beside them: at the top right
-            howto = pygame.Rect(w - 24 - 230, 24, 230, bh)
-        self._button(surface, howto, "How to play  [F1]", self.open_howto)
-        note = next((words for rect, words in self.notes if rect.collidepoint(self.pointer)), "")
-        if self.message or note:  # why Start was refused; else the row pointed at, in full
-            colour = (255, 210, 150) if self.message else (220, 235, 225)
-            words = self.message or note
-            ui.text(surface, words, (48, start.top - ui.line(26)), 26, colour, width=w - 96)
-
-    def _draw_seats(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
-        v = self.variant
-        ui.text(surface, "Seats", area.topleft, 30, ui.WHITE, bold=True)
-        y = area.top + ui.line(30) + 6
-        x_w = row - 6
-        # A computer's level and style beside it in buttons of their own where there is room; in
-        # a narrow window the kind's button says the level (Person, Easy, Normal, Hard in turn)
-        # and the style is short (pointing at either says it in full, under the options).
-        # (wide only when a name such as "Computer 10" still fits beside them)
-        wide = area.width - 36 - (110 + 84 + 126 + 10) - x_w - 30 >= NAME_W
-        kind_w, level_w, style_w = (110, 84, 126) if wide else (72, 0, 56)
-        player_w = level_w + style_w + (10 if wide else 0)
-        name_w = min(area.width - 36 - kind_w - player_w - x_w - 30, 260)
-        for i, seat in enumerate(self.seats):
-            ui.text(surface, f"{i + 1}.", (area.left, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft")
-            seat.name.rect = pygame.Rect(area.left + 36, y, name_w, row - 8)
-            seat.name.draw(surface, size=26 if row >= 40 and name_w >= NAME_W else 22)
-            kind = pygame.Rect(seat.name.rect.right + 10, y, kind_w, row - 8)
-            if wide or not seat.bot:
-                label = "Computer" if seat.bot else "Remote" if seat.remote else "Person"
-                toggle = (lambda i=i: self.cycle_kind(i)) if wide else (lambda i=i: self.cycle_kind_level(i))
-                self._button(surface, kind, label, toggle, on=seat.bot or seat.remote)
-                if seat.remote:
-                    words = (
-                        f"Seat {i + 1}: a person at another computer (a link to send them). Click to change."
-                    )
-                    self.notes.append((kind, words))
-            if seat.bot:
-                level = pygame.Rect(kind.right + 10, y, level_w, row - 8) if wide else kind
-                style = pygame.Rect(level.right + 10, y, style_w, row - 8)
-                self._draw_player(surface, i, level, style, wide)
-            gone = pygame.Rect(kind.right + 10 + player_w + 10, y, x_w, row - 8)
-            self._button(
-                surface, gone, "x", lambda i=i: self.remove_seat(i), enabled=len(self.seats) > v.min_players
-            )
-            y += row
-        add = pygame.Rect(area.left + 36, y, 200, row - 8)
-        self._button(surface, add, "+ Add seat", self.add_seat, enabled=len(self.seats) < v.max_players)
-
-    def _draw_player(
-        self, surface: pygame.Surface, i: int, level: pygame.Rect, style: pygame.Rect, wide: bool
-    ) -> None:
-        """Seat i's level and style buttons (in a narrow window the level's is the kind's too)."""
-        seat = self.seats[i]
-        if wide:
-            self._button(surface, level, LEVEL_LABELS[seat.level], lambda: self.cycle_level(i))
-            self._button(surface, style, STYLE_LABELS[seat.style], lambda: self.cycle_style(i))
-        else:
-            self._button(surface, level, LEVEL_LABELS[seat.level], lambda: self.cycle_kind_level(i), on=True)
-            self._button(surface, style, SHORT_STYLES[seat.style], lambda: self.cycle_style(i))
-        words = f"Seat {i + 1}: a computer player, {described(seat.level, seat.style)}. Click to change."
-        self.notes.append((level.union(style), words))
+        draw_new_game(self, surface)
 
     def cycle_kind_level(self, i: int) -> None:
         """Person, then a computer player at each level in turn, then Remote, then a person again."""
@@ -434,72 +314,3 @@ class NewGameScene(Scene):
             self.cycle_kind(i)
         else:
             self.cycle_level(i)
-
-    def _draw_choices(self, surface: pygame.Surface, area: pygame.Rect, row: int) -> None:
-        """The variant's options, then privacy, computer players' speed and the seed: a label, its
-        box, and (where there is room) a line of help."""
-        x = area.left
-        ui.text(surface, "Options", (x, area.top), 30, ui.WHITE, bold=True)
-        y = area.top + ui.line(30) + 6
-        label_w = min(300, area.width * 45 // 100)
-        box_w = min(220, area.width - label_w - 10)
-        help_x = x + label_w + box_w + 20
-        help_w = area.right - help_x
-
-        def line(label: str, helptext: str) -> pygame.Rect:
-            cut = ui.font(26).size(label)[0] > label_w - 10
-            # too long: its words before the brackets ("Hand limit (0 = play until one...)"),
-            # whole, rather than a sentence cut short; pointing at the row says it all
-            short = label.split(" (")[0] if cut else label
-            shown = ui.text(
-                surface, short, (x, y + (row - 8) // 2), 26, ui.WHITE, anchor="midleft", width=label_w - 10
-            )
-            if helptext and help_w >= 120:
-                where = (help_x, y + (row - 8) // 2)
-                ui.text(surface, helptext, where, 20, (200, 220, 210), anchor="midleft", width=help_w)
-            elif helptext:
-                cut = True
-            if cut:  # pointing at the row says it whole, under the options
-                self.notes.append(
-                    (
-                        shown.union((x, y, label_w + box_w, row - 8)),
-                        label + (f": {helptext}" if helptext else ""),
-                    )
-                )
-            return pygame.Rect(x + label_w, y, box_w, row - 8)
-
-        for name, option in self.options.items():
-            helptext = RANKING_HELP.get(str(self.values[name]), "") if name == "ranking" else option.help
-            box = line(option.label, helptext or "")
-            if name in self.inputs:
-                self.inputs[name].rect = box
-                self.inputs[name].draw(surface, size=26 if row >= 40 else 22)
-            elif isinstance(option.default, bool):
-                on = bool(self.values[name])
-                self._button(
-                    surface, box, "On" if on else "Off", lambda n=name: self.cycle_option(n, 1), on=on
-                )
-            else:
-                self._button(surface, box, f"< {self.values[name]} >", lambda n=name: self.cycle_option(n, 1))
-            y += row
-        box = line("Private cards", PRIVACY_HELP[self.privacy])
-        self._button(surface, box, f"< {PRIVACY_LABELS[self.privacy]} >", self.cycle_privacy)
-        y += row
-        if self.flips:
-            box = line("Auto-flip", "flipping rounds run by themselves (T at the table)")
-            on = self.auto_flip
-            self._button(surface, box, "On" if on else "Off", self.toggle_auto_flip, on=on)
-            y += row
-        box = line("Computer players", "Space at the table: faster")
-        self._button(surface, box, f"< {SPEED_LABELS[self.speed]} >", self.cycle_speed)
-        y += row
-        if any(s.remote for s in self.seats):  # network play: the host's choices for remote seats
-            away = self.remote_choices
-            box = line("Remote seat away", "its turn waits this long, then...")
-            self._button(surface, box, f"< {wait_label(away.away_wait)} >", away.cycle_wait)
-            y += row
-            box = line("Meanwhile plays", "a computer player, until its person is back")
-            self._button(surface, box, f"< {LEVEL_LABELS[away.away_level]} >", away.cycle_level)
-            y += row
-        self.seed.rect = line("Seed (blank: random)", "")
-        self.seed.draw(surface, size=26 if row >= 40 else 22)
