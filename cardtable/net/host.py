@@ -30,7 +30,7 @@ from ..engine.types import Action, View
 from ..session import GameSession
 from .protocol import Link, encode, new_token
 from .server import Server, this_machine
-from .tokens import hosted_seats, keep_tokens
+from .tokens import hosted_port, hosted_seats, keep_tokens
 from .wire import welcome_variant
 
 THINK_S = 0.005  # an away seat's computer player thinks this long per pump
@@ -85,8 +85,9 @@ class HostedTable:
         clock: Callable[[], float] = time.monotonic,
     ) -> HostedTable:
         """Serve `session` with `remote_seats` (None: the seats its save hosted before) on
-        host:port (0: any free port); returns once listening (OSError if it cannot). A game that
-        was hosted before keeps its seats' tokens (the same links work); new seats get new ones.
+        host:port (0: the port it was hosted on before if that is free, else any free port);
+        returns once listening (OSError if it cannot). A game that was hosted before keeps its
+        seats' tokens and its port (the same links work); new seats get new tokens.
         `advertise`: the host name the links give (default: this machine's address)."""
         kept = hosted_seats(session)
         seats = sorted(kept) if remote_seats is None else sorted(set(remote_seats))
@@ -98,11 +99,17 @@ class HostedTable:
         if any(session.seats[s].get("kind") == "bot" for s in seats):
             raise ValueError("a computer player's seat cannot be remote")
         tokens = {s: kept.get(s) or new_token() for s in seats}
-        keep_tokens(session, tokens)
         table = cls(session, seats, away_wait, away_level, clock)
         welcome = {s: encode(welcome_variant(session.variant, s, table.run)) for s in seats}
         table._server = Server(tokens, welcome)
-        table.port = table._server.start(host, port)
+        before = 0 if port else hosted_port(session)
+        try:
+            table.port = table._server.start(host, port or before)
+        except OSError:
+            if not before:
+                raise
+            table.port = table._server.start(host, 0)  # the old port is taken: new links
+        keep_tokens(session, tokens, table.port)
         name = advertise or (host if host not in ("0.0.0.0", "::", "") else this_machine())
         table.links = {s: str(Link(name, table.port, tokens[s])) for s in seats}
         return table

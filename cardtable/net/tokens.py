@@ -12,15 +12,16 @@ from ..session import GameSession, store_key
 SEALED_INDEX = -1  # the tokens' sealed box (seal_fields' entry index: no log entry has it)
 
 
-def keep_tokens(session: GameSession, tokens: Mapping[int, str]) -> None:
+def keep_tokens(session: GameSession, tokens: Mapping[int, str], port: int) -> None:
     """Note the seats' tokens in the game's save, sealed with the installation's key (the save's
-    other fields say only which seats are remote). Without a save folder they live in memory."""
+    other fields say only which seats are remote, and the port the links name). Without a save
+    folder they live in memory."""
     if session.store is None:
         return
     sealed = seal.seal_fields(
         store_key(), session.game_id, SEALED_INDEX, {"tokens": {str(s): t for s, t in tokens.items()}}
     )
-    session.extra["net"] = {"remote": sorted(tokens), "sealed": sealed}
+    session.extra["net"] = {"remote": sorted(tokens), "sealed": sealed, "port": port}
     session.write_whole()
     session.autosave()
 
@@ -37,3 +38,10 @@ def hosted_seats(session: GameSession) -> dict[int, str]:
     except (ValueError, KeyError, TypeError, AttributeError, seal.SaveKeyError):
         return {}
     return {s: t for s, t in out.items() if 0 <= s < len(session.seats)}
+
+
+def hosted_port(session: GameSession) -> int:
+    """The port a resumed game was hosted on (0: none kept), which its links name."""
+    net = session.extra.get("net")
+    port = net.get("port") if isinstance(net, dict) else None
+    return port if isinstance(port, int) and 0 < port < 65536 else 0
