@@ -203,3 +203,65 @@ def test_the_enter_that_started_the_game_does_not_close_the_invite_page(fresh_us
         assert app.manifest()["scene"] == "table"
     finally:
         hosted.close()
+
+
+def test_continue_hosts_a_hosted_game_again_with_the_same_links(fresh_user, monkeypatch, variants):
+    """A hosted game's autosave opened again (Continue, Load) is hosted again, on its port, and its
+    player's link works; it never becomes a game at one screen, where Bob's cards would show."""
+    from cardtable.app.load import LoadScene
+    from cardtable.paths import user_saves
+    from cardtable.saves import SaveStore
+
+    monkeypatch.setattr(hosting, "INTERFACES", LOOPBACK)
+    store = SaveStore(user_saves())
+    seats = [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Bob", "kind": "human"},
+        {"name": "Cy", "kind": "bot"},
+    ]
+    session = GameSession(variants["texas_holdem"], seats, 1, {}, store)
+    session.autosave()
+    first = HostedTable.start(session, [1], host="127.0.0.1")
+    links = dict(first.links)
+    first.close()  # the host's program ends
+    app = start(None, scene="menu", size=(1366, 768))
+    load = LoadScene(app, store, select=session.slot)
+    app.push(load)
+    app.step([])
+    app.step([key(pygame.K_RETURN)])
+    table = app.scene
+    assert type(table).__name__ == "TableScene", load.message
+    again = table.session
+    try:
+        assert isinstance(again, hosting.AdvertisedTable) and again.links == links
+        assert again.elsewhere == {1}  # Bob's seat is played at his own screen, never here
+        player = connect(_local(links[1]))
+        try:
+            _until(app, again, lambda: player.pump() or player.ready)
+            assert player.view(1)["seat"] == 1
+        finally:
+            player.close()
+    finally:
+        again.close()
+
+
+def test_a_hosted_game_is_not_played_at_one_screen_without_the_net_extra(fresh_user, monkeypatch, variants):
+    from cardtable import net
+    from cardtable.app.load import LoadScene
+    from cardtable.paths import user_saves
+    from cardtable.saves import SaveStore
+
+    store = SaveStore(user_saves())
+    seats = [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}]
+    session = GameSession(variants["texas_holdem"], seats, 1, {}, store)
+    session.autosave()
+    HostedTable.start(session, [1], host="127.0.0.1").close()
+    monkeypatch.setattr(net, "missing", lambda: net.INSTALL)
+    app = start(None, scene="menu", size=(1366, 768))
+    load = LoadScene(app, store, select=session.slot)
+    app.push(load)
+    app.step([])
+    app.step([key(pygame.K_RETURN)])
+    assert (
+        app.scene is load and "hosted over the network" in load.message and "cardtable[net]" in load.message
+    )

@@ -176,6 +176,15 @@ class LoadScene(Scene):
         session.autosave()  # Continue now resumes this game
         from .launch import table_for
 
+        if in_place:  # a game hosted over the network is hosted again: its players' links work
+            from .hosting import host_again
+
+            hosted = host_again(session)
+            if isinstance(hosted, str):
+                session.close()
+                self.say(hosted, error=True)
+                return None
+            return table_for(self.app, hosted or session, **self.table_options)
         return table_for(self.app, session, **self.table_options)
 
     def _go(self, scene: Scene | None) -> None:
