@@ -80,25 +80,3 @@ def start_hosted(
         session.close()
         raise
     return table_for(app, hosted, privacy=privacy)
-
-
-def host_again(session: Any) -> AdvertisedTable | str | None:
-    """A resumed game that was hosted, hosted again with its seats' links (the host's away
-    choices as last made); None for a game at one screen; why not, in a sentence, when it cannot
-    be hosted here (it is never played at one screen instead: its remote seats' cards would be)."""
-    from ..net import missing
-    from ..net.tokens import hosted_seats
-    from .remote_seats import RemoteChoices
-
-    if not hosted_seats(session):
-        return None
-    need = missing()
-    if need:
-        return f"This game is hosted over the network, and {need}; or play on here in a copy (C)."
-    choices = RemoteChoices()
-    try:
-        return host_session(
-            session, None, float(choices.away_wait), choices.away_level, interfaces=INTERFACES
-        )
-    except (OSError, ValueError) as exc:
-        return f"This game cannot be hosted again here ({exc}); play on here in a copy (C)."

@@ -177,7 +177,7 @@ class LoadScene(Scene):
         from .launch import table_for
 
         if in_place:  # a game hosted over the network is hosted again: its players' links work
-            from .hosting import host_again
+            from .remote_seats import host_again
 
             hosted = host_again(session)
             if isinstance(hosted, str):

@@ -4,10 +4,13 @@ meanwhile; remembered), and the game they start: hosted (app/hosting.py), its li
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import settings
 from .seat_players import LEVEL_LABELS
+
+if TYPE_CHECKING:
+    from .hosting import AdvertisedTable
 
 WAIT_LABELS = {30: "30 s", 60: "1 min", 120: "2 min", 300: "5 min"}
 
@@ -65,3 +68,25 @@ def start_remote(scene: Any, seats: list[dict[str, str]], seed: int | None, valu
         ) from None
     choices.remember()
     return table
+
+
+def host_again(session: Any) -> AdvertisedTable | str | None:
+    """A resumed game that was hosted, hosted again with its seats' links (the host's away
+    choices as last made); None for a game at one screen; why not, in a sentence, when it cannot
+    be hosted here (it is never played at one screen instead: its remote seats' cards would be)."""
+    from ..net import missing
+    from ..net.tokens import hosted_seats
+    from .hosting import INTERFACES, host_session
+
+    if not hosted_seats(session):
+        return None
+    need = missing()
+    if need:
+        return f"This game is hosted over the network, and {need}; or play on here in a copy (C)."
+    choices = RemoteChoices()
+    try:
+        return host_session(
+            session, None, float(choices.away_wait), choices.away_level, interfaces=INTERFACES
+        )
+    except (OSError, ValueError) as exc:
+        return f"This game cannot be hosted again here ({exc}); play on here in a copy (C)."
