@@ -106,8 +106,12 @@ def player(link: str, drop_after: int) -> None:
         seat = remote.seat
         if remote.ready and remote.to_move() == seat and not remote.pending():
             view = remote.view(seat)
-            legal = [t for t in view["legal"] if t["type"] != "fold"] or view["legal"]
-            remote.act(fill(remote.rules, view, rng.choice(legal), rng))
+            # mostly calm (a game that lasts its hands): checks and calls, never all in or a fold
+            legal = [t for t in view["legal"] if t["type"] not in ("fold", "all_in")] or view["legal"]
+            calm = [t for t in legal if t["type"] in ("check", "call")]
+            remote.act(
+                fill(remote.rules, view, rng.choice(calm if calm and rng.random() < 0.8 else legal), rng)
+            )
             decisions += 1
             if drop_after and decisions >= drop_after:
                 os._exit(0)  # dropped: no goodbye
