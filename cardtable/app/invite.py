@@ -10,7 +10,7 @@ import pygame
 
 from ..net.protocol import parse_link
 from . import frame, ui
-from .net_page import Hit, button, click, copy_text, is_copy
+from .net_page import Hit, button, click, copy_text, is_copy, title
 from .scene import App, Scene
 
 CLOSING = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_i)
@@ -60,11 +60,8 @@ class InviteScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.hit = []
-        surface.fill(ui.FELT)
         w, h = surface.get_size()
-        small = w < 1100 or h < 700
-        ui.text(surface, "Invite your friends", (40, 24), 44 if small else 54, ui.WHITE, True, width=w - 80)
-        y = 24 + ui.line(44 if small else 54)
+        y, small = title(surface, "Invite your friends")
         intro = (
             "Send each friend their seat's link (Copy, or Ctrl+C for the one outlined). They play it "
             "with the Join screen or: cardtable join LINK. Each link is secret: one seat each."

@@ -13,7 +13,7 @@ import pygame
 
 from .. import net
 from . import frame, ui
-from .net_page import Hit, button, click, is_paste, pasted_text
+from .net_page import Hit, button, click, is_paste, pasted_text, title
 from .scene import App, Scene
 
 LINK_CHARS = 400  # protocol.parse_link refuses longer
@@ -135,11 +135,8 @@ class JoinScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.hit = []
-        surface.fill(ui.FELT)
         w, h = surface.get_size()
-        small = w < 1100 or h < 700
-        ui.text(surface, "Join a table", (40, 24), 44 if small else 54, ui.WHITE, True, width=w - 80)
-        y = 24 + ui.line(44 if small else 54)
+        y, small = title(surface, "Join a table")
         if self.picked is not None:
             ask = f"{self.picked.game} at {self.picked.host}: type or paste your seat's join code (its host has it)."
         else:

@@ -26,6 +26,15 @@ def button(
     hit.append((rect, action))
 
 
+def title(surface: pygame.Surface, words: str) -> tuple[int, bool]:
+    """The page cleared and its title drawn: (the y below the title, whether the window is small)."""
+    surface.fill(ui.FELT)
+    w, h = surface.get_size()
+    small = w < 1100 or h < 700
+    ui.text(surface, words, (40, 24), 44 if small else 54, ui.WHITE, True, width=w - 80)
+    return 24 + ui.line(44 if small else 54), small
+
+
 def click(hit: Hit, pos: tuple[int, int]) -> bool:
     """Run the action of the button at `pos`; whether there was one."""
     for rect, action in hit:
