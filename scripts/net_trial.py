@@ -92,7 +92,7 @@ def host(variant_id: str, folder: Path, hands: int, seed: int, kill_at: int) -> 
 def player(link: str, drop_after: int) -> None:
     """A player's program: plays its seat at random from its own view; gone (the process ends
     without a goodbye) after `drop_after` decisions."""
-    from cardtable.engine.bots.randomly import fill
+    from cardtable.engine.bots.randomly import calm
     from cardtable.net.client import connect
 
     remote = connect(link, retry=lambda n: 0.2)
@@ -105,13 +105,7 @@ def player(link: str, drop_after: int) -> None:
             break
         seat = remote.seat
         if remote.ready and remote.to_move() == seat and not remote.pending():
-            view = remote.view(seat)
-            # mostly calm (a game that lasts its hands): checks and calls, never all in or a fold
-            legal = [t for t in view["legal"] if t["type"] not in ("fold", "all_in")] or view["legal"]
-            calm = [t for t in legal if t["type"] in ("check", "call")]
-            remote.act(
-                fill(remote.rules, view, rng.choice(calm if calm and rng.random() < 0.8 else legal), rng)
-            )
+            remote.act(calm(remote.rules, remote.view(seat), rng))  # a game that lasts its hands
             decisions += 1
             if drop_after and decisions >= drop_after:
                 os._exit(0)  # dropped: no goodbye

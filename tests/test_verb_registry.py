@@ -217,3 +217,42 @@ def test_a_registered_verb_makes_its_own_random_choices(monkeypatch):
         st = rules.apply(st, action)  # refused (IllegalAction) if a choice were missing
     assert min(made.values()) >= 3
     assert len(choose.chosen) == sum(made.values()) and set(choose.chosen) <= {0, 1, 2}
+
+
+class Quiet(Bet):
+    """A bet that does not say what its actions do in a betting decision (no `stances`)."""
+
+    name = "quiet"
+    stances: dict[str, str] = {}
+
+
+def test_baselines_read_what_actions_do_from_the_verb_and_play_a_verb_that_does_not_say_as_easy(
+    monkeypatch,
+):
+    """The `call` baseline checks or calls by the verb's stances; for a verb that declares none,
+    `call` and `tight` make the easy computer player's decision rather than guess from action
+    names (tight never weighs its hand for a raise there)."""
+    from cardtable.engine.bots import baselines
+
+    monkeypatch.setitem(REGISTRY, "quiet", Quiet())
+    seats = [{"name": "A", "kind": "bot"}, {"name": "B", "kind": "bot"}]
+    text = (VARIANTS / "texas_holdem.yaml").read_text()
+    rules = Rules(load_variant_text(text, "t.yaml"))
+    st = rules.new_game(seats, 3, {})
+    for decision in range(6):
+        got = baselines.baseline_action("call", rules, rules.view(st, rules.to_move(st)), decision)
+        assert got["type"] in ("check", "call"), got
+        st = rules.apply(st, got)
+
+    def weighed(*args):
+        raise AssertionError("tight weighed its hand for a decision that is no betting to it")
+
+    monkeypatch.setattr(baselines, "win_chance", weighed)
+    rules = Rules(load_variant_text(text.replace("{do: bet", "{do: quiet"), "q.yaml"))
+    st = rules.new_game(seats, 3, {})
+    for decision in range(6):
+        view = rules.view(st, rules.to_move(st))
+        easy = decide(rules, view, decision, "easy")
+        assert baselines.baseline_action("call", rules, view, decision) == easy
+        assert baselines.baseline_action("tight", rules, view, decision) == easy
+        st = rules.apply(st, easy)

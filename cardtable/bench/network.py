@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any
 
-from ..engine.bots import fill
+from ..engine.bots import calm
 from ..session import GameSession
 from ..variant import Variant
 
@@ -87,17 +87,7 @@ def _one(variant: Variant, remote: int, decisions: int) -> dict[str, Any]:
 def _calm(table: Any, seat: int, rng: random.Random) -> Any:
     """A cautious decision from the seat's own view (mostly checks and calls, the smallest bets,
     no early showdowns), so the game lasts as long as the measurement (bench/reopen.py's table)."""
-    view = table.view(seat)
-    legal = view["legal"]
-    calm = [t for t in legal if t["type"] in ("check", "call")]
-    keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
-    t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
-    action = fill(table.rules, view, t, rng)
-    if t["type"] in ("bet", "raise"):
-        action["amount"] = t["min"]
-    action.pop("showdown", None)
-    action.pop("reveal", None)
-    return action
+    return calm(table.rules, table.view(seat), rng)
 
 
 def _caught_up(host: Any, player: Any, seat: int) -> Any:

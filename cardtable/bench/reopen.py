@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..engine import Rules
-from ..engine.bots import fill
+from ..engine.bots import calm
 from ..engine.types import OptionValue
 from ..saves import SavedGame, dumps
 from ..saves.store import atomic_write
@@ -39,16 +39,7 @@ def long_game(variant: Variant, decisions: int, seed: int = 1) -> SavedGame:
     while made < decisions and not rules.is_over(st):
         seat = rules.to_move(st)
         assert seat is not None
-        legal = rules.legal_actions(st, seat)
-        calm = [t for t in legal if t["type"] in ("check", "call")]
-        keep = [t for t in legal if t["type"] not in ("fold", "all_in")] or legal
-        t = rng.choice(calm if calm and rng.random() < 0.9 else keep)
-        action = fill(rules, rules.view(st, seat), t, rng)
-        if t["type"] in ("bet", "raise"):
-            action["amount"] = t["min"]
-        action.pop("showdown", None)  # no early showdowns: a called showdown would end hands at once
-        action.pop("reveal", None)
-        rules.apply_in_place(st, action)
+        rules.apply_in_place(st, calm(rules, rules.view(st, seat), rng))
         made += 1
     return SavedGame(variant.id, variant.digest, variant.name, seed, seats, options, list(st["log"]))
 

@@ -26,7 +26,10 @@ from ..variant import Variant
 
 PLAYERS = (*LEVELS, *BASELINES)
 MAX_ACTIONS = 100_000  # a hand that has not ended after this many actions is reported as an error
-VOLUNTARY = ("call", "bet", "raise")  # chips put in by choice (blinds and antes are posted)
+VOLUNTARY = (
+    "call",
+    "raise",
+)  # stances (Verb.stances) that put chips in by choice (blinds and antes are posted)
 
 
 def decision_seed(seed: int, deal: int, decision: int) -> int:
@@ -107,9 +110,10 @@ class Match:
         decisions = 0
         while (seat := rules.to_move(state)) is not None:
             action = self._action(seating[seat], state, seat, decision_seed(self.seed, deal, decisions))
-            if state["bet_round"] == 0 and action["type"] in VOLUNTARY:
+            stance = rules.deciding(state).stances.get(action["type"])
+            if state["bet_round"] == 0 and stance in VOLUNTARY:
                 chose[seat] = True
-                raised[seat] = raised[seat] or action["type"] != "call"
+                raised[seat] = raised[seat] or stance == "raise"
             state = rules.apply(state, action)
             decisions += 1
             if decisions > MAX_ACTIONS:

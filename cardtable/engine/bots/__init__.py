@@ -17,8 +17,18 @@ that scores most is played. Each verb's move is its module's `think` (engine/ver
 makes them (`Verb.fill_randomly`).
 """
 
-from .randomly import fill, random_action
+from .randomly import calm, fill, random_action
 from .style import BALANCED, STYLES, split_player
 from .think import LEVELS, Thinker, decide
 
-__all__ = ["BALANCED", "LEVELS", "STYLES", "Thinker", "decide", "fill", "random_action", "split_player"]
+__all__ = [
+    "BALANCED",
+    "LEVELS",
+    "STYLES",
+    "Thinker",
+    "calm",
+    "decide",
+    "fill",
+    "random_action",
+    "split_player",
+]

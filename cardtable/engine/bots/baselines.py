@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...hands.steps import finish
 from ..types import Action, Template, View
+from ..verbs import REGISTRY
 from .chance import win_chance
 from .randomly import fill
 from .think import decide
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
 BASELINES = ("call", "random", "tight")
 TIGHT_SHARE = 0.2  # the share of starting hands `tight` plays
 TIGHT_DEALS = 48  # deals of the unseen cards behind one estimate (the hard level's number)
-BETS = ("bet", "raise")
 
 
 def baseline_action(name: str, rules: Rules, view: View, seed: int, threshold: float = 1.0) -> Action:
@@ -36,23 +36,30 @@ def baseline_action(name: str, rules: Rules, view: View, seed: int, threshold: f
     seat = view["seat"]
     assert seat is not None
     rng = random.Random(seed)
-    legal = {t["type"]: t for t in view["legal"]}
     if name == "random":
         return fill(rules, view, rng.choice(view["legal"]), rng)
-    if not {"fold", "check", "call"} & set(legal):  # not a betting decision
+    legal = by_stance(view)
+    if not {"fold", "check", "call"} & set(legal):  # not a betting decision: as easy plays it
         return decide(rules, view, seed, "easy")
     if name == "call":
         chosen = legal.get("check") or legal.get("call") or legal["fold"]
         return {"seat": seat, "type": chosen["type"]}
     chance = finish(win_chance(rules, view, rng, TIGHT_DEALS))
     if chance >= threshold:
-        raising = legal.get("raise") or legal.get("bet")
+        raising = legal.get("raise")
         if raising is not None:
             return {"seat": seat, "type": raising["type"], "amount": pot_sized(view, raising)}
         if "call" in legal:
-            return {"seat": seat, "type": "call"}
+            return {"seat": seat, "type": legal["call"]["type"]}
     chosen = legal.get("check") or legal["fold"]
     return {"seat": seat, "type": chosen["type"]}
+
+
+def by_stance(view: View) -> dict[str, Template]:
+    """The legal actions of the deciding seat's view by what each does in a betting decision (the
+    deciding verb's `stances`); {} when the verb declares none."""
+    stances = REGISTRY[view["phase"]].stances if view["phase"] in REGISTRY else {}
+    return {stances[t["type"]]: t for t in view["legal"] if t["type"] in stances}
 
 
 def pot_sized(view: View, t: Template) -> int:

@@ -25,6 +25,23 @@ def random_action(rules: Rules, state: State, seat: int, rng: random.Random) -> 
     return _filled(rules, rules.deciding(state), seat, t, lambda: hand_cards(rules.view(state, seat)), rng)
 
 
+def calm(rules: Rules, view: View, rng: random.Random) -> Action:
+    """A cautious random decision from the deciding seat's own view, for games that must last (the
+    bench's long games, network measurements): by the verb's `stances`, mostly a check or a call,
+    the smallest bet, a fold or all in only when nothing else is legal, no early showdown."""
+    stances = REGISTRY[view["phase"]].stances if view["phase"] in REGISTRY else {}
+    legal = view["legal"]
+    quiet = [t for t in legal if stances.get(t["type"]) in ("check", "call")]
+    keep = [t for t in legal if stances.get(t["type"]) not in ("fold", "all_in")] or legal
+    t = rng.choice(quiet if quiet and rng.random() < 0.9 else keep)
+    action = fill(rules, view, t, rng)
+    if stances.get(t["type"]) == "raise":
+        action["amount"] = t["min"]
+    action.pop("showdown", None)  # a called showdown would end hands at once
+    action.pop("reveal", None)
+    return action
+
+
 def fill(rules: Rules, view: View, t: Template, rng: random.Random) -> Action:
     """An action made from `t`, a legal template of `view` (the deciding seat's own), with random
     choices: the deciding step's verb makes them (`Verb.fill_randomly`)."""

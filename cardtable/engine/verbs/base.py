@@ -194,6 +194,10 @@ class Verb:
     fields: dict[str, Field] = {}
     # the fields of an action this verb reads, beside "seat" and "type": any other is refused
     action_fields: tuple[str, ...] = ()
+    # a betting decision's action types and what each does: "fold", "check", "call", "raise" (a bet
+    # or raise, its template giving min and max), "all_in". The baseline players, `match`'s
+    # statistics and the bench's calm players read these; a verb without them is no betting to them.
+    stances: dict[str, str] = {}
     # the `until:` conditions of a repeat a step of this verb may make true (program.py)
     ends: frozenset[str] = frozenset()
     # a step that shares the pot out by the hands shown: a hand with betting needs one

@@ -36,6 +36,14 @@ BET_TYPES = ("fold", "check", "call", "bet", "raise", "all_in")
 
 class Bet(Verb):
     name = "bet"
+    stances = {
+        "fold": "fold",
+        "check": "check",
+        "call": "call",
+        "bet": "raise",
+        "raise": "raise",
+        "all_in": "all_in",
+    }
     action_fields = ("amount", "showdown", "reveal")
     ends = frozenset({"showdown_called", "one_left", "all_in"})
     fields = {
