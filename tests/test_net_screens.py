@@ -265,3 +265,17 @@ def test_a_hosted_game_is_not_played_at_one_screen_without_the_net_extra(fresh_u
     assert (
         app.scene is load and "hosted over the network" in load.message and "cardtable[net]" in load.message
     )
+
+
+def test_an_away_seat_is_said_on_its_plate_and_no_banner_covers_the_table(hosted):
+    """Bob has not joined: his plate says away; no banner across the top hides a seat's plate."""
+    from cardtable.app.launch import table_for
+
+    app = start(None, scene="menu", size=(800, 600))
+    app.replace(table_for(app, hosted))
+    for _ in range(3):
+        hosted.pump()
+        app.step([])
+    texts = _texts(app)
+    assert "away" in texts
+    assert not any(t.startswith("Away") or "last good save" in t for t in texts), texts

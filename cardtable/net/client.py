@@ -330,14 +330,10 @@ class RemoteSession:
 
     @property
     def table_notice(self) -> str | None:
-        """What the table's banner says of the connection (None: all well)."""
+        """What the table's banner says of the connection (None: all well; who is away is said on
+        the seats' plates, app/table/presence.py)."""
         if self.state == "connected":
-            away = [
-                self.seats[i]["name"]
-                for i, p in enumerate(self.presence)
-                if p == "away" and i < len(self.seats)
-            ]
-            return f"Away: {', '.join(away)}" if away else None
+            return None
         if self.state == "connecting":
             return "Connection to the host lost: connecting again..."
         return f"Not connected: {self.reason}" if self.reason else "Not connected"

@@ -291,10 +291,9 @@ class HostedTable:
 
     @property
     def table_notice(self) -> str | None:
-        """What the table's banner says when the game is saved: who is away, or why an away seat's
-        computer player cannot play."""
-        away = [self.session.seats[s]["name"] for s, p in enumerate(self.presence()) if p == "away"]
-        return self.problem or (f"Away: {', '.join(away)}" if away else None)
+        """What the table's banner says when the game is saved: why an away seat's computer player
+        cannot play (who is away is said on the seats' plates, app/table/presence.py)."""
+        return self.problem
 
     def view(self, seat: int | None) -> View:
         return self.session.view(seat)

@@ -399,7 +399,7 @@ class TableScene(WhoSees, Scene):
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
         paint(self, surface)
-        # "Not saved: ...", else a networked game's notice ("Away: Cleo")
+        # "Not saved: ...", else a networked game's notice ("Connection to the host lost: ...")
         draw_save_banner(
             surface, getattr(self.session, "save_problem", None), getattr(self.session, "table_notice", None)
         )
