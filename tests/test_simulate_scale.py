@@ -28,6 +28,13 @@ LONG_MATCH = ["variants/examples/deuce_to_seven.yaml", "--option", "chips=100000
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def wait_for_hand(child: subprocess.Popen[str], log: Path, n: int) -> None:
+    """Until the run's log shows hand `n` begun (the child still running): the match is under way."""
+    while f"--- Hand {n} ---" not in (log.read_text(encoding="utf-8") if log.exists() else ""):
+        assert child.poll() is None, child.communicate()
+        time.sleep(0.05)  # another process writes it: look again shortly
+
+
 def _cli(args: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-c", CHILD, "simulate", *args],
@@ -112,9 +119,7 @@ def test_ctrl_c_keeps_every_finished_hand_and_prints_the_report_so_far(tmp_path,
     )
     try:
         # the log grows while the match is played: wait for a few finished hands, then Ctrl+C
-        while "--- Hand 4 ---" not in (log.read_text(encoding="utf-8") if log.exists() else ""):
-            assert child.poll() is None, child.communicate()
-            time.sleep(0.05)
+        wait_for_hand(child, log, 4)
         child.send_signal(signal.SIGINT)
         out, err = child.communicate(timeout=60)
     finally:

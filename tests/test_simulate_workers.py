@@ -11,14 +11,14 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Any
+
+from test_simulate_scale import LONG_MATCH, wait_for_hand
 
 from cardtable.commands.simulation import Setup
 
 ROOT = Path(__file__).resolve().parent.parent
-LONG_MATCH = ["variants/examples/deuce_to_seven.yaml", "--option", "chips=1000000", "--option", "blind=2"]
 
 
 def _players(pid: int) -> list[int]:
@@ -56,9 +56,7 @@ def test_a_worker_killed_mid_run_ends_the_command_with_one_line(tmp_path):
     )
     try:
         # both workers are deep in their long matches once the log shows a few finished hands
-        while "--- Hand 3 ---" not in (log.read_text(encoding="utf-8") if log.exists() else ""):
-            assert child.poll() is None, child.communicate()
-            time.sleep(0.05)
+        wait_for_hand(child, log, 3)
         players = _players(child.pid)
         assert len(players) == 2, players
         os.kill(players[0], signal.SIGKILL)  # what the kernel does to a process when memory runs out

@@ -1,6 +1,6 @@
 """Tables on the local network, by zeroconf (`_cardtable._tcp.local.`).
 
-    advert = register(game="Texas Hold'em", variant="texas_holdem", free=2, port=port)
+    advert = register(game=variant.name, variant=variant.id, free=2, port=port)
     advert.close()                      # the table is no longer listed
     nearby = browse()                   # listening at once; .tables() each frame: plain data
 
