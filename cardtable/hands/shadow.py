@@ -37,11 +37,11 @@ def shadowed(rules: Rules) -> list[tuple[int, int]]:
     if rules.combine:  # combined sets value collections of sets, not first matches
         return []
     out = []
+    simples = [_simple(cat) for cat in rules.categories]
     for i, cat in enumerate(rules.categories):
         if cat.exact or not category_handles(cat, "shadow"):
             continue
-        for j in range(i):
-            simple = _simple(rules.categories[j])
+        for j, simple in enumerate(simples[:i]):
             if simple is not None and any(_implies(p, simple) for p in cat.parts):
                 out.append((i, j))
                 break

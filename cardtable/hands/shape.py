@@ -14,14 +14,21 @@ class _WithParts(Map):
     """A map whose fields include every part field registered in conditions.py, as the registry
     stands when a file is checked (a condition registered later is a known key at once)."""
 
+    _registered: tuple[conditions.HandCondition, ...] | None
+    _fields: dict[str, Field]
+
     @property
     def fields(self) -> dict[str, Field]:
-        parts = {k: v if isinstance(v, Field) else Field(v) for k, v in conditions.fields().items()}
-        return {**parts, **self._own}
+        registered = tuple(conditions.REGISTRY.values())
+        if registered != self._registered:  # made again only when the registry has changed
+            parts = {k: v if isinstance(v, Field) else Field(v) for k, v in conditions.fields().items()}
+            self._registered, self._fields = registered, {**parts, **self._own}
+        return self._fields
 
     @fields.setter
     def fields(self, value: dict[str, Field]) -> None:
         self._own = value
+        self._registered, self._fields = None, {}
 
 
 PART = _WithParts({}, "a part (a set of cards and its conditions)")
