@@ -1,5 +1,6 @@
 """`cardtable simulate`: one JSON object on stdout with the documented fields, the same bytes for
-the same arguments."""
+the same arguments. Played in the test's own process (`--jobs 1`): that every core gives the same
+report, test_simulate_scale.py checks, and a pool's processes here would only add their start-up."""
 
 from __future__ import annotations
 
@@ -12,7 +13,24 @@ from cardtable.cli import main
 
 
 def test_simulate_json_grid_game(capsys):
-    assert main(["simulate", "poker_grid", "--games", "2", "--players", "3", "--seed", "4", "--json"]) == 0
+    assert (
+        main(
+            [
+                "simulate",
+                "poker_grid",
+                "--games",
+                "2",
+                "--players",
+                "3",
+                "--seed",
+                "4",
+                "--jobs",
+                "1",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr()
     report = json.loads(out.out)
     assert report["games"] == 2 and report["completed"] == 2 and report["errors"] == []
@@ -33,6 +51,8 @@ def test_simulate_random_players_texas(capsys):
         "--hands",
         "3",
         "--random",
+        "--jobs",
+        "1",
         "--json",
     ]
     assert main(args) == 0
@@ -45,7 +65,21 @@ def test_simulate_random_players_texas(capsys):
 @pytest.mark.parametrize("vid", VARIANT_IDS)
 def test_simulate_json_is_the_same_run_to_run(capsys, vid):
     """Same arguments, same bytes: the computer players' seeds come from the run's seed, never the clock."""
-    args = ["simulate", vid, "--games", "2", "--hands", "1", "--seed", "9", "--level", "easy", "--json"]
+    args = [
+        "simulate",
+        vid,
+        "--games",
+        "2",
+        "--hands",
+        "1",
+        "--seed",
+        "9",
+        "--level",
+        "easy",
+        "--jobs",
+        "1",
+        "--json",
+    ]
     outs = []
     for _ in range(2):
         assert main(args) == 0
@@ -61,7 +95,22 @@ def test_simulate_seeds_differ(capsys):
     runs = []
     for seed in ("1", "2"):
         assert (
-            main(["simulate", "texas_holdem", "--games", "2", "--hands", "2", "--seed", seed, "--json"]) == 0
+            main(
+                [
+                    "simulate",
+                    "texas_holdem",
+                    "--games",
+                    "2",
+                    "--hands",
+                    "2",
+                    "--seed",
+                    seed,
+                    "--jobs",
+                    "1",
+                    "--json",
+                ]
+            )
+            == 0
         )
         runs.append(capsys.readouterr().out)
     assert runs[0] != runs[1]
