@@ -41,7 +41,9 @@ from cardtable.app.table.input import PEEK_KEY as PEEK
 from cardtable.session import visible_cards
 
 ALL_VARIANTS = VARIANT_IDS + [f"examples/{p.stem}" for p in sorted((VARIANTS / "examples").glob("*.yaml"))]
-SEATING = ["Ann", "Bob", "bot", "Cid"]  # a computer player between people, where the game seats three
+# A computer player between people, where the game seats three. Easy: every level takes the same
+# view and the table shows the same frames while any level thinks; easy only deals out fewer hands.
+SEATING = ["Ann", "Bob", "bot-easy", "Cid"]
 OPTIONS = {"hands": 2, "called_shot": False}  # two hands: the showdown, then the next deal
 FRAMES = 3000
 KEYS = {  # the action bar's shortcuts for the decisions that need no cards chosen
