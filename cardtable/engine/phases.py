@@ -31,7 +31,8 @@ from .. import limits
 from ..errors import Problem
 from ..schema import AnyValue, Bool, Field, Int, ListOf, Map, MapOf, Spec, Str, check, suggest
 from ..yamlsrc import Node
-from .options import largest, number_problem
+from .options import number_problem
+from .program import QuietChecker, check_program
 from .types import Step
 from .verbs import REGISTRY
 
@@ -135,25 +136,21 @@ def build(node: Node, variant: Variant, problems: list[Problem]) -> Phases:
     before = len(problems)
     ctx.compile(d["hand"].value)
     if len(problems) == before:  # the whole hand is checked once every step is sound
-        from .program import check_program
-
         check_program(d["hand"], variant, layout, problems)
     return phases
 
 
-class _Ctx:
+class _Ctx(QuietChecker):
     """Compiles the steps of a hand, checking each against its verb (a verbs.base.StepChecker)."""
 
     def __init__(self, variant: Variant, layout: Layout, phases: Phases, problems: list[Problem]) -> None:
-        self.variant, self.layout, self.phases, self.problems = variant, layout, phases, problems
+        super().__init__(variant, layout)
+        self.phases, self.problems = phases, problems
         self.dealt = 0  # cards dealt in a hand so far, at the most players
         self.over = False  # the deal budget was already reported
 
     def problem(self, node: Node, message: str) -> None:
         self.problems.append(node.problem(message))
-
-    def has_section(self, name: str) -> bool:
-        return name in self.variant.sections
 
     def role(self, node: Node, name: object, allow_all: bool = False) -> None:
         if allow_all and name == "all":
@@ -167,17 +164,6 @@ class _Ctx:
         p = self.layout.zone_problem(node, name, want)
         if p:
             self.problems.append(p)
-
-    def largest(self, node: Node) -> int:
-        """A number field's value, or for {option: NAME} the largest the players may choose."""
-        return largest(node, self.variant)
-
-    def zone_spec(self, name: object) -> Zone | None:
-        return self.layout.zones.get(str(name))
-
-    @property
-    def max_players(self) -> int:
-        return self.variant.max_players
 
     def count_dealt(self, snode: Node, need: int, what: str) -> None:
         """Add a step's cards from the deck (its verb's `cards_dealt`, at the most players) to the

@@ -129,7 +129,7 @@ def zone_cards(variant: Variant, layout: Layout, steps: list[Node]) -> dict[str,
     """The most cards each zone may hold in one hand (for a seat's zone: one seat's), from what
     each step's verb says it puts there (Verb.fills), at the largest option values; a zone other
     steps fill without bound counts as unbounded."""
-    checker = _Sizes(variant, layout)
+    checker = QuietChecker(variant, layout)
     held: dict[str, int] = {}
     for v, rounds in walk(steps):
         if v["do"].value == "repeat":
@@ -141,8 +141,9 @@ def zone_cards(variant: Variant, layout: Layout, steps: list[Node]) -> dict[str,
     return {name: min(n, size) for name, n in held.items()}
 
 
-class _Sizes:
-    """What a verb's `fills` may ask (a verbs.base.StepChecker that reports nothing)."""
+class QuietChecker:
+    """A verbs.base.StepChecker that reports nothing: what a verb's `fills` may ask. The checker
+    that compiles the steps (phases.py) is one that reports."""
 
     def __init__(self, variant: Variant, layout: Layout) -> None:
         self.variant, self.layout = variant, layout
@@ -160,6 +161,7 @@ class _Sizes:
         return name in self.variant.sections
 
     def largest(self, node: Node) -> int:
+        """A number field's value, or for {option: NAME} the largest the players may choose."""
         return largest(node, self.variant)
 
     def zone_spec(self, name: object) -> Zone | None:

@@ -28,27 +28,31 @@ def random_action(rules: Rules, state: State, seat: int, rng: random.Random) -> 
 def calm(rules: Rules, view: View, rng: random.Random) -> Action:
     """A cautious random decision from the deciding seat's own view, for games that must last (the
     bench's long games, network measurements): by the verb's `stances`, mostly a check or a call,
-    the smallest bet, a fold or all in only when nothing else is legal, no early showdown."""
-    stances = REGISTRY[view["phase"]].stances if view["phase"] in REGISTRY else {}
+    a fold or all in only when nothing else is legal; the verb fills it calmly (`fill_calmly`)."""
+    seat, phase = _deciding(view)
+    verb = REGISTRY[phase]
     legal = view["legal"]
-    quiet = [t for t in legal if stances.get(t["type"]) in ("check", "call")]
-    keep = [t for t in legal if stances.get(t["type"]) not in ("fold", "all_in")] or legal
+    quiet = [t for t in legal if verb.stances.get(t["type"]) in ("check", "call")]
+    keep = [t for t in legal if verb.stances.get(t["type"]) not in ("fold", "all_in")] or legal
     t = rng.choice(quiet if quiet and rng.random() < 0.9 else keep)
-    action = fill(rules, view, t, rng)
-    if stances.get(t["type"]) == "raise":
-        action["amount"] = t["min"]
-    action.pop("showdown", None)  # a called showdown would end hands at once
-    action.pop("reveal", None)
-    return action
+    a: Action = {"seat": seat, "type": t["type"]}
+    verb.fill_calmly(a, t, lambda: hand_cards(view), rng, rules)
+    return a
 
 
 def fill(rules: Rules, view: View, t: Template, rng: random.Random) -> Action:
     """An action made from `t`, a legal template of `view` (the deciding seat's own), with random
     choices: the deciding step's verb makes them (`Verb.fill_randomly`)."""
-    seat = view["seat"]
-    if seat is None or view["phase"] is None:
+    seat, phase = _deciding(view)
+    return _filled(rules, REGISTRY[phase], seat, t, lambda: hand_cards(view), rng)
+
+
+def _deciding(view: View) -> tuple[int, str]:
+    """The deciding seat and its step's verb name, from its own view."""
+    seat, phase = view["seat"], view["phase"]
+    if seat is None or phase is None:
         raise ValueError("a random action is made from the deciding seat's own view")
-    return _filled(rules, REGISTRY[view["phase"]], seat, t, lambda: hand_cards(view), rng)
+    return int(seat), str(phase)
 
 
 def _filled(

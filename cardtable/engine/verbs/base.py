@@ -307,6 +307,14 @@ class Verb:
         random: a random player's move, a test's (engine/bots/randomly.py). `hand()` is the seat's
         own hand. The goldens record games played so: the order `rng` is used in is part of them."""
 
+    def fill_calmly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        """As `fill_randomly`, for scripted play that must last (the bench's long games, network
+        measurements): a verb leaves out here any choice that would end a hand at once, and keeps
+        amounts small."""
+        self.fill_randomly(a, t, hand, rng, rules)
+
     # ---- how a computer player decides (from its seat's view only) ---------------------------
     def think(self, mind: Mind) -> Action | Thought:
         """The computer player's move: an action, or a generator that yields after each unit of work

@@ -357,6 +357,15 @@ class Bet(Verb):
     ) -> None:
         bet_mind.fill_randomly(a, t, hand, rng)
 
+    def fill_calmly(
+        self, a: Action, t: Template, hand: Callable[[], list[Card]], rng: random.Random, rules: Rules
+    ) -> None:
+        self.fill_randomly(a, t, hand, rng, rules)
+        if self.stances.get(t["type"]) == "raise":
+            a["amount"] = t["min"]  # the smallest bet or raise
+        a.pop("showdown", None)  # a called showdown would end hands at once
+        a.pop("reveal", None)
+
     def think(self, mind: Mind) -> Thought:
         return bet_mind.think(mind)
 
