@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import conditions
-from .api import evaluate_pool
+from .api import evaluate_pool, strength
 from .contains import formable
 from .rules import Rules
 from .value import HandValue
@@ -121,6 +121,11 @@ def classifier(rules: Rules, size: int, mode: str = "best", qualify: Qualify | N
             return [v.rank, QUALIFIES] if qualify(v) else [v.rank]
 
         return best_and_qualifies
+    if size == rules.size and not rules.lowest_wins and not rules.combine:
+        # A key's first field is the category's place from the bottom: the lookup table's key
+        # when the rules have one (read, or built once enough hands were valued), the matcher's else.
+        top = len(rules.categories)
+        return lambda hand: [top - strength(rules, hand)[0]]
     return lambda hand: [evaluate_pool(rules, hand, size).rank]
 
 
