@@ -20,7 +20,9 @@ SHORT_DECK = VARIANTS / "examples" / "short_deck_holdem.yaml"  # 36 cards: a qui
 
 @pytest.fixture
 def empty_cache(tmp_path, monkeypatch):
+    """Nothing built on this machine and nothing shipped: every table is built."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(tables, "shipped_folder", lambda: tmp_path / "shipped")
     return tmp_path / "cache"
 
 

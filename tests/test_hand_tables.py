@@ -20,10 +20,12 @@ SMALL = ["texas_holdem", "sevendeck_poker", "poker_clash"]
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
     """A cache folder of the module's own for the tests that file, read and damage tables: each
-    table is built once, and no test elsewhere (another worker) meets a damaged file."""
+    table is built once (none shipped: tests/test_shipped_tables.py reads those), and no test
+    elsewhere (another worker) meets a damaged file."""
     folder = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XDG_CACHE_HOME", str(folder))
+        mp.setattr(tables, "shipped_folder", lambda: folder / "none shipped")
         yield folder
 
 
