@@ -64,7 +64,8 @@ def test_a_filed_table_is_left_for_the_game_s_start_to_read(empty_cache):
 
 
 def test_new_game_builds_the_tables_before_start_and_the_table_does_not(fresh_user, empty_cache, monkeypatch):
-    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(1280, 720), autosave=False)
+    # a game no table serves: only the new game's table is built
+    app = start("sigilian_poker", players=["Ann", "bot"], seed=1, size=(1280, 720), autosave=False)
     variant = load_variant(SHORT_DECK)
     app.push(NewGameScene(app, variant))
     frames = 0
