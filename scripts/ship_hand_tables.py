@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -50,6 +51,7 @@ def main() -> int:
             counts = ranking_exact.exact(variant)  # counted now: shipped too
             shipped = GAMES / "rankings" / f"exact-{ranking_exact.exact_key(variant)}.json"
             replace_whole(shipped, json.dumps(counts.to_json()).encode("utf-8"))
+            os.chmod(shipped, 0o644)  # shipped: readable by all, as a checkout makes it
             print(f"counted {path.stem}'s exact odds: {shipped.relative_to(ROOT)}")
         for rules in every_rules(variant):
             p = table.plan(rules)
@@ -66,6 +68,7 @@ def main() -> int:
             start = time.process_time()
             built = table.build(rules, p, matcher(rules))
             replace_whole(target, tables.pack(built, name))
+            os.chmod(target, 0o644)
             print(
                 f"built {target.relative_to(ROOT)} ({path.stem}, {len(built.keys):,} values, "
                 f"{target.stat().st_size // 1024} KB, {time.process_time() - start:.1f} s)"
