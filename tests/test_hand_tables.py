@@ -20,10 +20,12 @@ SMALL = ["texas_holdem", "sevendeck_poker", "poker_clash"]
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
     """A cache folder of the module's own for the tests that file, read and damage tables: each
-    table is built once, and no test elsewhere (another worker) meets a damaged file."""
+    table is built once (none shipped: tests/test_shipped_tables.py reads those), and no test
+    elsewhere (another worker) meets a damaged file."""
     folder = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("XDG_CACHE_HOME", str(folder))
+        mp.setattr(tables, "shipped_folder", lambda: folder / "none shipped")
         yield folder
 
 
@@ -112,60 +114,3 @@ def test_rules_made_from_others_learn_afresh():
     assert other.memo == {}
     p = table_mod.plan(rules)
     assert tables.digest(other, table_mod.plan(other)) != tables.digest(rules, p)
-
-
-@pytest.mark.parametrize("vid", ["sevendeck_poker", "omaha_hi_lo"])
-def test_a_table_has_its_hand_tables_before_its_first_frame(monkeypatch, vid):
-    """Building a table mid-game took one frame 0.3-0.8 s (after 3,000 hands valued without it):
-    the table scene reads or builds every table its rankings can use (a split pot's low one too)
-    before it draws, and no frame of computer players playing reads or builds one."""
-    import pygame
-
-    from cardtable.app.headless import start
-    from cardtable.hands.ranking import hand_rules
-
-    path = VARIANTS / f"{vid}.yaml" if vid != "omaha_hi_lo" else VARIANTS / "examples" / f"{vid}.yaml"
-    # nothing remembered in memory: the run's cache folder (another test may have filed the tables
-    # there) or a build
-    variant = load_variant(path)
-    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
-    hand = hand_rules(variant)
-    rankings = [hand] + ([hand.split.rules] if hand.split is not None else [])
-    assert len(rankings) == (2 if vid == "omaha_hi_lo" else 1)
-    for ranked in rankings:
-        slot = tables._slot(ranked)
-        assert slot.plan is None or slot.table is not None, f"{vid}: no table before the first frame"
-
-    def refused(*args, **kwargs):
-        raise AssertionError("a hand table read or built during play")
-
-    monkeypatch.setattr(tables, "build_steps", refused)
-    monkeypatch.setattr(tables, "read", refused)
-    app.scene.bot_delay = 0.0
-    for _ in range(60):
-        app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")], dt=0.05)
-
-
-def test_a_big_deck_table_has_its_per_card_tables_before_its_first_frame(monkeypatch):
-    """The prefilter's per-card keys of the 12,000-card deck took the first computer player's
-    first unit of thinking ~25 ms (a frame near the 33 ms limit): they are made before the table
-    draws, and no frame of play makes them."""
-    import pygame
-
-    from cardtable.app.headless import start
-    from cardtable.hands import prefilter
-    from cardtable.hands.ranking import hand_rules
-
-    variant = load_variant(VARIANTS / "infinite_poker.yaml")  # nothing remembered in memory
-    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
-    hand = hand_rules(variant, variant.sections["options"]["ranking"].default)  # the ranking played
-    assert isinstance(hand.memo.get("prefilter"), prefilter._Static)
-
-    def refused(*args, **kwargs):
-        raise AssertionError("per-card tables made during play")
-
-    monkeypatch.setattr(prefilter, "_keys", refused)  # what it reads each card through
-    app.scene.bot_delay = 0.0
-    for _ in range(40):
-        app.step([], dt=0.05)
-    pygame.display.quit()

@@ -101,7 +101,7 @@ def print_report(r: dict[str, Any]) -> None:
         print(
             f"  {_mark(o['start_again_ms_max'] <= 33)} a game started again from New game <= 33 ms: "
             f"{o['start_again_ms_max']} (the first: {o['start_first_ms_max']}, a fresh program; "
-            "with an empty cache it builds the hand tables)"
+            "with an empty cache, a game shipping no hand tables builds them)"
         )
         print(
             f"  {_mark(o['next_game_ms_max'] <= 33)} the next game's first frame (Play again) <= 33 ms: "

@@ -241,3 +241,15 @@ def hand_rules(variant: Any, ranking: object = "published") -> Rules:
         return exact_rules(variant)
     rules: Rules = variant.sections["hands"]
     return rules
+
+
+def every_rules(variant: Any) -> list[Rules]:
+    """Every hand rules a game of the variant may value hands by: under each ranking it offers,
+    the ranking's rules and a split pot's second ones (what the table prepares, engine/scoring.py)."""
+    out: list[Rules] = []
+    if "hands" not in variant.sections:
+        return out
+    for ranking in offered(variant):
+        rules = hand_rules(variant, ranking)
+        out += [rules] if rules.split is None else [rules, rules.split.rules]
+    return out

@@ -35,6 +35,8 @@ def plain_data(obj: Any) -> Any:
         return tuple(plain_data(x) for x in obj)
     if isinstance(obj, dict):
         return tuple(sorted((k, plain_data(v)) for k, v in obj.items()))
+    if isinstance(obj, (set, frozenset)):  # in an order of their own: a set of names has none
+        return tuple(sorted((plain_data(x) for x in obj), key=repr))
     return obj
 
 

@@ -1,20 +1,25 @@
-"""Where a variant's lookup table (table.py) comes from: memory, the user cache folder, or a build.
+"""Where a variant's lookup table (table.py) comes from: memory, the user cache folder, the tables
+shipped with the built-in games (variants/hand-tables/, gzipped), or a build.
 
-A table is filed under a digest of everything it depends on (the compiled hand rules and the
-deck's columns they read), so an edited variant gets a new table. The file is read defensively:
-its size, a SHA-256 checksum, its shape, and a sample of its entries re-valued by the general
-matcher must all agree, or it is rebuilt. A table is built on first use, once enough hands have
-been valued the slow way to pay for it (a few seconds for a 52-card deck), or at once by `ensure`,
-or ahead in small steps by `build_ahead` (a screen waiting for a person).
+A table is named by a digest of what its entries mean (`digest`: the format, the plan, and the
+rules' meaning, not their words), so an edited variant gets a new table and a renamed category the
+same one. A file is read defensively, shipped or cached alike: its size (unpacked, too), a SHA-256
+checksum, its shape, and a sample of its entries re-valued by the general matcher must all agree,
+or it is ignored and the table built. A table is built on first use, once enough hands have been
+valued the slow way to pay for it (a second or so for a 52-card deck), or at once by `ensure`, or
+ahead in small steps by `build_ahead` (a screen waiting for a person). `scripts/ship_hand_tables.py`
+makes the shipped files.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gzip
 import hashlib
 import json
 import random
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
@@ -22,6 +27,8 @@ from typing import Any
 
 from .. import clock
 from ..paths import read_bytes, replace_whole
+from .conditions import canonical_category
+from .ranking_store import plain_data
 from .rules import Rules
 from .steps import finish
 from .table import Key, Plan, Table, build_steps, codes, plan
@@ -35,20 +42,65 @@ CHECKS = 24  # entries re-valued when a table is read from disk
 Evaluate = Callable[[Sequence[int]], Key]
 
 
+# Fields of the rules that no table entry depends on: words for people, and what the evaluator
+# learns as it runs. A split pot's second ranking is a table of its own (named from its own rules):
+# the evaluator of these never reads it.
+_NOT_MEANING = frozenset({"warnings", "value_names", "reading", "memo", "split"})
+
+
+def meaning(rules: Rules, p: Plan) -> tuple[Any, ...]:
+    """What the table's entries depend on, as plain data: every field of the rules (future ones
+    too, when not at their default) less `_NOT_MEANING`; the categories, in their order, by their
+    patterns' canonical forms (conditions.py), points and tie layers, never their names or
+    sentences; of the deck's columns only those the plan reads."""
+    out: list[tuple[str, Any]] = []
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if f.name in _NOT_MEANING or value == _default(f):
+            continue
+        if f.name == "categories":
+            value = tuple((canonical_category(c), c.points, c.ties) for c in value)
+        elif f.name == "columns":
+            value = {a: value[a] for a in set(p.fine) | set(p.coarse)}
+        out.append((f.name, plain_data(value)))
+    return tuple(out)
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default is not dataclasses.MISSING:
+        return f.default
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return dataclasses.MISSING
+
+
 def digest(rules: Rules, p: Plan) -> str:
-    """A name for the table of these rules: changes whenever any input of the table does."""
-    cats = tuple(dataclasses.replace(c, describe="", published="") for c in rules.categories)
-    cols = {a: rules.columns[a] for a in sorted(set(p.fine) | set(p.coarse))}
-    # every field of the rules (future ones too), less the words and the columns no pattern reads
-    same = dataclasses.replace(rules, categories=cats, columns=cols, warnings=(), value_names=())
-    text = repr((FORMAT, p, same))
+    """A name for the table of these rules: changes whenever what any entry means does (a
+    pattern, the columns it reads, the hand form, the plan, FORMAT), not with the words."""
+    text = repr((FORMAT, plain_data(p), meaning(rules, p)))
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def folder() -> Path:
+    """The user's tables, built on this machine: NAME.table."""
     from ..paths import user_cache
 
     return user_cache() / "hand-tables"
+
+
+def shipped_folder() -> Path:
+    """The built-in games' tables, shipped with the program: NAME.table.gz."""
+    from ..paths import shipped
+
+    return shipped("variants") / "hand-tables"
+
+
+def cache_file(name: str) -> Path:
+    return folder() / f"{name}.table"
+
+
+def shipped_file(name: str) -> Path:
+    return shipped_folder() / f"{name}.table.gz"
 
 
 # ---------------------------------------------------------------- the file
@@ -133,9 +185,14 @@ DECODED_KEPT = 6
 
 
 def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
-    try:  # read like a save: never a pipe, a device, a link or a huge file
-        data = read_bytes(path, MAX_BYTES)
-    except OSError:
+    """The table filed at `path` (a shipped one gzipped: NAME.table.gz), or None when there is
+    none or anything about it is off."""
+    packed = path.suffix == ".gz"
+    try:  # read like a save: never a pipe, a device or a huge file; a link only among the shipped
+        data = read_bytes(path, MAX_BYTES, follow_links=packed)
+        if packed:
+            data = unpack(data)
+    except (OSError, ValueError, EOFError, zlib.error):
         return None
     key = (name, hashlib.sha256(data).hexdigest())
     table = _DECODED.get(key)
@@ -151,6 +208,21 @@ def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Ta
         if len(_DECODED) > DECODED_KEPT:
             _DECODED.popitem(last=False)
     return table
+
+
+def pack(table: Table, name: str) -> bytes:
+    """A shipped file's bytes: the file gzipped, the same bytes for the same table (no time in them)."""
+    return gzip.compress(encode(table, name), compresslevel=9, mtime=0)
+
+
+def unpack(data: bytes) -> bytes:
+    """A gzipped file's contents, never more than MAX_BYTES of them (ValueError: too many, not
+    one whole gzip member, or anything after it)."""
+    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    out = inflate.decompress(data, MAX_BYTES + 1)
+    if len(out) > MAX_BYTES or not inflate.eof or inflate.unused_data:
+        raise ValueError("not one gzipped file of at most MAX_BYTES")
+    return out
 
 
 def write(path: Path, table: Table, name: str) -> None:
@@ -188,9 +260,8 @@ def ensure(rules: Rules, evaluate: Evaluate) -> Table | None:
     if slot.plan is None:
         return None
     if slot.table is None:
-        path = folder() / f"{slot.name}.table"
         if slot.building is None:
-            slot.table = read(path, slot.name, rules, slot.plan, evaluate)
+            slot.table = _filed(rules, slot, evaluate)
             slot.tried_disk = True
         if slot.table is None:
             steps = slot.building or _made(rules, slot, evaluate)
@@ -204,20 +275,30 @@ def _made(rules: Rules, slot: _Slot, evaluate: Evaluate) -> Generator[None, None
     assert slot.plan is not None
     table = yield from build_steps(rules, slot.plan, evaluate)
     yield
-    write(folder() / f"{slot.name}.table", table, slot.name)
+    write(cache_file(slot.name), table, slot.name)
     return table
+
+
+def _filed(rules: Rules, slot: _Slot, evaluate: Evaluate) -> Table | None:
+    """The table this machine filed, else the one shipped with the program, if either reads well."""
+    assert slot.plan is not None
+    for path in (cache_file(slot.name), shipped_file(slot.name)):
+        table = read(path, slot.name, rules, slot.plan, evaluate)
+        if table is not None:
+            return table
+    return None
 
 
 def build_ahead(rules: Rules, evaluate: Evaluate, budget_s: float) -> bool:
     """Build a table no file holds yet, about `budget_s` seconds of it per call (at least one
     step), for a screen that waits for a person (New game) to call once a frame; True when
-    nothing is left to do here: the table is in memory, or filed (`ensure` reads it when the
-    game starts), or none can serve these rules."""
+    nothing is left to do here: the table is in memory, or filed or shipped (`ensure` reads it
+    when the game starts), or none can serve these rules."""
     slot = _slot(rules)
     if slot.plan is None or slot.table is not None:
         return True
     if slot.building is None:
-        if (folder() / f"{slot.name}.table").is_file():
+        if cache_file(slot.name).is_file() or shipped_file(slot.name).is_file():
             return True
         slot.building = _made(rules, slot, evaluate)
     end = clock.now() + budget_s
@@ -232,14 +313,14 @@ def build_ahead(rules: Rules, evaluate: Evaluate, budget_s: float) -> bool:
 
 
 def current(rules: Rules, evaluate: Evaluate) -> Table | None:
-    """The table if there is one by now: read from disk on first use, built once BUILD_AFTER hands
-    have been valued without it."""
+    """The table if there is one by now: read from disk (filed or shipped) on first use, built once
+    BUILD_AFTER hands have been valued without it."""
     slot = _slot(rules)
     if slot.table is not None or slot.plan is None:
         return slot.table
     if not slot.tried_disk:
         slot.tried_disk = True
-        slot.table = read(folder() / f"{slot.name}.table", slot.name, rules, slot.plan, evaluate)
+        slot.table = _filed(rules, slot, evaluate)
         if slot.table is not None:
             return slot.table
     slot.slow += 1
