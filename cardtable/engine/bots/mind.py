@@ -31,6 +31,7 @@ class SeatMind:
         bluff: float = 0.0,
         playing: Style = EVEN,
         probe: float = 0.0,
+        foresight: int = 0,
     ) -> None:
         seat = view["seat"]
         if seat is None:
@@ -39,6 +40,7 @@ class SeatMind:
         self.reads = reads  # how sharply opponents' hands are weighed by their betting (reading.py)
         self.bluff = bluff
         self.probe = probe
+        self.foresight = foresight  # turns past this one a placement weighs (verbs/place_mind.py)
         self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 

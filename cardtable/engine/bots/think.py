@@ -38,12 +38,13 @@ class Level:
     bluff: float  # how often a weak hand bets when nobody has shown strength
     aggression: float = 1.0  # how readily it bets and raises (multiplies its style's)
     probe: float = 0.0  # how often it bets small in a round nobody has bet, after a bet earlier
+    foresight: int = 0  # how many turns past this one a placement weighs (verbs/place_mind.py)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(deals=8, reads=0.0, bluff=0.0),
-    "normal": Level(deals=24, reads=1.0, bluff=0.15),
-    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7),
+    "normal": Level(deals=24, reads=1.0, bluff=0.15, foresight=1),
+    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7, foresight=2),
 }
 
 
@@ -110,7 +111,9 @@ class Thinker:
 def _think(rules: Rules, view: View, rng: random.Random, level: Level, playing: Style) -> Thought:
     """The move of the verb being played (its module's `think`), as a generator of work units."""
     playing = Style(playing.entry, playing.aggression * level.aggression)
-    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe)
+    mind = SeatMind(
+        rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe, level.foresight
+    )
     made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):
         return made
