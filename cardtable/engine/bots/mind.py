@@ -11,7 +11,7 @@ from ..types import Action, Card, Template, View
 from .chance import win_chance
 from .drawing import best_discard
 from .randomly import fill
-from .reading import pressure
+from .reading import forced, pressure
 from .seen import hand_cards, live_opponents, own_value
 from .style import EVEN, Style
 
@@ -58,7 +58,10 @@ class SeatMind:
         return best_discard(self.rules, self.view, self.rng, self.hand(), least, most, hands, self.own_value)
 
     def pressure(self) -> float:
-        return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)
+        view, rules = self.view, self.rules
+        return max(
+            (pressure(view, i, forced(rules, view, i)) for i in live_opponents(view, self.seat)), default=0.0
+        )
 
     def fill(self, t: Template) -> Action:
         return fill(self.rules, self.view, t, self.rng)

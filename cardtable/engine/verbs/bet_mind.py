@@ -62,7 +62,9 @@ def think(mind: Mind) -> Thought:
         # readily; a loose one less (entry, its style). A small bet, and a raise instead of a
         # call with a weak hand, only against few players: at six seats somebody behind holds a
         # hand to raise with (hard against five `tight`: -25 bb/100 lost to folds after it)
-        need, entry = price * (0.9 + 0.2 * pushed), mind.entry
+        # (none will come from a bettor who is all in: the price is then the whole cost)
+        more = pushed if any(view["seats"][o]["chips"] > 0 for o in _bettors(mind)) else 0.0
+        need, entry = price * (0.9 + 0.2 * more), mind.entry
         if (
             chance >= need * entry
             or (cost <= chips * 0.02 / entry**4 and live <= STEAL_SEATS)
@@ -105,3 +107,11 @@ def _showdown(mind: Mind, t: Template, strength: float, reveal: float) -> Action
         if len(shown) == n:
             call["reveal"] = shown
     return call
+
+
+def _bettors(mind: Mind) -> list[int]:
+    """The opponents still in who have put the most chips in this hand."""
+    seats = mind.view["seats"]
+    live = [i for i, s in enumerate(seats) if i != mind.seat and not s["folded"] and not s["out"]]
+    most = max((seats[i]["total"] for i in live), default=0)
+    return [i for i in live if seats[i]["total"] == most]
