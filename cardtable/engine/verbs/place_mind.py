@@ -15,7 +15,7 @@ through it (and the places it opens), so a placement re-scores those alone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -124,7 +124,7 @@ def think(mind: Mind) -> Thought:
     ahead = mind.foresight if all(c >= 0 for c in grid.values()) else 0
     lookout = _Lookout(mind, scorer, grid, spots, hand) if ahead else None
     if lookout is not None:
-        yield
+        yield from lookout.score()
     best: tuple[float, float] | None = None
     choice: tuple[Card, Spot] | None = None
     for card in hand:
@@ -135,7 +135,7 @@ def think(mind: Mind) -> Thought:
             k = (worth, mind.rng.random())
             if best is None or k > best:
                 best, choice = k, (card, at)
-        yield
+            yield
     assert choice is not None
     return {"seat": mind.seat, "type": "place", "card": choice[0], "at": list(choice[1])}
 
@@ -152,15 +152,21 @@ class _Lookout:
         self.theirs = _next_hand_size(view, mind.seat)
         deck = view["zones"].get(mind.rules.layout.deck)
         self.draws = bool(deck and deck.get("count", 0) > 0)  # the seat draws back up after placing
-        # every card's row and column points at every place, and its places best first
         self.lines: dict[tuple[Spot, Card], tuple[int, int]] = {}
         self.ranked: dict[Card, list[tuple[int, Spot]]] = {c: [] for c in (*self.unseen, *hand)}
-        for s in spots:
-            near = around(grid, s)
+        self._open = spots
+
+    def score(self) -> Generator[None, None, None]:
+        """Score every card's row and column at every open place, and rank each card's places best
+        first (yielding after each place)."""
+        scorer = self.scorer
+        for s in self._open:
+            near = around(self.grid, s)
             for c, ranked in self.ranked.items():
                 row, col = self.lines[(s, c)] = scorer.lines(near, c)
                 if row or col:
                     ranked.append((scorer.total(row, col), s))
+            yield
         for ranked in self.ranked.values():
             ranked.sort(reverse=True)
 
