@@ -49,3 +49,37 @@ def test_without_a_raise_reading_changes_nothing():
         rules, view, _ = _raised(seed, 0)
         plain = finish(win_chance(rules, view, random.Random(seed), 24))
         assert finish(win_chance(rules, view, random.Random(seed), 24, reads=True)) == plain
+
+
+def test_blinds_a_seat_had_to_post_show_no_strength():
+    """In the 12,000-card game the last hand's winner posts a blind on top of the big blind: two
+    blinds in, by the rules, not by choice."""
+    import random as rnd
+
+    from cardtable.engine.bots.mind import SeatMind
+    from cardtable.engine.bots.reading import forced
+
+    rules = Rules(builtin("infinite_poker"))
+    state = rules.new_game(
+        [{"name": "A", "kind": "bot"}, {"name": "B", "kind": "bot"}], 3, {"called_shot": False}
+    )
+    seat = rules.to_move(state)
+    view = rules.view(state, seat)
+    poster = 1 - seat
+    assert view["seats"][poster]["total"] == 2 * view["blind"] == forced(rules, view, poster)
+    assert pressure(view, poster) > 0  # counted from one big blind, the posts look like a raise
+    assert pressure(view, poster, forced(rules, view, poster)) == 0.0
+    assert SeatMind(rules, view, rnd.Random(1), 8).pressure() == 0.0
+
+
+def test_betting_is_read_less_where_the_bettor_has_seen_little_of_its_hand():
+    from cardtable.engine.bots.reading import SEEN_SHARE, informed
+
+    # Hold'em before the flop: the board is not out, its two cards are all it will have seen
+    assert informed({"board": []}, {"hand": [-1, -1]}) == 1.0
+    # four of its own cards and a face-down grid of 100 shared with it
+    grid = {(r, c): -1 for r in range(10) for c in range(10)}
+    assert informed({"grid": grid}, {"hand": [-1] * 4}) == 4 / 104 / SEEN_SHARE
+    # the flop: 60 of the grid face up
+    flop = {p: (i if i < 60 else -1) for i, p in enumerate(grid)}
+    assert informed({"grid": flop}, {"hand": [-1] * 4}) == 1.0

@@ -6,7 +6,7 @@ zone is passed as {(row, col): card} of the cards on it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from .state import zone
@@ -102,3 +102,32 @@ def score_placement(rules: Rules, grid: dict[tuple[int, int], Card], placed: tup
     from ..hands import api
 
     return api.score_placement(rules.variant, grid, placed)
+
+
+def line_windows(rules: Rules, seg: Sequence[Card], at: int) -> Iterator[tuple[Card, ...]]:
+    """The runs of a grid line's cards `seg` that may score a hand holding its card at `at`."""
+    from ..hands import api
+
+    return api.line_windows(api.rules_of(rules.variant), seg, at)
+
+
+def window_points(rules: Rules, window: Sequence[Card]) -> int:
+    """The points one run of a grid's line scores (0: no hand)."""
+    from ..hands import api
+
+    return api.window_points(api.rules_of(rules.variant), window)
+
+
+def both_ways(rules: Rules, total: int) -> int:
+    """What a placement scoring in both its row and its column earns, its lines making `total`."""
+    from ..hands import api
+
+    return api.both_ways(api.rules_of(rules.variant), total)
+
+
+def run_lengths(rules: Rules) -> tuple[int, int]:
+    """The fewest and most cards side by side in a grid line that may score a hand."""
+    from ..hands import api
+
+    form = api.rules_of(rules.variant).form
+    return form.runs_min, form.runs_max

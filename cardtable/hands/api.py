@@ -332,21 +332,43 @@ def evaluate_line(rules: Rules, line: Sequence[int]) -> HandValue:
 def score_placement_rules(
     rules: Rules, grid: Mapping[tuple[int, int], int], placed: tuple[int, int]
 ) -> Placement:
-    form = rules.form
     lines: list[tuple[tuple[int, ...], str, int]] = []
     for dr, dc in ((0, 1), (1, 0)):
         seg, at = _segment(grid, placed, dr, dc)
         top: tuple[tuple[int, ...], str, int] | None = None
-        for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
-            for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
-                window = seg[start : start + length]
-                v = evaluate_line(rules, window) if form.adjacent else evaluate_pool(rules, window, length)
-                if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
-                    top = (tuple(window), v.category, v.points)
+        for window in line_windows(rules, seg, at):
+            v = window_value(rules, window)
+            if v.rank < len(rules.categories) and (top is None or v.points > top[2]):
+                top = (window, v.category, v.points)
         if top is not None and top[2] > 0:
             lines.append(top)
     total = sum(p for _, _, p in lines)
     bonus = 0
     if len(lines) == 2:
-        bonus = total * (rules.both_ways_multiply - 1) + rules.both_ways_add
+        bonus = both_ways(rules, total) - total
     return Placement(lines, bonus, total + bonus)
+
+
+def line_windows(rules: Rules, seg: Sequence[int], at: int) -> Iterator[tuple[int, ...]]:
+    """The runs of `seg` (the cards side by side along one line) that may score a hand holding its
+    card at index `at`: every run of the hand form's min..max cards through it."""
+    form = rules.form
+    for length in range(form.runs_min, min(form.runs_max, len(seg)) + 1):
+        for start in range(max(0, at - length + 1), min(at, len(seg) - length) + 1):
+            yield tuple(seg[start : start + length])
+
+
+def window_value(rules: Rules, window: Sequence[int]) -> HandValue:
+    """The hand one run of a grid's line makes (its category's points; rank past the categories: none)."""
+    return evaluate_line(rules, window) if rules.form.adjacent else evaluate_pool(rules, window, len(window))
+
+
+def window_points(rules: Rules, window: Sequence[int]) -> int:
+    """The points one run of a grid's line scores (0: no hand)."""
+    v = window_value(rules, window)
+    return v.points if v.rank < len(rules.categories) else 0
+
+
+def both_ways(rules: Rules, total: int) -> int:
+    """What a placement scoring hands in both its row and its column earns, its lines' `total` points."""
+    return total * rules.both_ways_multiply + rules.both_ways_add

@@ -8,8 +8,8 @@ card hidden from their seat reaches them only as -1 (or not at all).
 
 Betting follows an estimated chance to win, found by dealing the cards the seat has not seen into
 every place hidden from it a fixed number of times and comparing the hands. Draws keep the cards
-that make the best hand; exchanges take the card pot when it helps; on an open grid the placement
-that scores most is played. Each verb's move is its module's `think` (engine/verbs/), given a
+that make the best hand; exchanges take the card pot when it helps; on an open grid a placement
+is weighed by what it scores and, by level, by what it leaves the next player and itself. Each verb's move is its module's `think` (engine/verbs/), given a
 `SeatMind` (mind.py): the view, the legal choices, a seeded generator and these estimates.
 
 `random_action(rules, state, seat, rng)` plays any legal action at random (tests use it);

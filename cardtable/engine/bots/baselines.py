@@ -3,8 +3,10 @@ papers do: `call` (checks or calls every bet, never bets), `random` (any legal a
 (bets or raises the size of the pot with a hand in the top fifth of starting hands, else checks or
 folds). Each decides from its seat's view and a seed, like the computer players.
 
-They differ only in betting. Every other decision (a draw, a flip, a placement) is the easy computer
-player's, so that a match measures play, not a baseline that never draws. `tight` judges a hand by
+They differ in betting. Every other decision (a draw, a flip) is the easy computer player's, so
+that a match measures play, not a baseline that never draws; but where a verb has a plain move (a
+card put at the first open place of a grid: `Verb.plain`), `call` plays that, as a player who
+weighs nothing would, and `random` plays any legal move there too. `tight` judges a hand by
 its chance to win against random hands (the computer players' own estimate), against a threshold
 measured once per match (`tight_threshold`): the chance that a fifth of first decisions reach.
 """
@@ -39,8 +41,9 @@ def baseline_action(name: str, rules: Rules, view: View, seed: int, threshold: f
     if name == "random":
         return fill(rules, view, rng.choice(view["legal"]), rng)
     legal = by_stance(view)
-    if not {"fold", "check", "call"} & set(legal):  # not a betting decision: as easy plays it
-        return decide(rules, view, seed, "easy")
+    if not {"fold", "check", "call"} & set(legal):  # not a betting decision
+        plain = REGISTRY[view["phase"]].plain(view["legal"]) if view["phase"] in REGISTRY else None
+        return plain if name == "call" and plain is not None else decide(rules, view, seed, "easy")
     if name == "call":
         chosen = legal.get("check") or legal.get("call") or legal["fold"]
         return {"seat": seat, "type": chosen["type"]}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
-from .reading import pressure, read_chance
+from .reading import forced, pressure, read_chance
 from .seen import Grid, Zones, places
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def win_chance(
     others, pool, shared, own, theirs = at.others, at.pool, at.shared, at.own, at.theirs
     if not others or not pool or deals <= 0:
         return 1.0 if not others else 0.5
-    if reads and any(pressure(view, o) > 0 for o in others):
+    if reads and any(pressure(view, o, forced(rules, view, o)) > 0 for o in others):
         most = HANDS_PER_DEAL * deals * max(1, len(others))  # every opponent's hand is valued in a deal
         return (yield from read_chance(rules, view, rng, deals, at, most, _fill_hidden, reads))
     declared = view["declared"]

@@ -11,7 +11,7 @@ from ..types import Action, Card, Template, View
 from .chance import win_chance
 from .drawing import best_discard
 from .randomly import fill
-from .reading import pressure
+from .reading import forced, pressure
 from .seen import hand_cards, live_opponents, own_value
 from .style import EVEN, Style
 
@@ -31,6 +31,7 @@ class SeatMind:
         bluff: float = 0.0,
         playing: Style = EVEN,
         probe: float = 0.0,
+        foresight: int = 0,
     ) -> None:
         seat = view["seat"]
         if seat is None:
@@ -39,6 +40,7 @@ class SeatMind:
         self.reads = reads  # how sharply opponents' hands are weighed by their betting (reading.py)
         self.bluff = bluff
         self.probe = probe
+        self.foresight = foresight  # turns past this one a placement weighs (verbs/place_mind.py)
         self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 
@@ -56,7 +58,10 @@ class SeatMind:
         return best_discard(self.rules, self.view, self.rng, self.hand(), least, most, hands, self.own_value)
 
     def pressure(self) -> float:
-        return max((pressure(self.view, i) for i in live_opponents(self.view, self.seat)), default=0.0)
+        view, rules = self.view, self.rules
+        return max(
+            (pressure(view, i, forced(rules, view, i)) for i in live_opponents(view, self.seat)), default=0.0
+        )
 
     def fill(self, t: Template) -> Action:
         return fill(self.rules, self.view, t, self.rng)

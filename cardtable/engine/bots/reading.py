@@ -18,6 +18,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING
 
+from ..betting import in_blinds
 from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
@@ -31,13 +32,48 @@ if TYPE_CHECKING:
 # did, and took -20 bb/100 from hard in 1,000 hands) would otherwise be read as always holding the
 # best hands; capped, hard wins +111 [+19, +203] from it, and keeps +34 [+7, +62] against tight.
 MOST_PRESSURE = 2.0
+# The share of its hand's cards an opponent must have seen for its betting to be read in full:
+# Hold'em's two of seven before the flop are above it (those reads are unchanged).
+SEEN_SHARE = 0.25
 
 
-def pressure(view: View, seat: int) -> float:
-    """How hard `seat` has bet this hand: doublings of its chips in beyond one big blind."""
+def pressure(view: View, seat: int, posted: int = 0) -> float:
+    """How hard `seat` has bet this hand: doublings of its chips in beyond one big blind, or beyond
+    what it had to post (`posted`, `forced`) where that is more."""
     blind = max(1, view["blind"])
-    beyond = view["seats"][seat]["total"] - blind
+    beyond = view["seats"][seat]["total"] - max(blind, posted)
     return min(MOST_PRESSURE, math.log2(1 + beyond / blind)) if beyond > 0 else 0.0
+
+
+def forced(rules: Rules, view: View, seat: int) -> int:
+    """The chips `seat` had to post this hand: the blinds of every posting role it holds (they
+    stack: the 12,000-card game's last winner posts a blind on top of the big blind) and the antes.
+    A post played only under an option is left out (the view does not say the options)."""
+    roles = view["seats"][seat]["roles"]
+    return sum(
+        in_blinds(step["amount"], view["blind"])
+        for step in rules.program
+        if step.get("do") == "post"
+        and not step.get("when")
+        and not step.get("unless")
+        and (step["role"] == "all" or step["role"] in roles)
+    )
+
+
+def informed(shared: Zones, theirs: Zones) -> float:
+    """How much an opponent's betting can say about the hand it will hold: 1, or less where most of
+    that hand's cards are still hidden from it too (its own places and the table's face-up cards
+    against all the places its hand is formed from, below SEEN_SHARE). An opponent bets on what it
+    has seen: in the 12,000-card game before the flop it has seen 4 of its 104 cards."""
+    seen = total = 0
+    for z in theirs.values():  # its own places: every card there is its own to see
+        seen += len(z)
+        total += len(z)
+    for z in shared.values():
+        cards = list(z.values()) if isinstance(z, dict) else z
+        seen += sum(1 for c in cards if c >= 0)
+        total += len(cards)
+    return min(1.0, seen / total / SEEN_SHARE) if total else 1.0
 
 
 def read_chance(
@@ -82,7 +118,7 @@ def read_chance(
         results.append((my_key, my_low, lows))
     weights = [1.0] * len(results)
     for o in others:
-        power = pressure(view, o) * sharpness
+        power = pressure(view, o, forced(rules, view, o)) * sharpness * informed(shared, theirs[o])
         if power > 0:
             ranked = sorted(keys[o])
             for d, key in enumerate(keys[o]):

@@ -157,6 +157,7 @@ class Mind(Protocol):
     reads: float  # how sharply its level weighs opponents' hands by their betting (0: not at all)
     bluff: float  # how often its level bets a hand that does not merit it when nobody showed strength
     probe: float  # how often its level bets small in a round nobody has bet after a bet earlier in the hand
+    foresight: int  # turns past this one its level weighs a placement over (0: what scores now)
     entry: float  # its style: what a hand must be worth to be played (1 balanced, above 1 tight)
     aggression: float  # its style: how readily it bets and raises (1 balanced, above 1 aggressive)
 
@@ -316,6 +317,12 @@ class Verb:
         self.fill_randomly(a, t, hand, rng, rules)
 
     # ---- how a computer player decides (from its seat's view only) ---------------------------
+    def plain(self, legal: list[Template]) -> Action | None:
+        """The move of a player who does not weigh this decision at all (the `call` baseline plays
+        it: a card put at the first place there is); None where the easy computer player's move
+        stands in for such a player (a draw, a flip)."""
+        return None
+
     def think(self, mind: Mind) -> Action | Thought:
         """The computer player's move: an action, or a generator that yields after each unit of work
         and returns the action (so thinking can be spread over frames). Default: any legal action."""

@@ -18,6 +18,7 @@ from ..context import Ctx
 from ..scoring import score_placement
 from ..state import in_play, put, remove
 from ..types import Action, Card, Step, Template
+from . import place_mind
 from .base import (
     UNBOUNDED,
     CardSpots,
@@ -33,12 +34,11 @@ from .base import (
     is_int,
     is_place,
 )
+from .place_grid import NEIGHBOURS, open_spots, short_lines, within
 
 if TYPE_CHECKING:
     from ..howto import Reader
     from ..rules import Rules
-
-NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 class Place(Verb):
@@ -104,23 +104,8 @@ class Place(Verb):
     def spots(self, g: Ctx, step: Step) -> list[list[int]]:
         """Empty cells next to a card where no line would grow past the grid's max_line."""
         cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
-        limit = g.layout.zones[step["grid"]].max_line
-        bound = g.layout.zones[step["grid"]].bound
-        rows, cols = [r for r, _ in cells], [c for _, c in cells]
-        extent = (min(rows), max(rows), min(cols), max(cols)) if cells else (0, 0, 0, 0)
-        out = []
-        seen = set()
-        for r, c in cells:
-            for dr, dc in NEIGHBOURS:
-                p = (r + dr, c + dc)
-                if p in cells or p in seen:
-                    continue
-                seen.add(p)
-                if bound is not None and not _spans_within(extent, p, bound):
-                    continue
-                if _short_lines(cells, p, limit):
-                    out.append([p[0], p[1]])
-        return sorted(out)
+        spec = g.layout.zones[step["grid"]]
+        return [[r, c] for r, c in open_spots(cells, spec.max_line, spec.bound)]
 
     def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
         cards = list(g.zone(step["from"], seat)["cards"])
@@ -147,7 +132,7 @@ class Place(Verb):
         if bound is not None and not within(cells, (at[0], at[1]), bound):
             return f"the grid is bounded to {bound[0]} x {bound[1]}: that would spread it further"
         limit = g.layout.zones[step["grid"]].max_line
-        if not _short_lines(cells, (at[0], at[1]), limit):
+        if not short_lines(cells, (at[0], at[1]), limit):
             return f"that would make a line longer than {limit} cards"
         return None
 
@@ -221,23 +206,15 @@ class Place(Verb):
         return CardSpots(tuple((s[0], s[1]) for s in t["spots"]), tuple(t["cards"]), put)
 
     def think(self, mind: Mind) -> Thought:
-        """Place the card where it scores most (ties broken at random)."""
-        t = mind.legal["place"]
-        grid_zone = next(z for z in mind.view["zones"].values() if z["shape"] == "open_grid")
-        grid = {(r, c): card for r, c, card in grid_zone["cells"]}
-        best: tuple[int, float] | None = None
-        choice = None
-        for card in t["cards"]:
-            for at in t["spots"]:
-                grid[(at[0], at[1])] = card
-                pts = score_placement(mind.rules, grid, (at[0], at[1])).total
-                del grid[(at[0], at[1])]
-                k = (pts, mind.rng.random())
-                if best is None or k > best:
-                    best, choice = k, (card, at)
-            yield
-        assert choice is not None
-        return {"seat": mind.seat, "type": "place", "card": choice[0], "at": list(choice[1])}
+        """Place the card where it is worth most at the level's foresight (place_mind.py)."""
+        return place_mind.think(mind)
+
+    def plain(self, legal: list[Template]) -> Action | None:
+        """The first card of the hand at the first place (top row first, then leftmost)."""
+        t = next((t for t in legal if t["type"] == "place"), None)
+        if t is None or not t["cards"] or not t["spots"]:
+            return None
+        return {"seat": t["seat"], "type": "place", "card": t["cards"][0], "at": list(t["spots"][0])}
 
     def howto(self, s: Step, r: Reader) -> str:
         return (
@@ -245,35 +222,6 @@ class Place(Verb):
             f"(above, below, left or right) and scores the hands it completes in its row and column; then draws "
             f"back up to {s.get('refill')} cards. This goes on until the last card is played."
         )
-
-
-def _run(cells: set[tuple[int, int]], p: tuple[int, int], d: tuple[int, int]) -> int:
-    """Cards already touching p along direction d, both ways."""
-    n = 0
-    for sign in (1, -1):
-        q = (p[0] + sign * d[0], p[1] + sign * d[1])
-        while q in cells:
-            n += 1
-            q = (q[0] + sign * d[0], q[1] + sign * d[1])
-    return n
-
-
-def _short_lines(cells: set[tuple[int, int]], p: tuple[int, int], limit: int | None) -> bool:
-    """Whether a card at p makes no row or column line longer than `limit` (None: any length)."""
-    return limit is None or all(_run(cells, p, d) < limit for d in ((0, 1), (1, 0)))
-
-
-def _spans_within(extent: tuple[int, int, int, int], p: tuple[int, int], bound: tuple[int, int]) -> bool:
-    """`within`, from the cards' extent (top, bottom, left, right) worked out once."""
-    top, bottom, left, right = extent
-    return max(bottom, p[0]) - min(top, p[0]) < bound[0] and max(right, p[1]) - min(left, p[1]) < bound[1]
-
-
-def within(cells: set[tuple[int, int]], p: tuple[int, int], bound: tuple[int, int]) -> bool:
-    """Whether the cards, with one more at p, still span at most bound = (rows, cols)."""
-    rows = [r for r, _ in cells] + [p[0]]
-    cols = [c for _, c in cells] + [p[1]]
-    return max(rows) - min(rows) < bound[0] and max(cols) - min(cols) < bound[1]
 
 
 VERB = Place()

@@ -1,0 +1,56 @@
+"""Where a card may go on an open grid (the place verb's rule, shared with its computer player's
+thinking): an empty cell next to (north, east, south or west of) a card, where no row or column
+line would grow past `max_line` cards and the cards would still span at most `bound`."""
+
+from __future__ import annotations
+
+Spot = tuple[int, int]
+NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def open_spots(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> list[Spot]:
+    """The empty cells a card may be placed at, in order."""
+    rows, cols = [r for r, _ in cells], [c for _, c in cells]
+    extent = (min(rows), max(rows), min(cols), max(cols)) if cells else (0, 0, 0, 0)
+    out = []
+    seen = set()
+    for r, c in cells:
+        for dr, dc in NEIGHBOURS:
+            p = (r + dr, c + dc)
+            if p in cells or p in seen:
+                continue
+            seen.add(p)
+            if bound is not None and not spans_within(extent, p, bound):
+                continue
+            if short_lines(cells, p, limit):
+                out.append(p)
+    return sorted(out)
+
+
+def run_length(cells: set[Spot], p: Spot, d: Spot) -> int:
+    """Cards already touching p along direction d, both ways."""
+    n = 0
+    for sign in (1, -1):
+        q = (p[0] + sign * d[0], p[1] + sign * d[1])
+        while q in cells:
+            n += 1
+            q = (q[0] + sign * d[0], q[1] + sign * d[1])
+    return n
+
+
+def short_lines(cells: set[Spot], p: Spot, limit: int | None) -> bool:
+    """Whether a card at p makes no row or column line longer than `limit` (None: any length)."""
+    return limit is None or all(run_length(cells, p, d) < limit for d in ((0, 1), (1, 0)))
+
+
+def spans_within(extent: tuple[int, int, int, int], p: Spot, bound: tuple[int, int]) -> bool:
+    """`within`, from the cards' extent (top, bottom, left, right) worked out once."""
+    top, bottom, left, right = extent
+    return max(bottom, p[0]) - min(top, p[0]) < bound[0] and max(right, p[1]) - min(left, p[1]) < bound[1]
+
+
+def within(cells: set[Spot], p: Spot, bound: tuple[int, int]) -> bool:
+    """Whether the cards, with one more at p, still span at most bound = (rows, cols)."""
+    rows = [r for r, _ in cells] + [p[0]]
+    cols = [c for _, c in cells] + [p[1]]
+    return max(rows) - min(rows) < bound[0] and max(cols) - min(cols) < bound[1]
