@@ -24,6 +24,8 @@ def test_simulate_json_grid_game(capsys):
                 "3",
                 "--seed",
                 "4",
+                "--level",
+                "easy",  # the report's fields are the same at every level; easy places quickest
                 "--jobs",
                 "1",
                 "--json",
