@@ -15,6 +15,20 @@ def test_players_words_and_bots():
     ]
 
 
+def test_a_computer_player_may_be_given_a_level_and_a_style():
+    """As New game seats them: "bot-hard", "computer-easy-tight" (the words of `match --seats`)."""
+    seats = parse_players("Ann,bot-hard,Computer-easy-tight,bot", 2, 10)
+    assert seats == [
+        {"name": "Ann", "kind": "human"},
+        {"name": "Computer 1", "kind": "bot", "level": "hard", "style": "balanced"},
+        {"name": "Computer 2", "kind": "bot", "level": "easy", "style": "tight"},
+        {"name": "Computer 3", "kind": "bot"},
+    ]
+    for wrong in ("bot-genius", "bot-hard-sneaky", "ai-"):
+        with pytest.raises(ValueError, match="no computer player .* choose a level .*easy, normal, hard"):
+            parse_players(f"Ann,{wrong}", 2, 4)
+
+
 def test_default_is_you_against_enough_bots():
     seats = parse_players(None, 3, 8)
     assert [s["kind"] for s in seats] == ["human", "bot", "bot"]

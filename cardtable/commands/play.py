@@ -21,8 +21,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players",
         default=None,
-        help='comma-separated seats; "bot" (or "computer") makes a computer player, '
-        "any other word is a person's name (default: you and computer players)",
+        help='comma-separated seats; "bot" (or "computer") makes a computer player, "bot-hard" or '
+        '"bot-easy-tight" one of that level and style, any other word is a person\'s name (default: '
+        "you and computer players)",
     )
     parser.add_argument(
         "--seed", type=seed, default=None, help="a fixed seed for a repeatable game (below 2^255 in size)"
@@ -48,9 +49,12 @@ def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str
         why = seat_name_problem(word)
         if why:
             raise ValueError(why)
-        if word.lower() in BOT_WORDS:
+        kind, dash, player = word.partition("-")
+        if kind.lower() in BOT_WORDS:
             bots += 1
-            seats.append({"name": f"Computer {bots}", "kind": "bot"})
+            seats.append(
+                {"name": f"Computer {bots}", "kind": "bot", **(_level_and_style(player) if dash else {})}
+            )
         else:
             seats.append({"name": word, "kind": "human"})
     if not minimum <= len(seats) <= maximum:
@@ -58,6 +62,19 @@ def parse_players(text: str | None, minimum: int, maximum: int) -> list[dict[str
     if len({s["name"] for s in seats}) < len(seats):
         raise ValueError("two seats have the same name")
     return seats
+
+
+def _level_and_style(player: str) -> dict[str, str]:
+    """{"level", "style"} of a computer player written "bot-LEVEL" or "bot-LEVEL-STYLE"."""
+    from ..engine.bots import LEVELS, STYLES, split_player
+
+    got = split_player(player.lower(), tuple(LEVELS))
+    if got is None:
+        raise ValueError(
+            f"no computer player '{player}': choose a level ({', '.join(LEVELS)}), then a style after"
+            f" a dash if you like ({', '.join(STYLES)})"
+        )
+    return {"level": got[0], "style": got[1]}
 
 
 def parse_options(pairs: list[str]) -> dict[str, OptionValue]:
