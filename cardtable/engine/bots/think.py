@@ -38,6 +38,7 @@ class Level:
     bluff: float  # how often a weak hand bets when nobody has shown strength
     aggression: float = 1.0  # how readily it bets and raises (multiplies its style's)
     probe: float = 0.0  # how often it bets small in a round nobody has bet, after a bet earlier
+    crowd: float = 0.0  # against two opponents or more, the least pressure each is read with
 
 
 LEVELS: dict[str, Level] = {
@@ -110,7 +111,7 @@ class Thinker:
 def _think(rules: Rules, view: View, rng: random.Random, level: Level, playing: Style) -> Thought:
     """The move of the verb being played (its module's `think`), as a generator of work units."""
     playing = Style(playing.entry, playing.aggression * level.aggression)
-    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe)
+    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe, level.crowd)
     made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):
         return made

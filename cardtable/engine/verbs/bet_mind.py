@@ -11,6 +11,7 @@ from .base import Mind, Thought
 OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
 PROBE_SIZE = 0.33  # a probe's share of the pot
 STEAL_SEATS = 3  # the most players in the hand at which a weak hand opens with a raise
+BLUFF_FOLDS = 0.5  # about how often one more opponent still in lets a bluff through
 
 
 def think(mind: Mind) -> Thought:
@@ -38,7 +39,9 @@ def think(mind: Mind) -> Thought:
     # level's share), which wins the pot at once from a player who only plays good hands.
     # Its style (bots/style.py): an aggressive player bets a lesser hand and bluffs more often.
     value = strength > (1.4 + rng.random() * 0.5) / mind.aggression
-    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < mind.bluff * mind.aggression
+    # A bluff wins only when every opponent still in folds: each one more makes it rarer.
+    bluffs = mind.bluff * mind.aggression * BLUFF_FOLDS ** max(0, live - 2)
+    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < bluffs
     if opener and (value or bluff):
         size = int(max(opener["min"], min(opener["max"], (pot + cost) * (0.5 + rng.random()))))
         return {**a, "type": opener["type"], "amount": size, **call}
