@@ -44,7 +44,7 @@ class Level:
 LEVELS: dict[str, Level] = {
     "easy": Level(deals=8, reads=0.0, bluff=0.0),
     "normal": Level(deals=24, reads=1.0, bluff=0.15),
-    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7),
+    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7, crowd=2.0),
 }
 
 
