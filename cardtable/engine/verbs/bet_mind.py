@@ -10,7 +10,7 @@ from .base import Mind, Thought
 
 OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
 PROBE_SIZE = 0.33  # a probe's share of the pot
-STEAL_SEATS = 3  # the most players in the hand at which a weak hand opens with a raise
+STEAL_SEATS = 2  # the most players in the hand at which a weak hand opens with a raise
 BLUFF_FOLDS = 0.5  # about how often one more opponent still in lets a bluff through
 
 
