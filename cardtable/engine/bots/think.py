@@ -111,7 +111,9 @@ class Thinker:
 def _think(rules: Rules, view: View, rng: random.Random, level: Level, playing: Style) -> Thought:
     """The move of the verb being played (its module's `think`), as a generator of work units."""
     playing = Style(playing.entry, playing.aggression * level.aggression)
-    mind = SeatMind(rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe, level.crowd)
+    mind = SeatMind(
+        rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe, level.crowd
+    )
     made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):
         return made
