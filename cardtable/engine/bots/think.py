@@ -9,7 +9,9 @@ call the blind (its aggression, on top of its style's). Against tight over 20,00
 101: +41.3 bb/100 with the sharper reading and aggression, +45.6 with the raised openings too.
 Hard also probes: in a round nobody has bet after a bet earlier in the hand, it bets a third of
 the pot most of the time (a player who bet a strong hand and now checks often holds nothing it
-will put more chips on): against tight +48.4 -> +61.9 over 4,000 hands, seed 11. A style (style.py) is
+will put more chips on): against tight +48.4 -> +61.9 over 4,000 hands, seed 11. With two
+opponents or more in, hard reads each as having bet at least two doublings (`crowd`): the hands
+that stay in against several players are good ones. A style (style.py) is
 how many hands it plays and how readily it bets, whatever its level. No clock is read to
 decide, only to know when a step has worked long enough.
 """
