@@ -74,8 +74,8 @@ def test_a_weak_hand_plays_for_a_blind_only_against_few_players():
 
     assert "fold" not in first_decisions(2)
     six = first_decisions(6)
+    # (that it still opens its strong hands at six seats: test_bot_crowd.py)
     assert six.count("fold") >= len(six) // 5, six
-    assert {"call", "raise"} & set(six)
 
 
 def test_a_split_pot_is_played_for_both_halves(monkeypatch):

@@ -26,21 +26,23 @@ HANDS_PER_DEAL = 4  # the most hands valued per deal, on average over a decision
 
 
 def win_chance(
-    rules: Rules, view: View, rng: random.Random, deals: int, reads: float = 0.0
+    rules: Rules, view: View, rng: random.Random, deals: int, reads: float = 0.0, crowd: float = 0.0
 ) -> Generator[None, None, float]:
     """Wins over `deals` deals of the unseen cards; a table of many players stops earlier, after
     HANDS_PER_DEAL * deals hands valued (whole deals only), so a decision's work stays bounded.
     `reads`: the deals weighted by how well they fit opponents' betting (reading.py), this sharply
-    (0: not weighted)."""
+    (0: not weighted). `crowd`: with two opponents or more still in, each is read as having bet at
+    least this hard (reading.py: the hands that stay in against several players are good ones)."""
     seat = view["seat"]
     assert seat is not None
     at = places(rules, view, seat)
     others, pool, shared, own, theirs = at.others, at.pool, at.shared, at.own, at.theirs
     if not others or not pool or deals <= 0:
         return 1.0 if not others else 0.5
-    if reads and any(pressure(view, o, forced(rules, view, o)) > 0 for o in others):
+    floor = crowd if len(others) >= 2 else 0.0
+    if reads and (floor > 0 or any(pressure(view, o, forced(rules, view, o)) > 0 for o in others)):
         most = HANDS_PER_DEAL * deals * max(1, len(others))  # every opponent's hand is valued in a deal
-        return (yield from read_chance(rules, view, rng, deals, at, most, _fill_hidden, reads))
+        return (yield from read_chance(rules, view, rng, deals, at, most, _fill_hidden, reads, floor))
     declared = view["declared"]
     ranking = view.get("ranking", "published")
     strength, beats = comparers(rules, ranking)  # the quickest ways these rules have, chosen once

@@ -32,6 +32,7 @@ class SeatMind:
         playing: Style = EVEN,
         probe: float = 0.0,
         foresight: int = 0,
+        crowd: float = 0.0,
     ) -> None:
         seat = view["seat"]
         if seat is None:
@@ -41,6 +42,7 @@ class SeatMind:
         self.bluff = bluff
         self.probe = probe
         self.foresight = foresight  # turns past this one a placement weighs (verbs/place_mind.py)
+        self.crowd = crowd  # against several opponents, the least pressure each is read with
         self.entry, self.aggression = playing.entry, playing.aggression  # its style (style.py)
         self.legal: dict[str, Template] = {t["type"]: t for t in view["legal"]}
 
@@ -51,7 +53,7 @@ class SeatMind:
         return own_value(self.rules, self.view, hand)
 
     def win_chance(self) -> Generator[None, None, float]:
-        return win_chance(self.rules, self.view, self.rng, self.deals, self.reads)
+        return win_chance(self.rules, self.view, self.rng, self.deals, self.reads, self.crowd)
 
     def best_discard(self, least: int, most: int) -> Generator[None, None, list[Card]]:
         hands = 8 * self.deals  # spread over the ways of keeping cards

@@ -85,11 +85,13 @@ def read_chance(
     most_valued: int,
     fill: Callable[[Zones, list[Card], random.Random, set[Card]], Zones],
     sharpness: float = 1.0,
+    floor: float = 0.0,
 ) -> Generator[None, None, float]:
     """The weighted share of deals won (a split pot's half counts half), yielding after every hand
     valued and stopping after `most_valued` hands (whole deals only); `fill` deals the unseen cards
     into the hidden places `at` (chance._fill_hidden). `sharpness` multiplies every pressure (a
-    sharper reader believes a raise shows a stronger hand)."""
+    sharper reader believes a raise shows a stronger hand); `floor`: the least pressure any
+    opponent is read with."""
     seat = view["seat"]
     assert seat is not None
     others, pool, shared, own, theirs = at.others, at.pool, at.shared, at.own, at.theirs
@@ -118,7 +120,9 @@ def read_chance(
         results.append((my_key, my_low, lows))
     weights = [1.0] * len(results)
     for o in others:
-        power = pressure(view, o, forced(rules, view, o)) * sharpness * informed(shared, theirs[o])
+        power = (
+            max(pressure(view, o, forced(rules, view, o)), floor) * sharpness * informed(shared, theirs[o])
+        )
         if power > 0:
             ranked = sorted(keys[o])
             for d, key in enumerate(keys[o]):

@@ -9,8 +9,10 @@ call the blind (its aggression, on top of its style's). Against tight over 20,00
 101: +41.3 bb/100 with the sharper reading and aggression, +45.6 with the raised openings too.
 Hard also probes: in a round nobody has bet after a bet earlier in the hand, it bets a third of
 the pot most of the time (a player who bet a strong hand and now checks often holds nothing it
-will put more chips on): against tight +48.4 -> +61.9 over 4,000 hands, seed 11. On an open grid
-the levels look ahead differently (`foresight`, verbs/place_mind.py). A style (style.py) is
+will put more chips on): against tight +48.4 -> +61.9 over 4,000 hands, seed 11. With two
+opponents or more in, hard reads each as having bet at least two doublings (`crowd`): the hands
+that stay in against several players are good ones. On an open grid the levels look ahead
+differently (`foresight`, verbs/place_mind.py). A style (style.py) is
 how many hands it plays and how readily it bets, whatever its level. No clock is read to
 decide, only to know when a step has worked long enough.
 """
@@ -40,12 +42,13 @@ class Level:
     aggression: float = 1.0  # how readily it bets and raises (multiplies its style's)
     probe: float = 0.0  # how often it bets small in a round nobody has bet, after a bet earlier
     foresight: int = 0  # how many turns past this one a placement weighs (verbs/place_mind.py)
+    crowd: float = 0.0  # against two opponents or more, the least pressure each is read with
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(deals=8, reads=0.0, bluff=0.0),
     "normal": Level(deals=24, reads=1.0, bluff=0.15, foresight=1),
-    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7, foresight=2),
+    "hard": Level(deals=48, reads=2.0, bluff=0.3, aggression=1.3, probe=0.7, foresight=2, crowd=2.0),
 }
 
 
@@ -113,7 +116,16 @@ def _think(rules: Rules, view: View, rng: random.Random, level: Level, playing: 
     """The move of the verb being played (its module's `think`), as a generator of work units."""
     playing = Style(playing.entry, playing.aggression * level.aggression)
     mind = SeatMind(
-        rules, view, rng, level.deals, level.reads, level.bluff, playing, level.probe, level.foresight
+        rules,
+        view,
+        rng,
+        level.deals,
+        level.reads,
+        level.bluff,
+        playing,
+        level.probe,
+        level.foresight,
+        level.crowd,
     )
     made = REGISTRY[view["phase"] or ""].think(mind)
     if isinstance(made, dict):

@@ -11,7 +11,8 @@ from .base import Mind, Thought
 OPEN_SPAN = 0.3  # aggression above the balanced 1 at which every such call becomes a raise
 PROBE_SIZE = 0.33  # a probe's share of the pot
 REVEAL = 0.5  # how often a value bet's showdown call shows cards, where it may
-STEAL_SEATS = 3  # the most players in the hand at which a weak hand opens with a raise
+STEAL_SEATS = 2  # the most players in the hand at which a weak hand opens with a raise
+BLUFF_FOLDS = 0.5  # about how often one more opponent still in lets a bluff through
 
 
 def think(mind: Mind) -> Thought:
@@ -33,7 +34,9 @@ def think(mind: Mind) -> Thought:
     # level's share), which wins the pot at once from a player who only plays good hands.
     # Its style (bots/style.py): an aggressive player bets a lesser hand and bluffs more often.
     value = strength > (1.4 + rng.random() * 0.5) / mind.aggression
-    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < mind.bluff * mind.aggression
+    # A bluff wins only when every opponent still in folds: each one more makes it rarer.
+    bluffs = mind.bluff * mind.aggression * BLUFF_FOLDS ** max(0, live - 2)
+    bluff = mind.bluff > 0 and mind.pressure() == 0 and rng.random() < bluffs
     if opener and (value or bluff):
         # A value bet calls the showdown where it may: settled now, at the odds it was bet on.
         # Left to run, the draws still to come change the hands while every bet (the pot's size)
@@ -60,9 +63,10 @@ def think(mind: Mind) -> Thought:
         pushed = mind.pressure() if mind.reads else 0.0
         # a tight player needs more than the price to play on, and calls even a small bet less
         # readily; a loose one less (entry, its style). A small bet, and a raise instead of a
-        # call with a weak hand, only against few players: at six seats somebody behind holds a
-        # hand to raise with (hard against five `tight`: -25 bb/100 lost to folds after it)
-        # (none will come from a bettor who is all in: the price is then the whole cost)
+        # call with a weak hand, only heads-up: at six seats somebody behind holds a hand to
+        # raise with (hard against five `tight`: -25 bb/100 lost to folds after it), and even
+        # on the button the two blinds fold together too rarely (+2 and +6 over 3,000 hands)
+        # (no raise will come from a bettor who is all in: the price is then the whole cost)
         more = pushed if any(view["seats"][o]["chips"] > 0 for o in _bettors(mind)) else 0.0
         need, entry = price * (0.9 + 0.2 * more), mind.entry
         if (
