@@ -34,7 +34,7 @@ from .base import (
     is_int,
     is_place,
 )
-from .place_grid import NEIGHBOURS, open_spots, short_lines, within
+from .place_grid import NEIGHBOURS, any_open, open_spots, short_lines, within
 
 if TYPE_CHECKING:
     from ..howto import Reader
@@ -90,10 +90,12 @@ class Place(Verb):
         """Give the turn to the next seat from `start` that can place; end the step if none can."""
         rs = g.round()
         n = len(rs["order"])
+        spec = g.layout.zones[step["grid"]]
+        room = any_open(_cells(g, step), spec.max_line, spec.bound)  # the same for every seat
         for k in range(n):
             i = (start + k) % n
             seat = rs["order"][i]
-            if g.zone(step["from"], seat)["cards"] and self.spots(g, step):
+            if room and g.zone(step["from"], seat)["cards"]:
                 rs["at"] = i
                 g.st["turn"] = seat
                 return False
@@ -103,9 +105,8 @@ class Place(Verb):
 
     def spots(self, g: Ctx, step: Step) -> list[list[int]]:
         """Empty cells next to a card where no line would grow past the grid's max_line."""
-        cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
         spec = g.layout.zones[step["grid"]]
-        return [[r, c] for r, c in open_spots(cells, spec.max_line, spec.bound)]
+        return [[r, c] for r, c in open_spots(_cells(g, step), spec.max_line, spec.bound)]
 
     def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
         cards = list(g.zone(step["from"], seat)["cards"])
@@ -122,7 +123,7 @@ class Place(Verb):
         if not is_place(action.get("at")):
             return "'at' must be [row, col]"
         at = action["at"]
-        cells = {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}
+        cells = _cells(g, step)
         if (at[0], at[1]) in cells:
             return f"there is already a card at {at}"
         # the conditions of `spots`, for this one cell
@@ -225,3 +226,8 @@ class Place(Verb):
 
 
 VERB = Place()
+
+
+def _cells(g: Ctx, step: Step) -> set[Spot]:
+    """The grid's occupied cells."""
+    return {(r, c) for r, c, _, _ in g.zone(step["grid"])["cells"]}

@@ -4,15 +4,25 @@ line would grow past `max_line` cards and the cards would still span at most `bo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 Spot = tuple[int, int]
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 
 def open_spots(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> list[Spot]:
     """The empty cells a card may be placed at, in order."""
+    return sorted(_open(cells, limit, bound))
+
+
+def any_open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> bool:
+    """Whether a card may be placed anywhere (found without listing every place)."""
+    return next(_open(cells, limit, bound), None) is not None
+
+
+def _open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> Iterator[Spot]:
     rows, cols = [r for r, _ in cells], [c for _, c in cells]
     extent = (min(rows), max(rows), min(cols), max(cols)) if cells else (0, 0, 0, 0)
-    out = []
     seen = set()
     for r, c in cells:
         for dr, dc in NEIGHBOURS:
@@ -23,8 +33,7 @@ def open_spots(cells: set[Spot], limit: int | None, bound: tuple[int, int] | Non
             if bound is not None and not spans_within(extent, p, bound):
                 continue
             if short_lines(cells, p, limit):
-                out.append(p)
-    return sorted(out)
+                yield p
 
 
 def run_length(cells: set[Spot], p: Spot, d: Spot) -> int:
