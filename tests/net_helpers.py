@@ -44,7 +44,7 @@ def checker(host: HostedTable, seen: list[tuple[int, str]], leaky: Callable[[dic
         if msg["type"] != "update":
             return
         state = session.full_state_for_tests()
-        allowed = leakcheck.may_know(rules.view(state, None), leakcheck.own_cards(rules, state, seat))
+        allowed = leakcheck.seat_may_know(rules, state, seat)
         found = leakcheck.leaks(msg, allowed)
         assert not found, f"seat {seat} was sent hidden cards {sorted(found)[:5]}"
         mine = dict(rules.view(state, seat))

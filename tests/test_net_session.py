@@ -168,7 +168,7 @@ def test_the_checker_catches_a_leaking_host(holdem):
     def leaking(seat, presence):
         msg = type(host).update_for(host, seat, presence)
         state = session.full_state_for_tests()
-        allowed = leakcheck.may_know(rules.view(state, None), leakcheck.own_cards(rules, state, seat))
+        allowed = leakcheck.seat_may_know(rules, state, seat)
         honest.append(len(leakcheck.leaks(msg, allowed)))
         everything = set(range(rules.variant.deck.size))
         leaked = dict(view_with(rules, state, seat, everything))  # every card shown as if revealed

@@ -36,9 +36,7 @@ def apps():
 
 def _allowed(session: GameSession, seat: int | None) -> set[int]:
     """What a frame for `seat` (None: everyone) may show."""
-    rules, state = session.rules, session.full_state_for_tests()
-    own = leakcheck.own_cards(rules, state, seat) if seat is not None else set()
-    return leakcheck.may_know(rules.view(state, None), own)
+    return leakcheck.seat_may_know(session.rules, session.full_state_for_tests(), seat)
 
 
 def test_host_and_joining_windows(apps):

@@ -51,6 +51,13 @@ def may_know(public: View, own_cards: set[int]) -> set[int]:
     return card_ids(public) | visible_cards(public) | own_cards
 
 
+def seat_may_know(rules: Any, state: State, seat: int | None) -> set[int]:
+    """`may_know` for `seat` (None: anybody) at `state`, the full state: the public view's cards
+    and, for a seat, its own."""
+    own = own_cards(rules, state, seat) if seat is not None else set()
+    return may_know(rules.view(state, None), own)
+
+
 def own_cards(rules: Any, state: State, seat: int) -> set[int]:
     """The cards of `seat`'s own zones that its owner may look at (the zone's visibility is
     "owner" or "everyone"), and its face-up cards anywhere: read from the full state (the test's
