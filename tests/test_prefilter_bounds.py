@@ -67,9 +67,9 @@ def test_cards_counted_once_count_as_the_pools_own(vid, data):
 @settings(max_examples=80, deadline=None)
 @given(st.integers(1, 16), st.booleans(), st.sets(st.integers(0, 15)))
 def test_the_longest_stretch_of_positions_is_the_longest_run_of_them(length, wrap, held):
-    """runlength.stretch on a bitmask: the most consecutive positions held, round the end too
+    """runlength.span on a bitmask: the most consecutive positions held, round the end too
     where the sequence wraps (measured here by trying every start)."""
-    from cardtable.hands.runlength import stretch
+    from cardtable.hands.runlength import span
 
     held = {p for p in held if p < length}
     step = (lambda p: (p + 1) % length) if wrap else (lambda p: p + 1)
@@ -79,13 +79,13 @@ def test_the_longest_stretch_of_positions_is_the_longest_run_of_them(length, wra
         while p in held and n < length:
             n, p = n + 1, step(p)
         best = max(best, n)
-    assert stretch(sum(1 << p for p in held), length, wrap) == best
+    assert span(sum(1 << p for p in held), length, wrap) == best
 
 
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["infinite_poker", "texas_holdem", "sevendeck_poker"]), st.data())
 def test_a_plain_run_is_allowed_exactly_when_the_pool_makes_it(vid, data):
-    """A category of one part with one run and nothing else (a straight): the prefilter's longest stretch
+    """A category of one part with one run and nothing else (a straight): the prefilter's longest span
     allows it when, and only when, the search finds it (counting different values alone let
     nearly every straight through in a big deck). Pools from the whole deck and crowded ones."""
     from cardtable.hands.search import Pool, find

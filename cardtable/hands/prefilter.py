@@ -193,7 +193,7 @@ def _start(rules: Rules, st: _Static, cards: tuple[int, ...], declared: frozense
 
 def _test(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Counted | None = None) -> int:
     """The categories test j allows: a group's bucket sizes, or (after the groups) a run's
-    longest stretch of positions."""
+    longest span of positions."""
     if j < len(st.groups):
         return _group(rules, st, j, cards, base)
     k = j - len(st.groups)

@@ -1,6 +1,6 @@
 """The prefilter's test of runs (prefilter.py): a run of `count` cards needs that many
 consecutive positions of one of its sequences held by the pool's cards (inside one bucket of the
-part's `same` attributes, where it has them), so the longest such stretch bounds every run part.
+part's `same` attributes, where it has them), so the longest such span bounds every run part.
 
 Counting different values alone (the prefilter's other test of a run) lets nearly every run
 through in a big deck: fourteen cards of forty ranks nearly always show ten different ranks, but
@@ -25,8 +25,8 @@ Present = dict[object, int]  # a bucket's key -> the positions its cards hold, a
 class RunCheck:
     """One run (attribute and sequences) inside buckets of one `same` group (`group`: an index
     into the prefilter's groups, -1 for the whole pool): the categories whose run parts need
-    each stretch (`needs`: (count, their bits), a category under its parts' longest count), the
-    categories it never rules out (`rest`), and the categories each longest stretch allows."""
+    each span (`needs`: (count, their bits), a category under its parts' longest count), the
+    categories it never rules out (`rest`), and the categories each longest span allows."""
 
     run: Run
     same: tuple[str, ...]
@@ -36,7 +36,7 @@ class RunCheck:
     masks: dict[int, int] = field(default_factory=dict)
 
     def allows(self, longest: int) -> int:
-        """The categories a pool whose longest stretch is `longest` might make."""
+        """The categories a pool whose longest span is `longest` might make."""
         longest = min(longest, self.needs[-1][0] if self.needs else 0)
         got = self.masks.get(longest)
         if got is None:
@@ -120,37 +120,37 @@ def present(rules: Rules, check: RunCheck, keys: list[object] | None, cards: Seq
 
 
 def longest(check: RunCheck, held: list[Present]) -> int:
-    """The longest stretch of consecutive positions held in any bucket, any sequence."""
+    """The longest span of consecutive positions held in any bucket, any sequence."""
     best = 0
     for seq, buckets in zip(check.run.sequences, held):
         for ps in buckets.values():
-            got = stretch(ps, seq.length, seq.wrap)
+            got = span(ps, seq.length, seq.wrap)
             if got > best:
                 best = got
     return best
 
 
-def stretch(ps: int, length: int, wrap: bool) -> int:
+def span(ps: int, length: int, wrap: bool) -> int:
     """The longest run of consecutive positions in the bitmask `ps` (round the end too when
     `wrap`)."""
     if wrap:
         if ps == (1 << length) - 1:
             return length
-        ps |= ps << length  # a stretch round the end is a stretch of the mask twice over
+        ps |= ps << length  # a span round the end is a span of the mask twice over
     n = 0
     while ps:
-        ps &= ps >> 1  # each step ends every stretch one position shorter
+        ps &= ps >> 1  # each step ends every span one position shorter
         n += 1
     return n
 
 
 def longest_with(check: RunCheck, base: list[Present], base_longest: int, own: list[Present]) -> int:
-    """`longest` of two sets of cards together, from the first's positions and longest stretch
+    """`longest` of two sets of cards together, from the first's positions and longest span
     (kept by the caller, left unchanged): only the buckets the second set adds to are measured."""
     best = base_longest
     for seq, kept, held in zip(check.run.sequences, base, own):
         for k, ps in held.items():
-            got = stretch(ps | kept.get(k, 0), seq.length, seq.wrap)
+            got = span(ps | kept.get(k, 0), seq.length, seq.wrap)
             if got > best:
                 best = got
     return best

@@ -1,10 +1,10 @@
 """Counting card sets whose values hold no run: the transfer matrix along an ordered attribute.
 
 Along one sequence of a run (hands/rules.py `Sequence_`), walk the positions low to high keeping
-how long the stretch of present values is; a set "fails" while no stretch reaches the run's
+how long the span of present values is; a set "fails" while no span reaches the run's
 length. Each present value is weighed by the ways to choose at least one of its cards, so the
 result counts card sets, not value sets. A value that takes two positions too far apart to meet
-in one run (an ace that may count low) is decided once, outside the walk; a sequence that wraps also keeps the stretch it began with.
+in one run (an ace that may count low) is decided once, outside the walk; a sequence that wraps also keeps the span it began with.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def run_fail(seq: Sequence_, weight: dict[int, Poly], n: int, top: int) -> Poly 
 def _walk(
     seq: Sequence_, at: dict[int, int], weight: dict[int, Poly], fixed: dict[int, bool], n: int, top: int
 ) -> Poly:
-    # state: (the first stretch's length, whether it is still growing, the current stretch)
+    # state: (the first span's length, whether it is still growing, the current span)
     one = [1] + [0] * top
     states: dict[tuple[int, bool, int], Poly] = {(0, True, 0): one}
     for p in range(seq.length):
