@@ -97,7 +97,7 @@ def test_a_table_has_its_hand_tables_before_its_first_frame(monkeypatch, vid):
     # nothing remembered in memory: the run's cache folder (another test may have filed the tables
     # there) or a build
     variant = load_variant(path)
-    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
+    app = start(variant, players=["bot-easy"] * 3, size=(800, 600), autosave=False)
     hand = hand_rules(variant)
     rankings = [hand] + ([hand.split.rules] if hand.split is not None else [])
     assert len(rankings) == (2 if vid == "omaha_hi_lo" else 1)
