@@ -97,7 +97,7 @@ def test_a_table_has_its_hand_tables_before_its_first_frame(monkeypatch, vid):
     # nothing remembered in memory: the run's cache folder (another test may have filed the tables
     # there) or a build
     variant = load_variant(path)
-    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
+    app = start(variant, players=["bot-easy"] * 3, size=(800, 600), autosave=False)
     hand = hand_rules(variant)
     rankings = [hand] + ([hand.split.rules] if hand.split is not None else [])
     assert len(rankings) == (2 if vid == "omaha_hi_lo" else 1)
@@ -123,7 +123,7 @@ def test_a_big_deck_table_has_its_per_card_tables_before_its_first_frame(monkeyp
     from cardtable.hands.ranking import hand_rules
 
     variant = load_variant(VARIANTS / "infinite_poker.yaml")  # nothing remembered in memory
-    app = start(variant, players=["bot", "bot", "bot"], size=(800, 600), autosave=False)
+    app = start(variant, players=["bot-easy"] * 3, size=(800, 600), autosave=False)
     hand = hand_rules(variant, variant.sections["options"]["ranking"].default)  # the ranking played
     assert isinstance(hand.memo.get("prefilter"), prefilter._Static)
 

@@ -8,6 +8,7 @@ their own shortcuts: tests/golden/line_hands_ranked.json)."""
 
 import ast
 import json
+from functools import cache
 from pathlib import Path
 
 from conftest import builtin
@@ -29,24 +30,28 @@ RANKINGS = ["published", "frequency", "exact"]
 
 def crowded(vid: str, least: int, most: int):
     """Pools of distinct cards drawn from a few values of each attribute the deck has."""
+    return st.integers(0, 50).flatmap(
+        lambda seed: st.lists(
+            st.sampled_from(narrow(vid, least, seed)), min_size=least, max_size=most, unique=True
+        )
+    )
+
+
+@cache
+def narrow(vid: str, least: int, seed: int) -> tuple[int, ...]:
+    """The cards sharing few values: the cards whose every attribute value is in a small window
+    chosen by the seed. Worked out once per seed (a pass over the 12,000-card deck's columns
+    for each example drawn was most of these tests' time); hypothesis draws from the same cards."""
     rules = builtin(vid).sections["hands"]
     ncards = len(rules.card_order)
-
-    def narrow(seed: int) -> list[int]:
-        # the cards sharing few values: keep the cards whose every attribute value is in a
-        # small window chosen by the seed
-        keep = []
-        for c in range(ncards):
-            if all(
-                v < 0 or (v + seed) % (3 + seed % 4) < 2 + seed % 3
-                for v in (col[c] for col in rules.columns.values())
-            ):
-                keep.append(c)
-        return keep if len(keep) >= least else list(range(ncards))  # too few to draw `least` from
-
-    return st.integers(0, 50).flatmap(
-        lambda seed: st.lists(st.sampled_from(narrow(seed)), min_size=least, max_size=most, unique=True)
-    )
+    keep = []
+    for c in range(ncards):
+        if all(
+            v < 0 or (v + seed) % (3 + seed % 4) < 2 + seed % 3
+            for v in (col[c] for col in rules.columns.values())
+        ):
+            keep.append(c)
+    return tuple(keep) if len(keep) >= least else tuple(range(ncards))  # too few to draw `least` from
 
 
 @settings(max_examples=25, deadline=None)

@@ -67,3 +67,37 @@ def test_exactly_three_hole_cards_and_six_of_the_board(variants, rnd):
     ways = [evaluate_pool(v.hands, hole + list(six), 9) for six in itertools.combinations(board, 6)]
     assert got.key == max(w.key for w in ways)
     assert set(hole) <= set(got.cards) and len(got.cards) == 9
+
+
+def test_a_remembered_value_is_the_value_of_those_very_cards(monkeypatch):
+    """The plain matcher remembers the values of pools per rules (api._plain): a pool met again,
+    in any order, has its value; a pool one card apart, other declared cards, another size or a
+    forgotten memo are valued anew, as rules that remember nothing value them."""
+    import random
+
+    from conftest import VARIANTS
+
+    from cardtable.hands import api
+    from cardtable.variant import load_variant
+
+    monkeypatch.setattr(api, "PLAIN_KEPT", 40)  # forgotten and begun again within the test
+    rules = load_variant(VARIANTS / "infinite_poker.yaml").sections["hands"]
+    fresh = load_variant(VARIANTS / "infinite_poker.yaml").sections["hands"]
+
+    def anew(cards, size=None, declared=()):  # rules that remember no value
+        fresh.memo.pop("plain", None)
+        return evaluate_pool(fresh, cards, size, declared)
+
+    rng = random.Random(7)
+    n = len(rules.card_order)
+    for _ in range(8):
+        pool = rng.sample(range(n), 10)
+        first = evaluate_pool(rules, pool)
+        assert evaluate_pool(rules, pool[::-1]) == first == anew(pool)
+        other = [*pool[:-1], next(c for c in range(n) if c not in pool)]
+        assert evaluate_pool(rules, other) == anew(other)
+        # the Called Shot: the same cards, declared, are another hand
+        called = evaluate_pool(rules, pool, declared=pool)
+        assert called.category == "Called Shot" != first.category and called == anew(pool, declared=pool)
+        assert evaluate_pool(rules, pool, 5) == anew(pool, 5)
+    assert len(rules.memo["plain"]) <= 40

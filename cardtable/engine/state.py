@@ -22,13 +22,17 @@ T = TypeVar("T")
 APPEND_ONLY = ("log", "events", "history")
 
 
+# Values a copy shares as they are (immutable): no call of `clone` for each of them.
+_PLAIN = frozenset({int, str, bool, float, type(None)})
+
+
 def clone(value: T) -> T:
     """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck)."""
     if isinstance(value, dict):
-        return cast(T, {k: clone(v) for k, v in value.items()})
+        return cast(T, {k: v if type(v) in _PLAIN else clone(v) for k, v in value.items()})
     if isinstance(value, list):
         if value and isinstance(value[0], (dict, list)):
-            return cast(T, [clone(v) for v in value])
+            return cast(T, [v if type(v) in _PLAIN else clone(v) for v in value])
         return cast(T, list(value))
     return value
 

@@ -39,7 +39,6 @@ from .talk import hands_won, seat_talk
 from .types import SeatView, State, View, Zone, ZoneView
 
 if TYPE_CHECKING:
-    from .layout import Zone as ZoneSpec
     from .rules import Rules
 
 
@@ -51,19 +50,11 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         owned: list[tuple[int | None, Zone]] = (
             list(enumerate(raw)) if isinstance(raw, list) else [(None, raw)]
         )
+        everyone = spec.visibility == "everyone"
         for owner, z in owned:
-
-            def shown(up: int, card: int, owner: int | None = owner, spec: ZoneSpec = spec) -> bool:
-                return (
-                    bool(up)
-                    or card in revealed
-                    or spec.visibility == "everyone"
-                    or (spec.visibility == "owner" and seat is not None and seat == owner)
-                )
-
-            def public(up: int, card: int, spec: ZoneSpec = spec) -> bool:
-                return bool(up) or card in revealed or spec.visibility == "everyone"
-
+            # a card is shown when face up, revealed, or its zone is seen by this seat; it is
+            # public when face up, revealed, or its zone is seen by everyone
+            sees = everyone or (spec.visibility == "owner" and seat is not None and seat == owner)
             out: ZoneView = {
                 "owner": "table" if owner is None else owner,
                 "shape": spec.shape,
@@ -75,17 +66,29 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                 "bound": list(spec.bound) if spec.bound else None,
             }
             if spec.is_grid:
-                out["cells"] = [[r, c, card if shown(up, card) else -1] for r, c, card, up in z["cells"]]
+                out["cells"] = [
+                    [r, c, card if sees or up or card in revealed else -1] for r, c, card, up in z["cells"]
+                ]
                 out["count"] = len(z["cells"])
             else:
-                out["count"] = len(z["cards"])
-                if spec.visibility == "nobody" and spec.shape == "stack" and not any(z["up"]):
+                cards, ups = z["cards"], z["up"]
+                whole = len(ups) == len(cards)  # (as ever: the lists below are zipped otherwise)
+                out["count"] = len(cards)
+                if spec.visibility == "nobody" and spec.shape == "stack" and not any(ups):
                     out["cards"] = []
                 else:
-                    out["cards"] = [card if shown(up, card) else -1 for card, up in zip(z["cards"], z["up"])]
+                    out["cards"] = (
+                        list(cards)
+                        if sees and whole
+                        else [card if sees or up or card in revealed else -1 for card, up in zip(cards, ups)]
+                    )
                     # which cards everyone sees: public already (a face-up card's id is in every
                     # view), so the owner can tell their up cards from the ones only they see
-                    out["public"] = [public(up, card) for card, up in zip(z["cards"], z["up"])]
+                    out["public"] = (
+                        [True] * len(cards)
+                        if everyone and whole
+                        else [bool(up) or card in revealed or everyone for card, up in zip(cards, ups)]
+                    )
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
     seats: list[SeatView] = [

@@ -22,6 +22,7 @@ from .value import Placement as Placement
 from .wild import evaluate_wild
 
 ZoneCards = Sequence[int] | Mapping[tuple[int, int], int]
+PLAIN_KEPT = 20_000  # pools whose value is remembered per rules (then forgotten and begun again)
 
 
 def rules_of(variant: Any) -> Rules:
@@ -105,8 +106,31 @@ def _plain(
     mask: int | None = None,
 ) -> HandValue:
     """`mask`: `prefilter.allowed` of these cards when the caller has it already."""
-    pool = Pool(rules, cards)
+    # The same cards meet again (an opponent's hole cards with the same board in every decision
+    # of a hand; a third of a computer player's pools): their value is remembered per rules. The
+    # value depends on the cards as a set (Pool sorts them), so the key is the sorted cards.
     dset = frozenset(declared)
+    memo = rules.memo.get("plain")
+    if not isinstance(memo, dict):
+        memo = rules.memo["plain"] = {}
+    at = (tuple(sorted(cards)), size, dset, floor, mask)
+    got = memo.get(at)
+    if got is None:
+        if len(memo) >= PLAIN_KEPT:
+            memo.clear()
+        got = memo[at] = _search(rules, cards, size, dset, floor, mask)
+    return got
+
+
+def _search(
+    rules: Rules,
+    cards: Sequence[int],
+    size: int,
+    dset: frozenset[int],
+    floor: int | None,
+    mask: int | None,
+) -> HandValue:
+    pool = Pool(rules, cards)
     cats = rules.categories
     # The other categories fail find's first tests (prefilter.py).
     left = allowed(rules, pool.cards, dset) if mask is None else mask

@@ -14,8 +14,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from .api import ZoneCards, _cards, _lines, evaluate_pool, evaluate_rules
+from .prefilter import _Static as Static
+from .prefilter import allowed
 from .rules import Rules
 from .search import Pool, find
+
+SMALL_DECK = 1000  # cards: the prefilter's per-card tables take about a millisecond per 100
 
 
 def only(rules: Rules, index: int) -> Rules:
@@ -31,6 +35,10 @@ def only(rules: Rules, index: int) -> Rules:
     return got
 
 
+def _prefiltered(rules: Rules) -> bool:
+    return len(rules.card_order) <= SMALL_DECK or isinstance(rules.memo.get("prefilter"), Static)
+
+
 def _direct(rules: Rules) -> bool:
     return not rules.combine and rules.form.runs_zone is None
 
@@ -44,8 +52,12 @@ def formable(
     out: set[int] = set()
     if _direct(rules):
         pool = Pool(rules, cards)
+        # The categories the prefilter rules out `find` cannot make (prefilter.py); its tables are
+        # made for a small deck, or used where the evaluator made them (a copy of the rules of a
+        # 12,000-card deck, counting a few categories, would pay more for them than it saves).
+        mask = allowed(rules, pool.cards, dset) if _prefiltered(rules) else -1
         for i, cat in enumerate(rules.categories):
-            if cat.size > size or (cat.exact and cat.size != len(pool.cards)):
+            if not mask >> i & 1 or cat.size > size or (cat.exact and cat.size != len(pool.cards)):
                 continue
             if find(rules, cat, pool, dset) is not None:
                 out.add(i)

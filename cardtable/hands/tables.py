@@ -107,11 +107,14 @@ def shipped_file(name: str) -> Path:
 
 
 def _tuple(x: Any) -> Any:
-    return tuple(_tuple(v) for v in x) if isinstance(x, list) else x
+    # (JSON's lists are lists exactly; a call only for the nested ones: thousands of keys a file)
+    if type(x) is not list:
+        return x
+    return tuple([_tuple(v) if type(v) is list else v for v in x])
 
 
 def _is_key(x: Any) -> bool:
-    return isinstance(x, tuple) and all(type(v) is int or _is_key(v) for v in x)
+    return type(x) is tuple and all(type(v) is int or (type(v) is tuple and _is_key(v)) for v in x)
 
 
 def encode(table: Table, name: str) -> bytes:
@@ -179,9 +182,11 @@ def decode(
 
 # The same bytes under the same name decode to the same table (the name digests the rules, and
 # decode checks the bytes against them), so a file read again, for another game of the same
-# variant, is decoded once.
+# variant, is decoded once. Kept: as many as the built-in games ship (10) and a few more, a few
+# MB each; fewer made a process that visits every game (the tests, a tournament of games)
+# decode the same files again and again.
 _DECODED: OrderedDict[tuple[str, str], Table] = OrderedDict()
-DECODED_KEPT = 6
+DECODED_KEPT = 16
 
 
 def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
