@@ -24,6 +24,7 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
+from .. import frame
 from ..controls import Control, card_spots, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
@@ -40,6 +41,7 @@ from .layout import GridCamera
 from .paint import paint
 from .seeing import WhoSees
 from .showdown import Showdown, holdings
+from .still import StillFrame, still_key
 from .your_hand import HandLine, HandReader
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
@@ -104,6 +106,7 @@ class TableScene(WhoSees, Scene):
         # unless the table asks every hand (the bar's toggle, E)
         self.named_pass: set[int] = set()
         self.ask_every_hand = False
+        self.still = StillFrame()  # the last frame, kept while nothing it shows changes (still.py)
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -398,6 +401,24 @@ class TableScene(WhoSees, Scene):
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
+        whole = surface is self.app.surface  # (the replay viewer draws the table into a part)
+        hold: list[Any] = []
+        key = still_key(self, surface, hold) if whole and self.still.enabled else None
+        if self.still.fits(key, surface, self.app.last_frame):
+            assert self.app.last_frame is not None
+            frame.repeat(self.app.last_frame)  # nothing changed: the window keeps its pixels
+            self.still.kept += 1
+            self.still.keep(key, surface, frame.current(), hold)
+            return
+        self.paint(surface)
+        if key is not None:  # kept only when painting it changed nothing it was painted from
+            after: list[Any] = []
+            if still_key(self, surface, after) != key:
+                key = None
+        self.still.keep(key, surface, frame.current(), hold)
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The frame painted afresh."""
         paint(self, surface)
         # "Not saved: ...", else a networked game's notice ("Connection to the host lost: ...")
         draw_save_banner(
