@@ -84,25 +84,52 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
     return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window), hold)
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+
+
 def freeze(value: Any, hold: list[Any], depth: int = 4) -> Any:
     """`value` as it is now, compared by equality: containers copied into tuples (a list changed
     later is another key), rectangles by their numbers, dataclasses and other objects by their
-    fields (`depth` levels down; below that, by identity, the object put in `hold`)."""
-    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+    fields (`depth` levels down; below that, by identity, the object put in `hold`). (Plain
+    values are tested inline: a key is a few hundred of them, every frame.)"""
+    kind = type(value)
+    if kind in _PLAIN:
         return value
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v, hold, depth) for v in value)
+    if kind is tuple or kind is list:
+        return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+    if kind is dict:
+        return (
+            "dict",
+            tuple(
+                [
+                    (
+                        k if type(k) in _PLAIN else freeze(k, hold, depth),
+                        v if type(v) in _PLAIN else freeze(v, hold, depth),
+                    )
+                    for k, v in value.items()
+                ]
+            ),
+        )
+    if kind is set or kind is frozenset:
+        return ("set", frozenset([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value]))
+    if kind is pygame.Rect:
+        return ("rect", value.x, value.y, value.w, value.h)
+    if isinstance(value, (list, tuple)):  # subclasses of the containers (a named tuple, say)
+        return (kind.__name__, tuple(freeze(v, hold, depth) for v in value))
     if isinstance(value, dict):
-        return ("dict", tuple((freeze(k, hold, depth), freeze(v, hold, depth)) for k, v in value.items()))
+        return (
+            kind.__name__,
+            tuple((freeze(k, hold, depth), freeze(v, hold, depth)) for k, v in value.items()),
+        )
     if isinstance(value, (set, frozenset)):
-        return ("set", frozenset(freeze(v, hold, depth) for v in value))
+        return (kind.__name__, frozenset(freeze(v, hold, depth) for v in value))
     if isinstance(value, pygame.Rect):
         return ("rect", value.x, value.y, value.w, value.h)
     hold.append(value)
     inside = getattr(value, "__dict__", None)
     if depth <= 0 or inside is None or isinstance(value, type):
         return ("object", id(value))
-    return ("object", id(value), type(value).__name__, freeze(inside, hold, depth - 1))
+    return ("object", id(value), kind.__name__, freeze(inside, hold, depth - 1))
 
 
 class StillFrame:
