@@ -127,3 +127,22 @@ def test_a_kept_frame_is_the_frame_painted_afresh(vid, tmp_path, monkeypatch):
             compared += 1
     pygame.display.quit()
     assert compared > 0, f"{vid}: no frame was kept"
+
+
+def test_a_window_made_again_is_painted_again(tmp_path, monkeypatch):
+    """Full screen or a resize makes the window's surface again, holding none of the kept frame:
+    the next frame is painted, not kept."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(3):  # no time passes: nothing changes
+        app.step([], dt=0.0)
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    assert table.still.kept > 0
+    kept = table.still.kept
+    app.surface.fill((0, 0, 0))  # what a new window holds
+    app.resized()  # (as App.toggle_fullscreen and a resize do)
+    app.step([], dt=0.0)
+    assert table.still.kept == kept
+    assert pygame.image.tobytes(app.surface, "RGB") == shown
+    pygame.display.quit()

@@ -24,7 +24,6 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
-from .. import frame
 from ..controls import Control, card_spots, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
@@ -41,7 +40,7 @@ from .layout import GridCamera
 from .paint import paint
 from .seeing import WhoSees
 from .showdown import Showdown, holdings
-from .still import StillFrame, still_key
+from .still import StillFrame
 from .your_hand import HandLine, HandReader
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
@@ -401,21 +400,11 @@ class TableScene(WhoSees, Scene):
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
-        whole = surface is self.app.surface  # (the replay viewer draws the table into a part)
-        hold: list[Any] = []
-        key = still_key(self, surface, hold) if whole and self.still.enabled else None
-        if self.still.fits(key, surface, self.app.last_frame):
-            assert self.app.last_frame is not None
-            frame.repeat(self.app.last_frame)  # nothing changed: the window keeps its pixels
-            self.still.kept += 1
-            self.still.keep(key, surface, frame.current(), hold)
-            return
-        self.paint(surface)
-        if key is not None:  # kept only when painting it changed nothing it was painted from
-            after: list[Any] = []
-            if still_key(self, surface, after) != key:
-                key = None
-        self.still.keep(key, surface, frame.current(), hold)
+        """The frame: kept as it was when nothing it shows changed (still.py), else painted."""
+        self.still.draw(self, surface)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.still.forget()  # the window's surface was made again: it holds no kept frame
 
     def paint(self, surface: pygame.Surface) -> None:
         """The frame painted afresh."""

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import ui
+from .. import frame, ui
 from .animation import DEAL_TIME
 from .presence import presence_of
 
@@ -143,6 +143,23 @@ class StillFrame:
         self._record: object = None
         self._hold: list[Any] = []  # the objects the key names by identity, kept alive with it
 
+    def draw(self, t: TableScene, surface: pygame.Surface) -> None:
+        """The table's frame on `surface`: the kept one when it fits, else painted afresh (and
+        kept when painting it changed nothing it was painted from)."""
+        last = t.app.last_frame
+        hold: list[Any] = []
+        whole = surface is t.app.surface  # (the replay viewer draws the table into a part)
+        key = still_key(t, surface, hold) if whole and self.enabled else None
+        if last is not None and self.fits(key, surface, last):
+            frame.repeat(last)  # nothing changed: the window keeps its pixels
+            self.kept += 1
+            self.keep(key, surface, frame.current(), hold)
+            return
+        t.paint(surface)
+        if key is not None and still_key(t, surface, []) != key:
+            key = None
+        self.keep(key, surface, frame.current(), hold)
+
     def fits(self, key: Any, surface: pygame.Surface, last: object) -> bool:
         """Whether the frame now due is the kept one: the same key, the same window, and the last
         frame drawn (`last`, the app's record of it) is the kept one's."""
@@ -163,3 +180,8 @@ class StillFrame:
         self._surface = surface if kept else None
         self._record = record if kept else None
         self._hold = hold if kept else []
+
+    def forget(self) -> None:
+        """Keep nothing: the window's surface was made again (a resize, full screen), and what it
+        holds now is not the kept frame."""
+        self.keep(None, pygame.Surface((1, 1)), None, [])
