@@ -79,6 +79,8 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
         presence_of(session),
         getattr(session, "save_problem", None),
         getattr(session, "table_notice", None),
+        getattr(session, "seats", None),  # (the plates say a computer player's level and style)
+        getattr(session, "links", None),  # (a hosted table's Invite button)
     )
     window = (surface.get_size(), ui.scale())
     return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window), hold)
