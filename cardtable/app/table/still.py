@@ -51,6 +51,12 @@ _NOT_KEYED = frozenset(
         "anim",
         "hand_reader",
         "still",
+        # memos of what the game's version gives (views, undo's refusal): the version is keyed
+        "_views_version",
+        "_undo_why",
+        # whose view the last frame showed, noted by paint to forget one viewer's choices when
+        # another's comes: what it decides (the choices, the log's scroll) is keyed
+        "_shown_for",
     }
 )
 
