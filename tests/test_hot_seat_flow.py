@@ -205,7 +205,7 @@ def test_undo_is_offered_exactly_when_it_is_fair(vid):
     decision. Possible, it takes the decision back; refused, it says why."""
     app = start(vid, ["Ann", "bot", "bot"], seed=7, size=(1280, 720), autosave=False)
     table, session = app.scene, app.scene.session
-    table.bot_delay = 0.0
+    table.bot_delay, table.bot_level = 0.0, "easy"  # quick thinking: undo's fairness is under test
     rng = random.Random(vid)
     seats = range(len(session.view(None)["seats"]))
     # each person's decision: who, the decisions made before it, what each seat saw before it
@@ -248,7 +248,7 @@ def test_undo_is_offered_exactly_when_it_is_fair(vid):
             history.pop()
             continue
         history.append((seat, len(session.decisions()), [visible_cards(session.view(s)) for s in seats]))
-        assert table.act(computer_action(session, seat)), table.message
+        assert table.act(computer_action(session, seat, "easy")), table.message
         if rng.random() < 0.5:  # at once, before the computer players reply (the grace)
             ok, count = fair(seat), len(session.decisions())
             assert (table.undo_refusal(seat) is None) == ok, (vid, table.undo_refusal(seat))

@@ -106,6 +106,18 @@ def current() -> FrameRecord | None:
     return _record
 
 
+def repeat(shown: FrameRecord) -> None:
+    """The frame being drawn is `shown` again, unchanged (a still table keeps its frame): its
+    record says what `shown`'s said."""
+    if _record is not None:
+        while shown.pending:
+            shown.pending.pop(0)(shown)
+        _record.viewer, _record.curtain = shown.viewer, shown.curtain
+        _record.cards, _record.private, _record.best = list(shown.cards), set(shown.private), set(shown.best)
+        _record.card_text, _record.texts = dict(shown.card_text), list(shown.texts)
+        _record.regions = list(shown.regions)
+
+
 def region(name: str, rect: pygame.Rect) -> None:
     """Name a top-level area of the frame being drawn (nothing when no frame is recorded)."""
     if _record is not None:

@@ -46,6 +46,11 @@ class Animations:
                     self._arrivals[(name, place)] = self.clock
             self._slots_seen[name] = now
 
+    def arrivals(self) -> list[float]:
+        """When the cards that may still be gliding in arrived (those drawn at their place since
+        are forgotten)."""
+        return list(self._arrivals.values())
+
     def glide(self, slot: tuple[str, Any] | None, pos: tuple[int, int]) -> tuple[int, int]:
         """Where a card bound for `pos` is now: on its way from the deck if it just arrived."""
         start = self._arrivals.get(slot) if slot is not None else None

@@ -40,6 +40,7 @@ from .layout import GridCamera
 from .paint import paint
 from .seeing import WhoSees
 from .showdown import Showdown, holdings
+from .still import StillFrame
 from .your_hand import HandLine, HandReader
 
 BOT_DELAY = DELAYS["normal"]  # seconds a computer player "thinks" visibly before acting
@@ -104,6 +105,7 @@ class TableScene(WhoSees, Scene):
         # unless the table asks every hand (the bar's toggle, E)
         self.named_pass: set[int] = set()
         self.ask_every_hand = False
+        self.still = StillFrame()  # the last frame, kept while nothing it shows changes (still.py)
 
     # ------------------------------------------------------------------ what other parts read
     @property
@@ -398,6 +400,14 @@ class TableScene(WhoSees, Scene):
 
     # ------------------------------------------------------------------ the frame
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame: kept as it was when nothing it shows changed (still.py), else painted."""
+        self.still.draw(self, surface)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        self.still.forget()  # the window's surface was made again: it holds no kept frame
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """The frame painted afresh."""
         paint(self, surface)
         # "Not saved: ...", else a networked game's notice ("Connection to the host lost: ...")
         draw_save_banner(

@@ -212,6 +212,10 @@ class HandReader:
                 self.line, self._work = done.value, None
         return self.line
 
+    def reading(self) -> bool:
+        """Whether a line is being read (a little more each frame)."""
+        return self._work is not None
+
     def forget(self) -> None:
         """Nothing kept of anybody's hand (a public frame, a curtain)."""
         self._key, self._work, self.line = None, None, None

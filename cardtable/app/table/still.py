@@ -1,0 +1,195 @@
+"""A still table keeps its frame: when nothing the frame is drawn from changed since the last
+frame, the table does not paint it again (the window keeps its pixels, the manifest is the last
+one's), which spares a second of a waiting player's CPU every few hundred frames.
+
+`still_key` is everything a table frame is painted from: the game's version, who sees what, the
+window, the pointer, what is chosen and pointed at, the message, the hints, the panel, the
+scene's own settings (every plain field of the scene, so a new one is seen without being listed
+here), and what time shows (the glow's breadth, the speech bubbles up). It is None (never kept)
+while anything moves by time alone: a card gliding in, the hand line being read, the public
+screens (the pot's flight), the rules panel's frequencies being sampled.
+
+A frame is kept only when painting it changed nothing of its key (paint notes who saw it, forgets
+one viewer's choices, places the hint: a frame that did so is painted again next time), and only
+as the next frame of the same window with no other frame between (another screen drawn).
+tests/test_still_frames.py paints every kept frame afresh too and compares pixels and manifests.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from .. import frame, ui
+from .animation import DEAL_TIME
+from .presence import presence_of
+
+if TYPE_CHECKING:
+    from .scene import TableScene
+
+# The scene's fields that paint writes (its output: rebuilt the same from the same key), that hold
+# no drawing state (the game itself is in the key as its version, the computer players' thinking
+# and the sounds are never drawn, the curtain's watch on the keys only decides lifting), or that
+# are keyed below by what they show.
+_NOT_KEYED = frozenset(
+    {
+        "app",
+        "session",
+        "canvas",
+        "controls",
+        "slider",
+        "log_area",
+        "sampler",
+        "autoplay",
+        "cues",
+        "curtain_guard",
+        "deck",
+        "next_games",
+        "role_notes",
+        "_views",
+        "anim",
+        "hand_reader",
+        "still",
+        # memos of what the game's version gives (views, undo's refusal): the version is keyed
+        "_views_version",
+        "_undo_why",
+        # whose view the last frame showed, noted by paint to forget one viewer's choices when
+        # another's comes: what it decides (the choices, the log's scroll) is keyed
+        "_shown_for",
+    }
+)
+
+
+def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, ...] | None:
+    """What the table frame on `surface` is painted from, or None while something in it moves;
+    the objects it names by identity go into `hold` (to be kept alive as long as the key)."""
+    if t.showdown is not None or t.finished or t.show_rules or t.hand_reader.reading():
+        return None
+    anim = t.anim
+    if any(anim.clock - start < DEAL_TIME for start in anim.arrivals()):
+        return None
+    curtain = t.curtain_for()
+    shown: tuple[Any, ...] = ()
+    if curtain is None:  # what time shows on the table: the glow of the seat to move, the bubbles
+        view = t.view()
+        seats = range(len(view["seats"]))
+        shown = (anim.pulse() if view["to_move"] is not None else None, tuple(anim.saying(s) for s in seats))
+    fields = {name: value for name, value in vars(t).items() if name not in _NOT_KEYED}
+    timeless = {name: value for name, value in vars(anim).items() if name != "clock"}
+    session = t.session
+    outside = (
+        session.to_move(),
+        session.is_over(),
+        t.humans(),
+        presence_of(session),
+        getattr(session, "save_problem", None),
+        getattr(session, "table_notice", None),
+        getattr(session, "seats", None),  # (the plates say a computer player's level and style)
+        getattr(session, "links", None),  # (a hosted table's Invite button)
+    )
+    window = (surface.get_size(), ui.scale())
+    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window), hold)
+
+
+_PLAIN = frozenset({type(None), bool, int, float, str, bytes})
+
+
+def freeze(value: Any, hold: list[Any], depth: int = 4) -> Any:
+    """`value` as it is now, compared by equality: containers copied into tuples (a list changed
+    later is another key), rectangles by their numbers, dataclasses and other objects by their
+    fields (`depth` levels down; below that, by identity, the object put in `hold`). (Plain
+    values are tested inline: a key is a few hundred of them, every frame.)"""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is tuple or kind is list:
+        return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+    if kind is dict:
+        return (
+            "dict",
+            tuple(
+                [
+                    (
+                        k if type(k) in _PLAIN else freeze(k, hold, depth),
+                        v if type(v) in _PLAIN else freeze(v, hold, depth),
+                    )
+                    for k, v in value.items()
+                ]
+            ),
+        )
+    if kind is set or kind is frozenset:
+        return ("set", frozenset([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value]))
+    if kind is pygame.Rect:
+        return ("rect", value.x, value.y, value.w, value.h)
+    if isinstance(value, (list, tuple)):  # subclasses of the containers (a named tuple, say)
+        return (kind.__name__, tuple(freeze(v, hold, depth) for v in value))
+    if isinstance(value, dict):
+        return (
+            kind.__name__,
+            tuple((freeze(k, hold, depth), freeze(v, hold, depth)) for k, v in value.items()),
+        )
+    if isinstance(value, (set, frozenset)):
+        return (kind.__name__, frozenset(freeze(v, hold, depth) for v in value))
+    if isinstance(value, pygame.Rect):
+        return ("rect", value.x, value.y, value.w, value.h)
+    hold.append(value)
+    inside = getattr(value, "__dict__", None)
+    if depth <= 0 or inside is None or isinstance(value, type):
+        return ("object", id(value))
+    return ("object", id(value), kind.__name__, freeze(inside, hold, depth - 1))
+
+
+class StillFrame:
+    """The last table frame painted while nothing moved, and what it was painted from."""
+
+    def __init__(self) -> None:
+        self.enabled = True  # (tests paint every frame afresh to compare)
+        self.kept = 0  # frames not painted again, all told
+        self._key: Any = None
+        self._surface: pygame.Surface | None = None
+        self._record: object = None
+        self._hold: list[Any] = []  # the objects the key names by identity, kept alive with it
+
+    def draw(self, t: TableScene, surface: pygame.Surface) -> None:
+        """The table's frame on `surface`: the kept one when it fits, else painted afresh (and
+        kept when painting it changed nothing it was painted from)."""
+        last = t.app.last_frame
+        hold: list[Any] = []
+        whole = surface is t.app.surface  # (the replay viewer draws the table into a part)
+        key = still_key(t, surface, hold) if whole and self.enabled else None
+        if last is not None and self.fits(key, surface, last):
+            frame.repeat(last)  # nothing changed: the window keeps its pixels
+            self.kept += 1
+            self.keep(key, surface, frame.current(), hold)
+            return
+        t.paint(surface)
+        if key is not None and still_key(t, surface, []) != key:
+            key = None
+        self.keep(key, surface, frame.current(), hold)
+
+    def fits(self, key: Any, surface: pygame.Surface, last: object) -> bool:
+        """Whether the frame now due is the kept one: the same key, the same window, and the last
+        frame drawn (`last`, the app's record of it) is the kept one's."""
+        return (
+            self.enabled
+            and key is not None
+            and surface is self._surface
+            and last is not None
+            and last is self._record
+            and key == self._key
+        )
+
+    def keep(self, key: Any, surface: pygame.Surface, record: object, hold: list[Any]) -> None:
+        """The frame just drawn onto `surface` and recorded as `record` was painted from `key`
+        (None: it is not kept)."""
+        kept = key is not None and record is not None
+        self._key = key if kept else None
+        self._surface = surface if kept else None
+        self._record = record if kept else None
+        self._hold = hold if kept else []
+
+    def forget(self) -> None:
+        """Keep nothing: the window's surface was made again (a resize, full screen), and what it
+        holds now is not the kept frame."""
+        self.keep(None, pygame.Surface((1, 1)), None, [])

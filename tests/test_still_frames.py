@@ -1,0 +1,148 @@
+"""A still table keeps its frame (app/table/still.py): every frame it keeps must be the frame a
+fresh paint would draw, pixel for pixel and in its manifest.
+
+Random games of every variant (variants/ and variants/examples/), people and a computer player,
+in curtain or peek mode, driven through the headless driver by a restless person: the pointer
+moved and clicked anywhere and on cards, keys for the bar, the cards, the arrows, the panel, the
+rules, peeking and undo, the curtain lifted, and time let pass in short and long frames (the
+seat's glow, speech bubbles fading, cards gliding in, messages that go by themselves). After each
+frame the table kept, the same frame is painted afresh and the two compared."""
+
+import random
+
+import pygame
+import pytest
+from conftest import VARIANT_IDS, VARIANTS, builtin
+from input_events import Keyboard, key, keyup, mouse
+
+from cardtable.app import frame
+from cardtable.app.headless import start
+from cardtable.app.table import computer_action
+
+ALL_VARIANTS = VARIANT_IDS + [f"examples/{p.stem}" for p in sorted((VARIANTS / "examples").glob("*.yaml"))]
+STEPS = 90  # frames per game: past a few decisions of people and the computer player
+KEYS = [
+    pygame.K_f,
+    pygame.K_k,
+    pygame.K_c,
+    pygame.K_b,
+    pygame.K_w,
+    pygame.K_p,
+    pygame.K_1,
+    pygame.K_2,
+    pygame.K_LEFT,
+    pygame.K_UP,
+    pygame.K_TAB,
+    pygame.K_l,
+    pygame.K_SPACE,
+    pygame.K_RETURN,
+    pygame.K_e,
+    pygame.K_t,
+]
+
+
+def fresh_frame(app):
+    """The frame the table would paint now, afresh: (pixels, manifest)."""
+    frame.begin(app.surface, "table")
+    app.scene.paint(app.surface)
+    record = frame.end()
+    return pygame.image.tobytes(app.surface, "RGB"), record.as_dict()
+
+
+def restless(rng, app, keyboard):
+    """One frame's events from a restless person at the screen, and its length in seconds."""
+    table = app.scene
+    m = app.manifest()
+    width, height = app.surface.get_size()
+    cards = [c["rect"] for c in m["cards"]]
+    buttons = [t["rect"] for t in m["texts"] if t["text"].startswith(("I am", "Got it"))]
+    if m["curtain"] and rng.random() < 0.3:  # the next person lifts it (after its first moment)
+        return [key(pygame.K_RETURN), keyup(pygame.K_RETURN)], 0.5
+    roll = rng.random()
+    if roll < 0.3:
+        return [], rng.choice((0.05, 0.2, 0.5, 1.5))
+    if roll < 0.55:
+        rect = rng.choice(cards + buttons) if (cards or buttons) and rng.random() < 0.7 else None
+        pos = (
+            (rect[0] + rect[2] // 2, rect[1] + rect[3] // 2)
+            if rect
+            else (rng.randrange(width), rng.randrange(height))
+        )
+        events = [mouse(pygame.MOUSEMOTION, pos)]
+        if rng.random() < 0.4:
+            events += [
+                mouse(pygame.MOUSEBUTTONDOWN, pos, rng.choice((1, 3))),
+                mouse(pygame.MOUSEBUTTONUP, pos),
+            ]
+        return events, 0.05
+    if roll < 0.65:
+        held = pygame.K_h in keyboard.down
+        return [keyup(pygame.K_h) if held else key(pygame.K_h)], 0.05
+    if roll < 0.7:
+        return [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice((-1, 1)))], 0.05
+    if roll < 0.75:
+        return [key(pygame.K_z, mod=pygame.KMOD_CTRL), keyup(pygame.K_z)], 0.05
+    seat = table.asked()
+    if roll < 0.85 and seat is not None:
+        assert table.act(computer_action(table.session, seat, "easy")), table.message
+        return [], 0.05
+    k = rng.choice(KEYS)
+    return [key(k), keyup(k)], 0.05
+
+
+@pytest.mark.parametrize("vid", ALL_VARIANTS)
+def test_a_kept_frame_is_the_frame_painted_afresh(vid, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    rng = random.Random(vid)
+    variant = builtin(vid)
+    players = ["Ann", "Bob", "bot-easy"][: max(2, min(3, variant.max_players))]
+    options = {
+        k: v
+        for k, v in {"hands": 2, "called_shot": False}.items()
+        if k in variant.sections.get("options", {})
+    }
+    keyboard = Keyboard()
+    monkeypatch.setattr(pygame.key, "get_pressed", keyboard)
+    privacy = rng.choice(("curtain", "peek"))
+    app = start(
+        variant, players=players, seed=5, size=(960, 600), options=options, privacy=privacy, autosave=False
+    )
+    table = app.scene
+    compared = 0
+    for _ in range(STEPS):
+        if table.session.is_over():
+            break
+        events, dt = restless(rng, app, keyboard)
+        keyboard.feel(events)
+        kept = table.still.kept
+        app.step(events, dt)
+        if app.scene is not table:  # a button opened another screen: back
+            app.step([key(pygame.K_ESCAPE), keyup(pygame.K_ESCAPE)])
+            continue
+        if table.still.kept > kept:
+            shown = pygame.image.tobytes(app.surface, "RGB"), app.manifest()
+            again = fresh_frame(app)
+            assert shown[1] == again[1], f"{vid}: a kept frame's manifest is not the fresh frame's"
+            assert shown[0] == again[0], f"{vid}: a kept frame's pixels are not the fresh frame's"
+            compared += 1
+    pygame.display.quit()
+    assert compared > 0, f"{vid}: no frame was kept"
+
+
+def test_a_window_made_again_is_painted_again(tmp_path, monkeypatch):
+    """Full screen or a resize makes the window's surface again, holding none of the kept frame:
+    the next frame is painted, not kept."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(3):  # no time passes: nothing changes
+        app.step([], dt=0.0)
+    shown = pygame.image.tobytes(app.surface, "RGB")
+    assert table.still.kept > 0
+    kept = table.still.kept
+    app.surface.fill((0, 0, 0))  # what a new window holds
+    app.resized()  # (as App.toggle_fullscreen and a resize do)
+    app.step([], dt=0.0)
+    assert table.still.kept == kept
+    assert pygame.image.tobytes(app.surface, "RGB") == shown
+    pygame.display.quit()
