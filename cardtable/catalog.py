@@ -1,7 +1,17 @@
-"""Finding variants: the built-in ones and the user's, by id (file stem) or by path."""
+"""Finding variants: the built-in ones and the user's, by id (file stem) or by path.
+
+A variant loaded from a file is kept (`loaded`) and given again while the file and every base
+it extends read the same: the menu lists every variant at each visit, and a game, its saves and
+its screens name it again, without building it again. A loaded variant is never changed (what
+is worked out from it later is kept beside it, e.g. the hand rules' `memo`), so one object can
+serve every screen and game of the program.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -74,7 +84,7 @@ def catalog(defer_user: bool = False) -> list[Entry]:
 def load_entry(entry: Entry) -> None:
     """Read the entry's file: its variant, or the problems that stopped it."""
     try:
-        entry.variant = load_variant(entry.path)
+        entry.variant = loaded(entry.path)
     except VariantError as exc:
         entry.error = exc
     except Exception as exc:  # a loader bug must not stop the program: the file is listed as broken
@@ -87,12 +97,14 @@ class NotAGame(VariantError):
     """A deck-only file named where a game is needed."""
 
 
-def resolve(name: str, deck_ok: bool = False) -> Variant:
+def resolve(name: str, deck_ok: bool = False, fresh: bool = False) -> Variant:
     """A variant by id (file stem) or by a path to a YAML file; VariantError if neither, NotAGame
-    for a deck-only file unless `deck_ok` (the deck browser, validate)."""
+    for a deck-only file unless `deck_ok` (the deck browser, validate). `fresh`: loaded anew, not
+    the one kept (`loaded`), so it carries nothing this process worked out from it before."""
+    load = load_variant if fresh else loaded
     candidate = Path(name)
     if candidate.suffix in (".yaml", ".yml") or candidate.exists():
-        variant = load_variant(candidate)
+        variant = load(candidate)
     else:
         files = {vid: path for vid, path, _ in variant_files()}
         if name not in files:
@@ -108,9 +120,58 @@ def resolve(name: str, deck_ok: bool = False) -> Variant:
                     )
                 ]
             )
-        variant = load_variant(files[name])
+        variant = load(files[name])
     if variant.deck_only and not deck_ok:
         raise NotAGame(
             [Problem(variant.path, 1, 1, "a deck to browse, not a game (it has no players or phases)")]
         )
     return variant
+
+
+# Variants loaded from files, by what decides the result (`_sources`); the least recently used
+# is dropped past LOADED_KEPT. The lock keeps the table whole when the menu's thread and another
+# ask at once (a file is never loaded under it).
+_LOADED: OrderedDict[tuple[object, ...], Variant] = OrderedDict()
+LOADED_KEPT = 64  # every built-in game and example, and a designer's own files
+_LOCK = threading.Lock()
+
+
+def loaded(path: str | Path) -> Variant:
+    """The variant in the file at `path`, as `load_variant` gives it (VariantError the same), kept
+    and given again while the file and every base it extends read the same text, found where
+    `extends:` finds them now (a base put next to the file, or changed, is seen at once), and the
+    hand conditions and verbs a file may use are the same. A file that fails is not kept: it is
+    read again each time, to say its problems as they are now."""
+    key = _sources(str(path))
+    if key is not None:
+        with _LOCK:
+            kept = _LOADED.get(key)
+            if kept is not None:
+                _LOADED.move_to_end(key)
+                return kept
+    variant = load_variant(path)
+    # kept only if built from exactly the texts the key names (the digest covers the file and its
+    # bases): a file changed between the two reads, or a base `chain` missed, is not
+    if key is not None and variant.digest == key[-1]:
+        with _LOCK:
+            _LOADED[key] = variant
+            while len(_LOADED) > LOADED_KEPT:
+                _LOADED.popitem(last=False)
+    return variant
+
+
+def _sources(path: str) -> tuple[object, ...] | None:
+    """What loading the file at `path` reads: the paths of the file and of its bases, the
+    registries of hand conditions and verbs, and last the digest their texts give a variant. None
+    when a file cannot be read or parsed (the load says why)."""
+    from .engine.verbs import REGISTRY as VERBS
+    from .extends import chain
+    from .hands.conditions import REGISTRY as CONDITIONS
+
+    try:
+        files = chain(path, parse_all=False)
+    except VariantError:
+        return None
+    registries = tuple((k, id(v)) for k, v in CONDITIONS.items()), tuple((k, id(v)) for k, v in VERBS.items())
+    digest = hashlib.sha256("".join(text for _, text in files).encode("utf-8")).hexdigest()
+    return (tuple(p for p, _ in files), registries, digest)

@@ -116,11 +116,21 @@ def apply(root: Node, path: str, seen: tuple[str, ...] = ()) -> tuple[Node, str]
 def chain_files(path: str) -> list[tuple[str, str]]:
     """The file at `path` and the bases it extends, in order, as (file name, text): what a variant
     is made of, so another program can load it without these files (`variant.load_variant_files`)."""
+    return [(Path(here).name, text) for here, text in chain(path)]
+
+
+def chain(path: str, parse_all: bool = True) -> list[tuple[str, str]]:
+    """The file at `path` and the bases it extends, in order, as (path, text), read now and found
+    as `apply` finds them. Without `parse_all` a text that never says "extends" is taken to extend
+    nothing unparsed (a key spelt with escapes is missed: a caller must check what it gets).
+    VariantError if a file cannot be read or parsed."""
     out: list[tuple[str, str]] = []
     here = path
     while True:
         text = read_text(here)
-        out.append((Path(here).name, text))
+        out.append((here, text))
+        if not parse_all and "extends" not in text:
+            return out
         ext = load_text(text, here).get("extends")
         if ext is None or not isinstance(ext.value, str) or len(out) > MAX_DEPTH:
             return out

@@ -25,7 +25,7 @@ from .yamlsrc import Node, load_text, read_text
 MAX_PLAYERS = limits.PLAYERS
 
 
-@dataclass
+@dataclass(frozen=True)  # never changed once loaded: one object serves every screen (catalog.loaded)
 class Variant:
     id: str
     path: str

@@ -11,16 +11,16 @@ from pathlib import Path
 import pytest
 from engine_helpers import playout
 
+from cardtable.catalog import loaded
 from cardtable.engine import Rules
 from cardtable.engine.trail import json_default
-from cardtable.variant import load_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "variants" / "examples"
 EXAMPLE_IDS = sorted(p.stem for p in EXAMPLES.glob("*.yaml"))
 
 
 def load(vid: str):
-    return load_variant(EXAMPLES / f"{vid}.yaml")
+    return loaded(EXAMPLES / f"{vid}.yaml")  # one per file for the run: a variant is never changed
 
 
 @pytest.mark.parametrize("vid", EXAMPLE_IDS)

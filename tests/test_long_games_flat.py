@@ -9,13 +9,13 @@ import random
 from conftest import VARIANTS
 from test_saves_journal import calm_action, play
 
+from cardtable.catalog import loaded
 from cardtable.engine import Rules
 from cardtable.engine.trail import Trail, json_default
 from cardtable.saves import SaveStore, journal
 from cardtable.saves import store as journal_store
 from cardtable.saves.store import read_file
 from cardtable.session import GameSession
-from cardtable.variant import load_variant
 
 LONG = {"chips": 1_000_000, "blind": 2, "hands": 0}
 
@@ -172,7 +172,7 @@ def test_a_background_base_not_wanted_any_more_is_never_put_in_place(tmp_path, m
 def test_an_undo_across_a_background_base_reads_back(tmp_path, monkeypatch):
     monkeypatch.setattr(journal, "COMPACT_BYTES", 4_000)
     store = SaveStore(tmp_path)
-    variant = load_variant(VARIANTS / "texas_holdem.yaml")
+    variant = loaded(VARIANTS / "texas_holdem.yaml")
     game = GameSession(
         variant, [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "human"}], 3, LONG, store
     )

@@ -80,3 +80,111 @@ def test_a_file_chosen_while_loading_is_read_at_once(user_files):
     menu.select(last)
     assert _mine(user_files) == ["zz_mine_2"]
     assert menu.entries[last].variant is not None and menu.buttons[3].enabled  # Deck browser
+
+
+# ---- a variant loaded once, given again while what it is made of reads the same (catalog.loaded)
+BASE = "name: Base\ndeck:\n  attributes:\n    r: {values: 1..5}\n  cards:\n    - {r: all}\n"
+
+
+def _variant(vid: str):
+    entry = next(e for e in catalog.catalog() if e.id == vid)
+    assert entry.variant is not None, entry.error
+    return entry.variant
+
+
+def test_a_second_listing_loads_no_file_and_gives_the_same_variants(user_files):
+    first = {e.id: e.variant for e in catalog.catalog()}
+    read = len(user_files)
+    second = {e.id: e.variant for e in catalog.catalog()}
+    assert len(user_files) == read  # nothing loaded again
+    assert first.keys() == second.keys() and all(second[k] is first[k] for k in first)
+    assert first["zz_mine_1"].name == "Mine 1"
+
+
+def test_a_changed_file_is_seen_at_once_even_at_its_old_size_and_time(user_files, tmp_path):
+    import os
+
+    path = tmp_path / "cardtable" / "variants" / "zz_mine_0.yaml"
+    assert _variant("zz_mine_0").name == "Mine 0"
+    before = path.stat()
+    path.write_text(GAME.format(i=7))  # as long as before; its time set back below
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (path.stat().st_size, path.stat().st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    changed = _variant("zz_mine_0")
+    assert changed.name == "Mine 7"
+    assert _variant("zz_mine_0") is changed  # and kept again
+
+
+def test_a_changed_base_is_seen_at_once(user_files, tmp_path):
+    folder = tmp_path / "cardtable" / "variants"
+    (folder / "zz_base.yaml").write_text(BASE)
+    (folder / "zz_over.yaml").write_text("extends: zz_base\nname: Over\n")
+    assert _variant("zz_over").deck.size == 5
+    (folder / "zz_base.yaml").write_text(BASE.replace("1..5", "1..9"))
+    assert _variant("zz_over").deck.size == 9
+    (folder / "zz_base.yaml").unlink()  # its base gone: the file is broken, and said so
+    entry = next(e for e in catalog.catalog() if e.id == "zz_over")
+    assert entry.variant is None and "no variant 'zz_base' to extend" in str(entry.error)
+
+
+def test_a_users_file_named_as_a_built_in_is_the_base_of_the_file_beside_it(user_files, tmp_path):
+    folder = tmp_path / "cardtable" / "variants"
+    (folder / "zz_over.yaml").write_text("extends: texas_holdem\nname: Over\n")
+    assert _variant("zz_over").deck.size == 52 and not _variant("zz_over").deck_only
+    (folder / "texas_holdem.yaml").write_text(BASE)  # `extends:` finds a file beside it first
+    assert _variant("zz_over").deck.size == 5 and _variant("zz_over").deck_only
+    listed = next(e for e in catalog.catalog() if e.id == "texas_holdem")  # the list keeps the built-in
+    assert listed.builtin and listed.variant is not None and listed.variant.deck.size == 52
+
+
+def test_the_saves_list_sees_a_changed_base_of_a_saves_game_at_once(user_files, tmp_path):
+    from cardtable.app.load_list import installed_variant
+
+    folder = tmp_path / "cardtable" / "variants"
+    (folder / "zz_base.yaml").write_text(BASE)
+    (folder / "zz_over.yaml").write_text("extends: zz_base\nname: Over\n")
+    files = {"zz_over": folder / "zz_over.yaml"}
+    assert installed_variant("zz_over", files).deck.size == 5
+    (folder / "zz_base.yaml").write_text(BASE.replace("1..5", "1..9"))  # the save's own file unchanged
+    assert installed_variant("zz_over", files).deck.size == 9
+    assert installed_variant("zz_gone", files) == "no variant 'zz_gone' is installed"
+
+
+def test_a_file_that_loads_only_with_a_hand_condition_registered_is_refused_once_it_is_not(tmp_path):
+    from test_hand_conditions import DECK, toy
+
+    from cardtable.errors import VariantError
+    from cardtable.hands import conditions
+
+    path = tmp_path / "barber.yaml"
+    path.write_text(DECK)
+    with conditions.registered(toy()):
+        assert catalog.loaded(path).name == "Barber shop"
+        assert catalog.resolve(str(path)) is catalog.loaded(path)
+    with pytest.raises(VariantError, match="alternate"):
+        catalog.loaded(path)
+
+
+def test_a_run_of_games_sends_its_workers_a_variant_loaded_for_it_alone(tmp_path, monkeypatch):
+    """A screen may have begun building a hand table with the variant the catalog keeps (a
+    generator in its rules' memo, which does not pickle): `simulate` pickles one of its own."""
+    import pickle
+    import shutil
+
+    from cardtable.cli import main
+    from cardtable.commands import runners
+    from cardtable.engine import scoring
+    from cardtable.hands import tables
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # nothing filed or shipped: built
+    monkeypatch.setattr(tables, "shipped_folder", lambda: tmp_path / "shipped")
+    path = tmp_path / "short_deck_holdem.yaml"  # a path of this test's own: no other test keeps it
+    shutil.copy(catalog.shipped("variants") / "examples" / "short_deck_holdem.yaml", path)
+    kept = catalog.resolve(str(path))
+    assert not scoring.build_ahead(kept, 0.0)  # begun, one step
+    with pytest.raises(TypeError):
+        pickle.dumps(kept)
+    sent: list[bytes] = []
+    monkeypatch.setattr(runners, "in_pool", lambda variant, *rest: sent.append(pickle.dumps(variant)))
+    main(["simulate", str(path), "--games", "2", "--jobs", "2", "--json"])
+    assert len(sent) == 1 and pickle.loads(sent[0]).digest == kept.digest

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from net_helpers import Table
 
+from cardtable.catalog import loaded
 from cardtable.session import GameSession
-from cardtable.variant import load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "variants" / "examples").glob("*.yaml"))
@@ -47,13 +47,8 @@ def test_every_variant_plays_over_the_network(path, seed, drops):
     assert session.rules.view(again, None) == session.rules.view(session.full_state_for_tests(), None)
 
 
-_LOADED: dict[Path, object] = {}
-
-
 def _load(path):
-    if path not in _LOADED:
-        _LOADED[path] = load_variant(path)
-    return _LOADED[path]
+    return loaded(path)  # one per file for the run: a variant is never changed
 
 
 def _rules(variant):

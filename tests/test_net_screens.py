@@ -90,7 +90,9 @@ def test_a_wrong_code_is_refused_in_words(hosted):
 def test_a_table_nearby_is_listed_and_joins_with_its_code(hosted):
     app = start(None, scene="menu", size=(1366, 768))
     app.push(JoinScene(app, LOOPBACK))
-    advert = discovery.register("Texas Hold'em", "texas_holdem", 1, hosted.port, "127.0.0.1", LOOPBACK)
+    advert = discovery.register(
+        "Texas Hold'em", "texas_holdem", 1, hosted.port, "127.0.0.1", LOOPBACK, probe=False
+    )
     try:
         assert app.scene.nearby.wait_for(lambda ts: any(t.port == hosted.port for t in ts), 30)
         app.step([])

@@ -11,11 +11,11 @@ import random
 import pytest
 from conftest import VARIANTS
 
+from cardtable.catalog import loaded
 from cardtable.engine.bots import random_action
 from cardtable.saves import SaveStore, dumps, loads
 from cardtable.saves.store import read_file
 from cardtable.session import GameSession, visible_cards
-from cardtable.variant import load_variant
 
 ALL = sorted(VARIANTS.glob("*.yaml")) + sorted((VARIANTS / "examples").glob("*.yaml"))
 SEATS = [
@@ -48,7 +48,7 @@ def seen_by_all(game, state):
 def playout(path, seed, store, moves=70):
     """An unfinished game after up to `moves` random decisions, and the hidden cards of each of
     its decisions (log index -> cards some seat could not see, before or after it)."""
-    variant = load_variant(path)
+    variant = loaded(path)  # one per file for the run: a variant is never changed
     rng = random.Random(seed)
     game = GameSession(
         variant, SEATS[: max(variant.min_players, min(3, variant.max_players))], seed, {}, store

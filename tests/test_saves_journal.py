@@ -10,13 +10,13 @@ import pytest
 from conftest import VARIANTS
 from test_saves_hidden import ALL, SEATS
 
+from cardtable.catalog import loaded
 from cardtable.engine import Rules
 from cardtable.engine.bots import fill, random_action
 from cardtable.saves import SaveStore, journal
 from cardtable.saves import store as journal_store
 from cardtable.saves.store import read_file
 from cardtable.session import GameSession
-from cardtable.variant import load_variant
 
 TEXAS = VARIANTS / "texas_holdem.yaml"
 LONG = {"chips": 1_000_000, "blind": 2, "hands": 0}  # a game that lasts
@@ -39,7 +39,7 @@ def calm_action(game, seat, rng):
 def play(store, decisions, seed=1, path=TEXAS, options=None, calm=True):
     """A game of `decisions` decisions (fewer if it ends), autosaved after each one: calm ones
     (a long game), or random ones (`calm` False)."""
-    variant = load_variant(path)
+    variant = loaded(path)  # one per file for the run: a variant is never changed
     rules = Rules(variant)
     opts = {k: v for k, v in (LONG if options is None else options).items() if k in rules.options}
     n = max(variant.min_players, min(3, variant.max_players))
@@ -206,7 +206,7 @@ def test_the_journal_shows_nothing_in_the_clear(tmp_path):
 
 def test_undo_is_a_journal_line_too(tmp_path):
     store = SaveStore(tmp_path)
-    variant = load_variant(TEXAS)
+    variant = loaded(TEXAS)
     game = GameSession(variant, [{"name": "Ann"}, {"name": "Cy", "kind": "bot"}], 4, {}, store)
     game.autosave()
     rng = random.Random(4)

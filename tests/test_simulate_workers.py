@@ -5,18 +5,13 @@ the locks this process's other threads hold (commands/runners.py)."""
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
-from typing import Any
 
 from test_simulate_scale import LONG_MATCH, wait_for_hand
-
-from cardtable.commands.simulation import Setup
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,26 +73,11 @@ def test_a_worker_killed_mid_run_ends_the_command_with_one_line(tmp_path):
         assert " wins " in hand
 
 
-# A lock that one thread of the running process holds while the pool starts its workers. A worker
-# forked from that process inherits it held, with no thread there to release it; the call of
-# every game passes through it (unpickled in the worker), so such a worker waits forever.
-HELD = threading.Lock()
-
-
-def _setup(fields: dict[str, Any]) -> Setup:
-    with HELD:
-        return Setup(**fields)
-
-
-class LockedSetup(Setup):
-    def __reduce__(self) -> Any:
-        return (_setup, (dataclasses.asdict(self),))
-
-
+# A child holding a lock (held_lock.HELD) in one thread while the pool starts its workers.
 CHILD = f"""
 import sys, threading
 sys.path.insert(0, {str(ROOT / "tests")!r})
-from test_simulate_workers import HELD, LockedSetup
+from held_lock import HELD, LockedSetup
 from cardtable.catalog import resolve
 from cardtable.commands.runners import in_pool
 

@@ -84,31 +84,22 @@ class LoadEntry:
         return "  ·  ".join(p for p in parts if p)
 
 
-_VARIANTS: dict[tuple[str, int], Any] = {}  # (path, mtime) -> Variant or why it does not load
-
-
 def installed_variant(vid: str, files: dict[str, Path] | None = None) -> Any:
-    """The installed variant with this id (cached while its file is unchanged), or the text of
-    why not. Only an id of the catalog is looked up: a save's id is never taken as a path."""
-    from ..catalog import variant_files
+    """The installed variant with this id (kept while its file and its bases read the same:
+    `catalog.loaded`), or the text of why not. Only an id of the catalog is looked up: a save's
+    id is never taken as a path."""
+    from ..catalog import loaded, variant_files
     from ..errors import VariantError
-    from ..variant import load_variant
 
     if files is None:
         files = {v: path for v, path, _ in variant_files()}
     path = files.get(vid)
-    if path is None:
+    if path is None or not path.exists():
         return f"no variant '{vid}' is installed"
     try:
-        key = (str(path), path.stat().st_mtime_ns)
-    except OSError:
-        return f"no variant '{vid}' is installed"
-    if key not in _VARIANTS:
-        try:
-            _VARIANTS[key] = load_variant(path)
-        except VariantError:
-            _VARIANTS[key] = f"the variant file {path} has errors"
-    return _VARIANTS[key]
+        return loaded(path)
+    except VariantError:
+        return f"the variant file {path} has errors"
 
 
 def entry_for(name: str, path: Path, example: bool) -> LoadEntry:

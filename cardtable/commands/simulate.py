@@ -134,7 +134,9 @@ def simulate(
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
 
-    variant = resolve(args.variant)
+    # loaded for this run alone: it travels to the workers (pickled), and one kept for the process
+    # might carry what a screen began with it (a hand table half built, which does not pickle)
+    variant = resolve(args.variant, fresh=True)
     players = args.players or max(2, variant.min_players)
     name = shown(variant.name)
     if not variant.min_players <= players <= variant.max_players:

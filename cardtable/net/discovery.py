@@ -61,8 +61,8 @@ def _instance(game: str, port: int) -> str:
 class Advert:
     """A table registered (in the background) until `close`."""
 
-    def __init__(self, zeroconf: Any, info: Any) -> None:
-        self._zc, self._info = zeroconf, info
+    def __init__(self, zeroconf: Any, info: Any, probe: bool = True) -> None:
+        self._zc, self._info, self._probe = zeroconf, info, probe
         self.registered = threading.Event()  # set once announced
         self.problem = ""  # why it could not be (the table is hosted all the same)
         self._closing = threading.Lock()
@@ -72,7 +72,11 @@ class Advert:
 
     def _register(self) -> None:
         try:
-            self._zc.register_service(self._info, allow_name_change=True)
+            # probing first asks whether the name is taken (about a second); without it the
+            # table is announced at once as a "cooperating responder"
+            self._zc.register_service(
+                self._info, allow_name_change=True, cooperating_responders=not self._probe
+            )
             self.registered.set()
         except Exception as exc:  # a network without multicast: the table is simply not listed
             self.problem = f"tables nearby cannot see this one ({type(exc).__name__}: {exc})"[:200]
@@ -102,10 +106,13 @@ def register(
     port: int,
     address: str | None = None,
     interfaces: Sequence[str] | None = None,
+    probe: bool = True,
 ) -> Advert | None:
     """Advertise a hosted table on the local network (None without zeroconf). `address`: the
     address players connect to (default this machine's); `interfaces`: where to announce it
-    (default every one; tests give ["127.0.0.1"])."""
+    (default every one; tests give ["127.0.0.1"]); `probe`: first make sure no other table on the
+    network has its name, as mDNS asks (a name taken gets a number), which takes about a second
+    (tests skip it: their tables' names, with their ports, are their own)."""
     if not available():
         return None
     from zeroconf import ServiceInfo, Zeroconf
@@ -127,7 +134,7 @@ def register(
         zc = Zeroconf(interfaces=list(interfaces)) if interfaces else Zeroconf()
     except (OSError, ValueError):  # no address, no multicast here: the table is simply not listed
         return None
-    return Advert(zc, info)
+    return Advert(zc, info, probe)
 
 
 def _packed(where: str) -> bytes:
