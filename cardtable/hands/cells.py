@@ -113,6 +113,26 @@ def _counts(h: int, low: int, high: int, total: int) -> Iterator[tuple[int, ...]
             yield (first, *rest)
 
 
+Pattern = tuple[tuple[int, ...], ...]  # per attribute, each cell's block (restricted growth)
+
+
+def _shuffles(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every order of the cells that keeps each count in its place (cells of equal counts swapped)."""
+    groups = [[i for i, n in enumerate(counts) if n == m] for m in sorted(set(counts), reverse=True)]
+    orders = itertools.product(*(itertools.permutations(g) for g in groups))
+    return [tuple(i for g in order for i in g) for order in orders]
+
+
+def _canonical(combo: Pattern, shuffles: list[tuple[int, ...]]) -> Pattern:
+    """The least of the pattern's forms over the cell orders, blocks renumbered by first use."""
+    return min(tuple(_renumbered([blocks[i] for i in order]) for blocks in combo) for order in shuffles)
+
+
+def _renumbered(blocks: list[int]) -> tuple[int, ...]:
+    first: dict[int, int] = {}
+    return tuple(first.setdefault(b, len(first)) for b in blocks)
+
+
 def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int, int]:
     """Category index -> exact number of `size`-card hands holding it, for categories sharing
     one set of cell attributes (each must pass supports())."""
@@ -127,6 +147,7 @@ def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int,
     )
     light = below(per_cell, low, size)
     out = dict.fromkeys(cats, 0)
+    seen: dict[tuple[tuple[int, ...], Pattern], set[int]] = {}  # pattern -> the categories it holds
     for h in range(1, size // low + 1):
         if h > len(cells):
             break
@@ -137,16 +158,22 @@ def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int,
             if not base:
                 continue
             held: Counter[int] = Counter()
+            shuffles = _shuffles(counts)
             for combo in itertools.product(*blocks):
                 keys = list(zip(*combo))
                 if len(set(keys)) < h:
                     continue  # two "cells" the same: not this pattern
-                hand = [
-                    c
-                    for key, n in zip(keys, counts)
-                    for c in cells[tuple(v[b] for v, b in zip(values, key))][:n]
-                ]
-                got = formable(sub, hand, size)
+                # Cells of equal counts in another order are the same pattern under other values
+                # (what `ways` and `orders` already count on): the evaluator is asked once.
+                same = (counts, _canonical(combo, shuffles))
+                got = seen.get(same)
+                if got is None:
+                    hand = [
+                        c
+                        for key, n in zip(keys, counts)
+                        for c in cells[tuple(v[b] for v, b in zip(values, key))][:n]
+                    ]
+                    got = seen[same] = formable(sub, hand, size)
                 if got:
                     ways = math.prod(math.perm(len(v), max(p) + 1) for v, p in zip(values, combo))
                     for j in got:
