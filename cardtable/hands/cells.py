@@ -116,16 +116,16 @@ def _counts(h: int, low: int, high: int, total: int) -> Iterator[tuple[int, ...]
 Pattern = tuple[tuple[int, ...], ...]  # per attribute, each cell's block (restricted growth)
 
 
-def _shuffles(counts: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """Every order of the cells that keeps each count in its place (cells of equal counts swapped)."""
-    groups = [[i for i, n in enumerate(counts) if n == m] for m in sorted(set(counts), reverse=True)]
-    orders = itertools.product(*(itertools.permutations(g) for g in groups))
-    return [tuple(i for g in order for i in g) for order in orders]
-
-
-def _canonical(combo: Pattern, shuffles: list[tuple[int, ...]]) -> Pattern:
-    """The least of the pattern's forms over the cell orders, blocks renumbered by first use."""
-    return min(tuple(_renumbered([blocks[i] for i in order]) for blocks in combo) for order in shuffles)
+def _canonical(combo: Pattern, counts: tuple[int, ...]) -> Pattern:
+    """The least of the pattern's forms (blocks renumbered by first use) over the orders of its
+    cells that sort them by count and, per attribute, how many cells share their block: any
+    relabelling maps those orders of one pattern onto those of the other, so both get one form."""
+    marks = [(n, *(blocks.count(blocks[i]) for blocks in combo)) for i, n in enumerate(counts)]
+    ties = [[i for i, m in enumerate(marks) if m == mark] for mark in sorted(set(marks), reverse=True)]
+    orders = itertools.product(*(itertools.permutations(tie) for tie in ties))
+    return min(
+        tuple(_renumbered([blocks[i] for tie in order for i in tie]) for blocks in combo) for order in orders
+    )
 
 
 def _renumbered(blocks: list[int]) -> tuple[int, ...]:
@@ -158,14 +158,13 @@ def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int,
             if not base:
                 continue
             held: Counter[int] = Counter()
-            shuffles = _shuffles(counts)
             for combo in itertools.product(*blocks):
                 keys = list(zip(*combo))
                 if len(set(keys)) < h:
                     continue  # two "cells" the same: not this pattern
                 # Cells of equal counts in another order are the same pattern under other values
                 # (what `ways` and `orders` already count on): the evaluator is asked once.
-                same = (counts, _canonical(combo, shuffles))
+                same = (counts, _canonical(combo, counts))
                 got = seen.get(same)
                 if got is None:
                     hand = [
