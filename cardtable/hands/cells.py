@@ -8,8 +8,9 @@ heavy cells (how many cards each has, and which of them share a value of each at
 no part fits in a lighter cell. With hands of K cards and parts of k or more, there are at most
 K // k heavy cells, so the patterns are few: for each, the per-cell counts (listed largest first)
 and, per attribute, which heavy cells share a value (a set partition of the cells). One
-representative hand per pattern is tested with the real evaluator (contains.formable); the hands
-with that pattern are counted as
+representative hand per pattern is tested with the real evaluator (contains.formable), once for
+all the patterns that are one another with cells of equal counts in another order (_canonical); the
+hands with that pattern are counted as
 
     (ways to give the blocks distinct values) * prod C(N, count) * (ways to fill the other cards
     into the other cells, each lighter than k) / (orderings of cells with equal counts)
