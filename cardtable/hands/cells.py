@@ -8,8 +8,9 @@ heavy cells (how many cards each has, and which of them share a value of each at
 no part fits in a lighter cell. With hands of K cards and parts of k or more, there are at most
 K // k heavy cells, so the patterns are few: for each, the per-cell counts (listed largest first)
 and, per attribute, which heavy cells share a value (a set partition of the cells). One
-representative hand per pattern is tested with the real evaluator (contains.formable); the hands
-with that pattern are counted as
+representative hand per pattern is tested with the real evaluator (contains.formable), once for
+all the patterns that are one another with cells of equal counts in another order (_canonical); the
+hands with that pattern are counted as
 
     (ways to give the blocks distinct values) * prod C(N, count) * (ways to fill the other cards
     into the other cells, each lighter than k) / (orderings of cells with equal counts)
@@ -113,6 +114,26 @@ def _counts(h: int, low: int, high: int, total: int) -> Iterator[tuple[int, ...]
             yield (first, *rest)
 
 
+Pattern = tuple[tuple[int, ...], ...]  # per attribute, each cell's block (restricted growth)
+
+
+def _canonical(combo: Pattern, counts: tuple[int, ...]) -> Pattern:
+    """The least of the pattern's forms (blocks renumbered by first use) over the orders of its
+    cells that sort them by count and, per attribute, how many cells share their block: any
+    relabelling maps those orders of one pattern onto those of the other, so both get one form."""
+    marks = [(n, *(blocks.count(blocks[i]) for blocks in combo)) for i, n in enumerate(counts)]
+    ties = [[i for i, m in enumerate(marks) if m == mark] for mark in sorted(set(marks), reverse=True)]
+    orders = itertools.product(*(itertools.permutations(tie) for tie in ties))
+    return min(
+        tuple(_renumbered([blocks[i] for tie in order for i in tie]) for blocks in combo) for order in orders
+    )
+
+
+def _renumbered(blocks: list[int]) -> tuple[int, ...]:
+    first: dict[int, int] = {}
+    return tuple(first.setdefault(b, len(first)) for b in blocks)
+
+
 def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int, int]:
     """Category index -> exact number of `size`-card hands holding it, for categories sharing
     one set of cell attributes (each must pass supports())."""
@@ -127,6 +148,7 @@ def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int,
     )
     light = below(per_cell, low, size)
     out = dict.fromkeys(cats, 0)
+    seen: dict[tuple[tuple[int, ...], Pattern], set[int]] = {}  # pattern -> the categories it holds
     for h in range(1, size // low + 1):
         if h > len(cells):
             break
@@ -141,12 +163,17 @@ def count(rules: Rules, cats: list[int], deck_size: int, size: int) -> dict[int,
                 keys = list(zip(*combo))
                 if len(set(keys)) < h:
                     continue  # two "cells" the same: not this pattern
-                hand = [
-                    c
-                    for key, n in zip(keys, counts)
-                    for c in cells[tuple(v[b] for v, b in zip(values, key))][:n]
-                ]
-                got = formable(sub, hand, size)
+                # Cells of equal counts in another order are the same pattern under other values
+                # (what `ways` and `orders` already count on): the evaluator is asked once.
+                same = (counts, _canonical(combo, counts))
+                got = seen.get(same)
+                if got is None:
+                    hand = [
+                        c
+                        for key, n in zip(keys, counts)
+                        for c in cells[tuple(v[b] for v, b in zip(values, key))][:n]
+                    ]
+                    got = seen[same] = formable(sub, hand, size)
                 if got:
                     ways = math.prod(math.perm(len(v), max(p) + 1) for v, p in zip(values, combo))
                     for j in got:

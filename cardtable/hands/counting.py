@@ -153,15 +153,24 @@ def count_exact(
     done = [0]
 
     def walk(start: int, depth: int, total: int, cards: tuple[int, ...]) -> None:
-        if depth == size - 1:
-            before = len(tally)
-            tail = codes[start:]
-            tally.update(map(total.__add__, tail))
-            if len(tally) > before:
-                for i, code in enumerate(tail):
-                    k = total + code
-                    if k not in reps:
-                        reps[k] = cards + (start + i,)
+        if depth == size - 2:
+            # The last two cards in one loop (a call per hand of size - 2 cards, not one per hand
+            # of size - 1); every last card is tallied in C.
+            for c in range(start, n_cards - 1):
+                head = total + codes[c]
+                tail = codes[c + 1 :]
+                before = len(tally)
+                tally.update(map(head.__add__, tail))
+                if len(tally) > before:
+                    hand = (*cards, c)
+                    for i, code in enumerate(tail):
+                        k = head + code
+                        if k not in reps:
+                            reps[k] = (*hand, c + 1 + i)
+                if depth == 0:
+                    done[0] += 1
+                    if progress:
+                        progress(done[0], tops)
             return
         for c in range(start, n_cards - (size - 1 - depth)):
             walk(c + 1, depth + 1, total + codes[c], cards + (c,))

@@ -32,7 +32,7 @@ def _open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) ->
             seen.add(p)
             if bound is not None and not spans_within(extent, p, bound):
                 continue
-            if short_lines(cells, p, limit):
+            if limit is None or (_line(cells, p, 0, 1) < limit and _line(cells, p, 1, 0) < limit):
                 yield p
 
 
@@ -45,6 +45,19 @@ def run_length(cells: set[Spot], p: Spot, d: Spot) -> int:
             n += 1
             q = (q[0] + sign * d[0], q[1] + sign * d[1])
     return n
+
+
+def _line(cells: set[Spot], p: Spot, dr: int, dc: int) -> int:
+    """`run_length` along (dr, dc), without a tuple per step of the direction (the hot loop of
+    listing open spots)."""
+    r, c = p
+    n = 0
+    while (r + (n + 1) * dr, c + (n + 1) * dc) in cells:
+        n += 1
+    back = 1
+    while (r - back * dr, c - back * dc) in cells:
+        back += 1
+    return n + back - 1
 
 
 def short_lines(cells: set[Spot], p: Spot, limit: int | None) -> bool:
