@@ -18,7 +18,6 @@ from input_events import Keyboard, key, keyup, mouse
 from cardtable.app import frame
 from cardtable.app.headless import start
 from cardtable.app.table import computer_action
-from cardtable.app.table.still import still_key
 
 ALL_VARIANTS = VARIANT_IDS + [f"examples/{p.stem}" for p in sorted((VARIANTS / "examples").glob("*.yaml"))]
 STEPS = 90  # frames per game: past a few decisions of people and the computer player
@@ -168,34 +167,4 @@ def test_the_glow_breathes_and_is_kept_between_breaths(tmp_path, monkeypatch):
     changes = sum(a != b for a, b in zip(widths, widths[1:]))
     assert len(set(widths)) == 2 and 3 <= changes <= 4, widths
     assert table.still.kept - kept >= 40 - 2 * (changes + 1), (table.still.kept - kept, changes)
-    pygame.display.quit()
-
-
-def test_a_move_shown_is_painted_once_then_kept(tmp_path, monkeypatch):
-    """What painting notes (who saw the frame, their hand line read, the cards that landed) is
-    settled before the frame is keyed: after a person's move is shown, the very next frame with
-    nothing new is kept, not painted a second time."""
-    from input_events import lift_curtain
-
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
-    app = start("texas_holdem", players=["Ann", "Bob", "bot"], seed=2, size=(800, 600), autosave=False)
-    table = app.scene
-    moves = 0
-    for _ in range(60):
-        if table.curtain_for() is not None:
-            lift_curtain(app)
-            continue
-        seat = table.asked()
-        if seat is None or table.view()["seat"] != seat:
-            app.step([], dt=0.5)
-            continue
-        assert table.act(computer_action(table.session, seat, "easy")), table.message
-        app.step([], dt=0.0)  # the move shown
-        if still_key(table, app.surface, []) is None:  # a card gliding in, the hand line being read
-            continue
-        kept = table.still.kept
-        app.step([], dt=0.0)  # nothing new, no time passed
-        assert table.still.kept == kept + 1, "the frame after a move was painted again"
-        moves += 1
-    assert moves >= 3, moves
     pygame.display.quit()
