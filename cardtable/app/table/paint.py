@@ -34,49 +34,33 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 
-def settle(t: TableScene) -> int | None:
-    """What a frame notes before anything of it is drawn: who sees it (ending others' privacy),
-    whose choices to forget, the keys down as a curtain rises, the cards just arrived, the
-    viewer's hand line (read a little more). Returns
-    the seat the curtain waits for (None: no curtain). Settling again with nothing changed
-    changes nothing, so the still frame (still.py) settles first and keys the settled state."""
+def paint(t: TableScene, surface: pygame.Surface) -> None:
+    """The table frame: the public screens, the curtain, or the viewer's table."""
+    t.canvas.begin(surface)
+    t.canvas.faces.min_text = face_text_floor(surface.get_size())  # no card's text smaller
+    t.controls, t.slider = [], None
     before, now = t.app.last_frame, frame.current()
     if before is not None and now is not None and before.scene != now.scene:
         t.seen(None)  # another screen was up (How to play...): everyone may have gathered round
     if t.showdown is not None or t.finished:
         t.forget_on_new_viewer((None, False))
         t.seen(None, public_screen=True)
-        return None
+        surface.fill(BACKDROP)
+        _draw_interlude(t)
+        return
     who = t.curtain_for()
     t.forget_on_new_viewer(t.privacy_key())
     t.keys_held_at_curtain()  # a curtain rising notes the keys already down (the last person's)
     if who is not None:
-        t.seen(None)
-        return who
-    view = t.view()
-    t.seen(view["seat"])
-    t.anim.note_arrivals(view)
-    t.hand_line(view)  # read (a budget's worth a frame) before the key: the line is drawn
-    return None
-
-
-def paint(t: TableScene, surface: pygame.Surface) -> None:
-    """The table frame: the public screens, the curtain, or the viewer's table."""
-    t.canvas.begin(surface)
-    t.canvas.faces.min_text = face_text_floor(surface.get_size())  # no card's text smaller
-    t.controls, t.slider = [], None
-    who = settle(t)
-    if t.showdown is not None or t.finished:
-        surface.fill(BACKDROP)
-        _draw_interlude(t)
-        return
-    if who is not None:
         frame.shows(None, curtain=True)
+        t.seen(None)
         _draw_curtain(t, who)
         return
     view = t.view()
     seat = view["seat"]
     frame.shows(seat)
+    t.seen(seat)
+    t.anim.note_arrivals(view)
     actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
     own = t.view_for(actor) if actor is not None else view
     if actor is not None and actor == t.session.to_move():

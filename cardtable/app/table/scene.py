@@ -24,7 +24,6 @@ import pygame
 from ...engine import Rules, scoring
 from ...engine.howto import howto
 from ...engine.types import Action, View
-from .. import frame
 from ..controls import Control, card_spots, verb_of
 from ..save_banner import draw_save_banner
 from ..scene import App, Scene
@@ -259,8 +258,7 @@ class TableScene(WhoSees, Scene):
             return None
         form = self.rules.variant.sections["hands"].form
         chosen = tuple(self.choices.selected) if form.runs_zone is not None else ()
-        key = (self._version, seat, chosen)
-        return self.hand_reader.current(key, self.rules.variant, view, chosen, frame.current())
+        return self.hand_reader.current((self._version, seat, chosen), self.rules.variant, view, chosen)
 
     def preview_points(self, at: tuple[int, int]) -> str:
         card = self.choices.selected[0] if len(self.choices.selected) == 1 else None

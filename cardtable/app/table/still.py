@@ -23,7 +23,6 @@ import pygame
 
 from .. import frame, ui
 from .animation import DEAL_TIME
-from .paint import settle
 from .presence import presence_of
 
 if TYPE_CHECKING:
@@ -163,8 +162,6 @@ class StillFrame:
         last = t.app.last_frame
         hold: list[Any] = []
         whole = surface is t.app.surface  # (the replay viewer draws the table into a part)
-        if whole and self.enabled:
-            settle(t)  # what painting notes first, noted before the key (painting notes it again)
         key = still_key(t, surface, hold) if whole and self.enabled else None
         if last is not None and self.fits(key, surface, last):
             frame.repeat(last)  # nothing changed: the window keeps its pixels

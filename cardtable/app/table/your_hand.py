@@ -194,18 +194,13 @@ class HandReader:
         self._work: Generator[None, None, HandLine | None] | None = None
         self.line: HandLine | None = None
         self.steps = 0  # units of work done, all told (tests count them)
-        self._read_in: object = None  # while reading: the frame that read last (one budget a frame)
 
-    def current(
-        self, key: object, variant: Any, view: View, chosen: tuple[int, ...], in_frame: object = None
-    ) -> HandLine | None:
-        """The line for `view` (its seat's), `key` saying when it must be read again; `in_frame`:
-        the frame asking (asked again in the same frame, it reads no more)."""
+    def current(self, key: object, variant: Any, view: View, chosen: tuple[int, ...]) -> HandLine | None:
+        """The line for `view` (its seat's), `key` saying when it must be read again."""
         if key != self._key:
             self._key, self.line = key, None
             self._work = reading(variant, view, chosen)
-        if self._work is not None and (in_frame is None or in_frame is not self._read_in):
-            self._read_in = in_frame
+        if self._work is not None:
             end = clock.now() + READ_BUDGET_S
             try:
                 while True:
@@ -214,7 +209,7 @@ class HandReader:
                     if clock.now() >= end:
                         break
             except StopIteration as done:
-                self.line, self._work, self._read_in = done.value, None, None
+                self.line, self._work = done.value, None
         return self.line
 
     def reading(self) -> bool:
@@ -223,4 +218,4 @@ class HandReader:
 
     def forget(self) -> None:
         """Nothing kept of anybody's hand (a public frame, a curtain)."""
-        self._key, self._work, self.line, self._read_in = None, None, None, None
+        self._key, self._work, self.line = None, None, None
