@@ -5,6 +5,8 @@ down the whole page; and the deck's symbols have a legend."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pygame
 import pytest
 from conftest import VARIANT_IDS, VARIANTS
@@ -22,10 +24,18 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+@cache
+def loaded(vid: str):
+    """The variant `vid`, loaded once for its three window sizes: the rules page only reads it,
+    and its example hands are found once per rules object (hands/examples.py), as a player
+    resizing the window has them found once."""
+    return load_variant(VARIANTS / f"{vid}.yaml")
+
+
 def page_texts(vid: str, size: tuple[int, int]) -> tuple[str, object, list[dict]]:
     """Every text the page drew, frame after frame from its top to its end, joined in order;
     the scene; and the texts of every frame."""
-    variant = load_variant(VARIANTS / f"{vid}.yaml")
+    variant = loaded(vid)
     app = start(variant, scene="rules", size=size)
     scene = app.scene
     seen: list[dict] = []

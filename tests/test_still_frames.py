@@ -146,3 +146,25 @@ def test_a_window_made_again_is_painted_again(tmp_path, monkeypatch):
     assert table.still.kept == kept
     assert pygame.image.tobytes(app.surface, "RGB") == shown
     pygame.display.quit()
+
+
+def test_the_glow_breathes_and_is_kept_between_breaths(tmp_path, monkeypatch):
+    """The glow round the seat to move swells and shrinks (two widths, a second each): over a few
+    seconds of a person thinking, the frames show it wide and narrow in turn, and the frames
+    between its changes are kept rather than painted again."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(40):  # the deal glides in, the computer player may move: until Ann is asked
+        if table.asked() == 0 and table.still.kept:
+            break
+        app.step([], dt=0.1)
+    assert table.asked() == 0
+    widths, kept = [], table.still.kept
+    for _ in range(40):  # four seconds in tenths
+        app.step([], dt=0.1)
+        widths.append(table.anim.pulse())
+    changes = sum(a != b for a, b in zip(widths, widths[1:]))
+    assert len(set(widths)) == 2 and 3 <= changes <= 4, widths
+    assert table.still.kept - kept >= 40 - 2 * (changes + 1), (table.still.kept - kept, changes)
+    pygame.display.quit()

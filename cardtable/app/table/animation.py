@@ -20,6 +20,7 @@ from .. import ui
 BUBBLE_TIME = 2.2  # seconds a speech bubble stays up
 BUBBLE_PAD = (14, 8)  # round a speech bubble's words
 DEAL_TIME = 0.28  # seconds a newly arrived card takes to glide in from the deck
+PULSE_HALF = 1.0  # seconds the glow round the seat to move stays wide, then narrow
 
 
 class Animations:
@@ -89,8 +90,10 @@ class Animations:
         return box.inflate(BUBBLE_PAD)
 
     def pulse(self) -> int:
-        """The breathing width (3 to 5 px) of the glow round the seat to move."""
-        return 3 + int(2 * abs(((self.clock * 2) % 2) - 1))
+        """The breathing width of the glow round the seat to move: 5 px for a second, then 3 px
+        for a second. Two widths held a second each read as a slow breath, and the table is
+        painted again only when the width changes (app/table/still.py keeps the frame between)."""
+        return 5 if self.clock % (2 * PULSE_HALF) < PULSE_HALF else 3
 
 
 def _bubble_at(panel: pygame.Rect) -> tuple[int, int]:

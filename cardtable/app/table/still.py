@@ -61,6 +61,9 @@ _NOT_KEYED = frozenset(
 )
 
 
+_DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos"})
+
+
 def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, ...] | None:
     """What the table frame on `surface` is painted from, or None while something in it moves;
     the objects it names by identity go into `hold` (to be kept alive as long as the key)."""
@@ -76,7 +79,9 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
         seats = range(len(view["seats"]))
         shown = (anim.pulse() if view["to_move"] is not None else None, tuple(anim.saying(s) for s in seats))
     fields = {name: value for name, value in vars(t).items() if name not in _NOT_KEYED}
-    timeless = {name: value for name, value in vars(anim).items() if name != "clock"}
+    # (the arrivals and the deck's place move cards only while one glides in, and then no frame
+    # is kept; paint forgets the arrivals that have landed and notes the deck's place)
+    timeless = {name: value for name, value in vars(anim).items() if name not in _DRAWN_ONLY_WHILE_MOVING}
     session = t.session
     outside = (
         session.to_move(),
