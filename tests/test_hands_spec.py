@@ -139,3 +139,19 @@ def test_a_part_with_empty_values_and_no_count_is_refused_not_played():
     with pytest.raises(VariantError) as refused:
         load_variant_text(text.replace(royal, "values: {}, same: suit"), "mine.yaml")
     assert [p.message for p in refused.value.problems] == ["a part needs its number of cards: 'count: N'"]
+
+
+def test_a_zone_named_twice_in_from_is_refused_at_its_place():
+    """Its cards would count twice: a fuzzed Sigilian Poker with `from: [hand, hand]` made every
+    showdown value an 18-card pool of pairs with itself, for minutes."""
+    text = "\n".join(
+        problems(
+            """\
+hands:
+  form: {size: 3, from: [hand, {zone: hand, exactly: 1}]}
+  categories:
+    - {name: High}
+"""
+        )
+    )
+    assert "small.yaml:" in text and "'hand' is named twice in 'from'" in text

@@ -209,14 +209,18 @@ class _Builder:
         if "from" not in d:
             self.out.append(node.problem("missing 'from' (the zones a hand is made from) or 'runs'"))
             return Form(size)
-        uses = []
+        uses: list[ZoneUse] = []
         for unode in d["from"].value:
             if unode.is_scalar:
-                uses.append(ZoneUse(self.zone(unode)))
+                use = ZoneUse(self.zone(unode))
             else:
                 u = unode.value
                 exactly = int(u["exactly"].value) if "exactly" in u else None
-                uses.append(ZoneUse(self.zone(u["zone"]), exactly, "line" in u))
+                use = ZoneUse(self.zone(u["zone"]), exactly, "line" in u)
+            if any(other.zone == use.zone for other in uses):  # its cards would count twice
+                self.out.append(unode.problem(f"'{use.zone}' is named twice in 'from'"))
+                continue
+            uses.append(use)
         fixed = sum(u.exactly for u in uses if u.exactly is not None)
         if fixed > size:
             self.out.append(node.problem(f"the 'exactly' counts ({fixed}) add up to more than size {size}"))
