@@ -9,7 +9,6 @@ serve every screen and game of the program.
 
 from __future__ import annotations
 
-import hashlib
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from pathlib import Path
 from .errors import Problem, VariantError
 from .paths import shipped, user_variants
 from .schema import suggest
-from .variant import Variant, load_variant
+from .variant import Variant, load_variant, text_digest
 
 
 @dataclass
@@ -173,5 +172,5 @@ def _sources(path: str) -> tuple[object, ...] | None:
     except VariantError:
         return None
     registries = tuple((k, id(v)) for k, v in CONDITIONS.items()), tuple((k, id(v)) for k, v in VERBS.items())
-    digest = hashlib.sha256("".join(text for _, text in files).encode("utf-8")).hexdigest()
+    digest = text_digest("".join(text for _, text in files))
     return (tuple(p for p, _ in files), registries, digest)

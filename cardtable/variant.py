@@ -101,6 +101,11 @@ TOP_FIELDS: dict[str, Field] = {
 }
 
 
+def text_digest(text: str) -> str:
+    """A variant's digest: sha256 of its file's text followed by its bases' texts."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def top_spec() -> Map:
     fields = dict(TOP_FIELDS)
     for section in SECTIONS:
@@ -176,7 +181,7 @@ def _load_tree(root: Node, text: str, path: str, variant_id: str | None) -> Vari
         min_players=lo,
         max_players=hi,
         deck=deck,
-        digest=hashlib.sha256(text.encode("utf-8")).hexdigest(),
+        digest=text_digest(text),
         root=root,
         summary=str(data["summary"].value).strip() if "summary" in data else "",
         deck_only=not game_parts,
