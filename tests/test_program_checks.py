@@ -257,3 +257,24 @@ def test_a_nested_repeat_runs_its_rounds_again_in_every_round_of_the_repeat_arou
             seat = rules.to_move(st)
             legal = {t["type"] for t in rules.legal_actions(st, seat)}
             st = rules.apply(st, {"seat": seat, "type": "check" if "check" in legal else "call"})
+
+
+LIMBO = (ROOT / "variants" / "limbo_holdem.yaml").read_text()
+
+
+@pytest.mark.parametrize(("flop", "pool"), [(8, 15), (30, 37)])
+def test_the_cards_a_combined_sets_hand_is_made_from_are_bounded(flop, pool):
+    """The search over collections of sets grows about fourfold with every two cards: a fuzzed
+    Limbo Hold'em dealing its flop until the deck ran out valued ~60-card pools for minutes and
+    15 GB. 12 cards (Limbo's own) stay allowed, up to 14."""
+    text = changed("{do: deal, to: board, count: 5}", f"{{do: deal, to: board, count: {flop}}}", LIMBO)
+    found = problems(text)
+    assert len(found) == 1, found
+    assert f"made from up to {pool} cards here (at most 14 when sets combine)" in found[0]
+    assert found[0].startswith(f"{line_of(LIMBO, 'size: 9')}:"), found  # the hand's form
+
+
+def test_a_combined_sets_hand_of_fourteen_cards_is_allowed():
+    assert (
+        problems(changed("{do: deal, to: board, count: 5}", "{do: deal, to: board, count: 7}", LIMBO)) == []
+    )
