@@ -67,6 +67,9 @@ def main() -> int:
                 continue
             start = time.process_time()
             built = table.build(rules, p, matcher(rules))
+            if built is None:
+                print(f"none  ({path.stem}: its signatures hardly group the hands)")
+                continue
             replace_whole(target, tables.pack(built, name))
             os.chmod(target, 0o644)
             print(

@@ -33,6 +33,10 @@ from .steps import finish
 MAX_SIZE = 7  # hand sizes a table serves
 MAX_HANDS = 3_000_000  # hands walked while building (C(52, 5) is 2,598,960)
 MAX_SUBSETS = 36  # a pool with more subsets of the hand's size goes to the matcher
+# A table whose signatures hardly group the hands is given up (the matcher values one hand of each
+# signature while building): the built-in games have up to 12,467; a Straight Flush of two cards
+# gives every one of C(52, 5) hands its own
+MAX_SIGNATURES = 50_000
 
 Fact = tuple[Any, ...]  # ("same" | "distinct" | "none" | "values" | "run", attribute, extra)
 Key = tuple[Any, ...]
@@ -289,18 +293,18 @@ EVALUATED_PER_STEP = 32  # hands the matcher values between two steps of a build
 INDEXED_PER_STEP = 1024  # and hands entered in the table
 
 
-def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Table:
+def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Table | None:
     """The table, built at once."""
     return finish(build_steps(rules, p, evaluate))
 
 
 def build_steps(
     rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]
-) -> Generator[None, None, Table]:
+) -> Generator[None, None, Table | None]:
     """The table, built a step at a time (a step is about a millisecond: the hands of one prefix
     of size - 3 cards, or a few hands valued), so a screen can build while it waits for a
     person. It walks every hand of `p.size` cards once; `evaluate` (the general matcher)
-    values one hand of each signature."""
+    values one hand of each signature. None, soon, when there would be more than MAX_SIGNATURES."""
     fine, prime, coarse, facts_of = codes(rules, p)
     n, k = len(fine), p.size
     nfacts = 1 << len(p.facts)
@@ -332,6 +336,8 @@ def build_steps(
                 found[sig] = (*prefix, *top_pair[s - head])
 
     def walk(start: int, head: int, prefix: tuple[int, ...]) -> Generator[None, None, None]:
+        if len(found) > MAX_SIGNATURES:
+            return
         if len(prefix) == k - 3:  # one card short of the visits: each prefix is one step
             for i in range(start, n - 1):
                 visit(head + code[i], (*prefix, i))
@@ -347,6 +353,8 @@ def build_steps(
     else:
         for card in range(n):
             found.setdefault(fine[card] * nfacts + facts_of(coarse[card]), (card,))
+    if len(found) > MAX_SIGNATURES:
+        return None
     hands = list(found.values())
     values = []
     for at, hand in enumerate(hands, 1):

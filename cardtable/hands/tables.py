@@ -7,7 +7,8 @@ same one. A file is read defensively, shipped or cached alike: its size (unpacke
 checksum, its shape, and a sample of its entries re-valued by the general matcher must all agree,
 or it is ignored and the table built. A table is built on first use, once enough hands have been
 valued the slow way to pay for it (a second or so for a 52-card deck), or at once by `ensure`, or
-ahead in small steps by `build_ahead` (a screen waiting for a person). `scripts/ship_hand_tables.py`
+ahead in small steps by `build_ahead` (a screen waiting for a person); a build that would not group
+the hands (table.MAX_SIGNATURES) leaves the rules to the matcher. `scripts/ship_hand_tables.py`
 makes the shipped files.
 """
 
@@ -246,7 +247,13 @@ class _Slot:
     table: Table | None = None
     tried_disk: bool = False
     slow: int = 0  # hands valued without a table so far
-    building: Generator[None, None, Table] | None = None  # a build begun ahead (`build_ahead`)
+    building: Generator[None, None, Table | None] | None = None  # begun ahead (`build_ahead`)
+
+    def built(self, table: Table | None) -> None:
+        """A build's end: its table, or none can serve (table.MAX_SIGNATURES)."""
+        self.table, self.building = table, None
+        if table is None:
+            self.plan = None
 
 
 def _slot(rules: Rules) -> _Slot:
@@ -269,18 +276,17 @@ def ensure(rules: Rules, evaluate: Evaluate) -> Table | None:
             slot.table = _filed(rules, slot, evaluate)
             slot.tried_disk = True
         if slot.table is None:
-            steps = slot.building or _made(rules, slot, evaluate)
-            slot.building = None
-            slot.table = finish(steps)
+            slot.built(finish(slot.building or _made(rules, slot, evaluate)))
     return slot.table
 
 
-def _made(rules: Rules, slot: _Slot, evaluate: Evaluate) -> Generator[None, None, Table]:
+def _made(rules: Rules, slot: _Slot, evaluate: Evaluate) -> Generator[None, None, Table | None]:
     """The table built, then filed (a step of its own), in steps."""
     assert slot.plan is not None
     table = yield from build_steps(rules, slot.plan, evaluate)
-    yield
-    write(cache_file(slot.name), table, slot.name)
+    if table is not None:
+        yield
+        write(cache_file(slot.name), table, slot.name)
     return table
 
 
@@ -311,7 +317,7 @@ def build_ahead(rules: Rules, evaluate: Evaluate, budget_s: float) -> bool:
         try:
             next(slot.building)
         except StopIteration as done:
-            slot.table, slot.building = done.value, None
+            slot.built(done.value)
             return True
         if clock.now() >= end:
             return False
