@@ -4,12 +4,36 @@ from __future__ import annotations
 
 import pickle
 import random
+import re
 
 from cardtable.engine import IllegalAction, Rules
 from cardtable.engine.bots import decide, random_action
 from cardtable.engine.state import all_cards, chips_in_play, zone
 
 FAST = {"hands": 3}  # keeps matches short in tests
+
+
+RAW_IDS = re.compile(r"_|\bwinner of\b|\bNone\b|—")
+BIG_NUMBER = re.compile(r"\d{4,}")  # large numbers are written with thousands separators
+
+
+def sentence_problem(line: str) -> str | None:
+    """Why a line of the table talk is not a whole sentence by the log's rules, or None."""
+    if not line or line != line.strip():
+        return "empty, or spaces at an end"
+    if not line[0].isupper():
+        return "does not start with a capital letter"
+    if line[-1] not in ".!?":
+        return "does not end with a full stop"
+    if "  " in line:
+        return "doubled spaces"
+    if RAW_IDS.search(line):
+        return "a raw id, None or a dash"
+    if BIG_NUMBER.search(line):
+        return "a large number without thousands separators"
+    if len(line.split()) < 2:
+        return "no subject and verb"
+    return None
 
 
 def options_for(rules: Rules, extra: dict | None = None) -> dict:
@@ -104,7 +128,7 @@ def playout(
 ) -> dict:
     rng = random.Random(seed)
     st = rules.new_game(
-        [{"name": f"P{i}", "kind": "bot"} for i in range(players)], seed, options_for(rules, options)
+        [{"name": f"Player {i + 1}", "kind": "bot"} for i in range(players)], seed, options_for(rules, options)
     )
     start = chips_in_play(st)
     n = 0

@@ -1,5 +1,6 @@
 """The generic suite: random and bot playouts of every playable variant, with conservation,
-legality and privacy checked after every action, and replay from the log."""
+legality and privacy checked after every action, replay from the log, and every line of every
+seat's table talk (and the public one) read as a sentence (test_log_sentences.py's rule)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import json
 
 import pytest
 from conftest import VARIANT_IDS
-from engine_helpers import playout
+from engine_helpers import playout, sentence_problem
 
 from cardtable.engine import Rules
 from cardtable.engine.trail import json_default
@@ -24,6 +25,9 @@ def test_random_playouts_keep_every_invariant(variants, vid):
         st = playout(rules, seed, players, bot=False, check_every=25 if heavy else 1)
         assert st["over"] and st["result"]["winners"]
         json.dumps(st, default=json_default)
+        for seat in [None, *range(players)]:
+            for line in rules.view(st, seat)["log"]:
+                assert sentence_problem(line) is None, (seat, line, sentence_problem(line))
         again = rules.replay(
             [{"name": s["name"], "kind": s["kind"]} for s in st["seats"]],
             st["seed"],
