@@ -128,7 +128,9 @@ def playout(
 ) -> dict:
     rng = random.Random(seed)
     st = rules.new_game(
-        [{"name": f"Player {i + 1}", "kind": "bot"} for i in range(players)], seed, options_for(rules, options)
+        [{"name": f"Player {i + 1}", "kind": "bot"} for i in range(players)],
+        seed,
+        options_for(rules, options),
     )
     start = chips_in_play(st)
     n = 0
