@@ -54,22 +54,24 @@ def playout(path, seed, store, moves=70):
         variant, SEATS[: max(variant.min_players, min(3, variant.max_players))], seed, {}, store
     )
     hidden = {}
+    known_before = seen_by_all(game, game.full_state_for_tests())
     for _ in range(moves):
         seat = game.to_move()
         if seat is None:
             break
         before = game.full_state_for_tests()
         action = random_action(game.rules, before, seat, rng)
-        known_before = seen_by_all(game, before)
         probe = game.rules.apply(before, action)
         if probe["over"]:
             break  # the save of a finished game may show everything: stop just before the end
         game.act(action)
         after = game.full_state_for_tests()
         cards = {c for cs in named(after["log"][len(before["log"])]).values() for c in cs}
-        secret = cards - known_before - seen_by_all(game, after)
+        known_after = seen_by_all(game, after)  # (what is seen before the next decision, too)
+        secret = cards - known_before - known_after
         if secret:
             hidden[len(before["log"])] = secret
+        known_before = known_after
     return game, hidden
 
 
