@@ -70,3 +70,21 @@ def test_a_size_on_a_stack_is_still_an_error():
     with pytest.raises(VariantError) as info:
         load_variant_text(text, "g.yaml")
     assert any("only a grid has a size" in str(p) for p in info.value.problems)
+
+
+def test_the_open_places_remembered_are_those_of_the_cards_and_rules_asked_about():
+    """open_spots remembers the places it worked out (a decision's state asks several times): each
+    answer is the one worked out afresh for these cards, line limit and bound, and is the caller's
+    own list."""
+    from cardtable.engine.verbs.place_grid import _open, open_spots
+
+    rng = random.Random(5)
+    cells = {(0, 0)}
+    for _ in range(30):
+        for limit, bound in ((None, None), (3, None), (5, (4, 4)), (5, (5, 4))):
+            fresh = sorted(_open(cells, limit, bound))
+            got = open_spots(cells, limit, bound)
+            assert got == fresh
+            got.append((99, 99))
+            assert open_spots(frozenset(cells), limit, bound) == fresh
+        cells = cells | {rng.choice(open_spots(cells, None, None))}

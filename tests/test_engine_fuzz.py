@@ -6,7 +6,7 @@ import random
 
 import pytest
 from conftest import VARIANT_IDS
-from engine_helpers import options_for
+from engine_helpers import options_for, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
@@ -69,7 +69,7 @@ def test_junk_actions_are_refused_cleanly(variants, vid):
         action = {"type": kind, **junk}
         if own_seat and st["turn"] is not None:
             action["seat"] = st["turn"]
-        before = repr(st)
+        before = snapshot(st)
         reason = rules.check(st, action)
         assert reason is None or (isinstance(reason, str) and reason)
         if reason is None:
@@ -77,6 +77,6 @@ def test_junk_actions_are_refused_cleanly(variants, vid):
         else:
             with pytest.raises(IllegalAction):
                 rules.apply(st, action)
-        assert repr(st) == before
+        assert snapshot(st) == before
 
     run()

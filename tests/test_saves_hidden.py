@@ -3,7 +3,8 @@ that some seat could not see (a discard, an exchange, a placement kept face down
 with the installation's key, like the seed; the game resumed from it is the same game.
 
 The judge here is the seats' views (what each seat saw just before and just after the decision),
-not the verbs' names: every variant, random playouts, people and computer players."""
+not the verbs' names: every variant, random playouts, people and computer players. The same
+unfinished games check that an autosave opens from its checkpoint as the same game."""
 
 import json
 import random
@@ -54,22 +55,24 @@ def playout(path, seed, store, moves=70):
         variant, SEATS[: max(variant.min_players, min(3, variant.max_players))], seed, {}, store
     )
     hidden = {}
+    known_before = seen_by_all(game, game.full_state_for_tests())
     for _ in range(moves):
         seat = game.to_move()
         if seat is None:
             break
         before = game.full_state_for_tests()
         action = random_action(game.rules, before, seat, rng)
-        known_before = seen_by_all(game, before)
         probe = game.rules.apply(before, action)
         if probe["over"]:
             break  # the save of a finished game may show everything: stop just before the end
         game.act(action)
         after = game.full_state_for_tests()
         cards = {c for cs in named(after["log"][len(before["log"])]).values() for c in cs}
-        secret = cards - known_before - seen_by_all(game, after)
+        known_after = seen_by_all(game, after)  # (what is seen before the next decision, too)
+        secret = cards - known_before - known_after
         if secret:
             hidden[len(before["log"])] = secret
+        known_before = known_after
     return game, hidden
 
 
@@ -81,6 +84,15 @@ def test_an_unfinished_games_save_names_no_hidden_card(path, tmp_path):
         game, hidden = playout(path, seed, store, moves=50)
         assert not game.is_over()
         found += len(hidden)
+        # The autosave (a base holding a checkpoint, journal lines after it) opens as the same game
+        # from its checkpoint as the whole log gives: test_saves_journal's subject, checked on these
+        # games, which stop before their end in every variant (so there is a journal to read).
+        autosaved = read_file(store.path(game.slot))
+        assert autosaved.log == game.log and autosaved.checkpoint is not None
+        resumed = GameSession.resume(autosaved, game.variant, store)
+        assert resumed.full_state_for_tests() == game.full_state_for_tests()
+        whole = GameSession(game.variant, game.seats, game.seed, game.options, log=game.log)
+        assert whole.full_state_for_tests() == game.full_state_for_tests()
         # the file written whole (autosaves between add sealed journal lines: test_saves_journal)
         store.write(game.slot, game.saved())
         text = store.path(game.slot).read_text()

@@ -8,7 +8,7 @@ import random
 
 import pytest
 from conftest import VARIANTS
-from test_saves_hidden import ALL, SEATS
+from test_saves_hidden import SEATS
 
 from cardtable.catalog import loaded
 from cardtable.engine import Rules
@@ -225,18 +225,9 @@ def test_undo_is_a_journal_line_too(tmp_path):
     assert again.full_state_for_tests() == game.full_state_for_tests()
 
 
-@pytest.mark.parametrize("path", ALL, ids=lambda p: p.stem)
-def test_every_variant_opens_from_its_checkpoints_as_the_same_game(tmp_path, path):
-    """The state a checkpoint holds, read back and played on, is the state the whole log gives."""
-    store = SaveStore(tmp_path)
-    game = play(store, 80, seed=7, path=path, options={}, calm=False)
-    saved = read_file(store.path(game.slot))
-    assert saved.log == game.log
-    assert saved.over or saved.checkpoint is not None
-    again = GameSession.resume(saved, game.variant, store)
-    assert again.full_state_for_tests() == game.full_state_for_tests()
-    whole = GameSession(game.variant, game.seats, game.seed, game.options, log=game.log)
-    assert again.full_state_for_tests() == whole.full_state_for_tests()
+# Every variant opens from its checkpoint as the same game: test_saves_hidden.py checks it on
+# the unfinished random games it plays of every variant (each stops before its end, so there is a
+# journal after the checkpoint to read; here 9 of the 16 games ended first).
 
 
 def test_the_replay_command_replays_only_what_follows_the_last_checkpoint(tmp_path, monkeypatch):

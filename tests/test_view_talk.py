@@ -93,6 +93,30 @@ def test_views_made_earlier_keep_their_talk_whatever_is_viewed_after():
         assert log == talk and list(log) == talk and len(log) == len(talk)
 
 
+def test_two_lines_of_play_from_one_state_each_read_their_own_talk():
+    """Play taken up again from an earlier state (an undo) goes on along another line, whose trails
+    copy the shared part (trail.py); views of the two lines, taken in turn, each read their own
+    line's talk (a remembered read is continued without looking only on the same backing list)."""
+    rules = Rules(resolve("texas_holdem"))
+    fork = next(s for s in reversed(_states(rules, 6, 12)) if rules.to_move(s) is not None)
+    lines = []
+    for seed in range(2):  # (first line: the fork's own backing list; second: its copy)
+        rng, st, line = random.Random(seed), fork, []
+        while (seat := rules.to_move(st)) is not None and len(line) < 25:
+            st = rules.apply(st, random_action(rules, st, seat, rng))
+            line.append(st)
+        lines.append(line)
+    a, b = lines
+    assert (
+        _talk_by_hand(a[-1], None)[: len(b[-1]["events"])]
+        != _talk_by_hand(b[-1], None)[: len(a[-1]["events"])]
+    )
+    for k in range(max(len(a), len(b))):
+        for st in (a[min(k, len(a) - 1)], b[min(k, len(b) - 1)], a[-1], b[-1]):
+            for seat in (None, 0):
+                assert rules.view(st, seat)["log"] == _talk_by_hand(st, seat)
+
+
 @given(st.data())
 @settings(max_examples=200, deadline=None)
 def test_a_view_talk_reads_as_the_list_it_stands_for(data):

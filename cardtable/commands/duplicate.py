@@ -114,7 +114,9 @@ class Match:
             if state["bet_round"] == 0 and stance in VOLUNTARY:
                 chose[seat] = True
                 raised[seat] = raised[seat] or stance == "raise"
-            state = rules.apply(state, action)
+            # in place, as simulate plays: nothing keeps the states before (a copy of the
+            # 12,000-card game's state cost a tenth of a millisecond a decision)
+            rules.apply_in_place(state, action)
             decisions += 1
             if decisions > MAX_ACTIONS:
                 raise RuntimeError(f"the hand did not end after {MAX_ACTIONS:,} actions")

@@ -134,9 +134,12 @@ def simulate(
 def run(args: argparse.Namespace) -> int:
     from ..catalog import resolve
 
-    # loaded for this run alone: it travels to the workers (pickled), and one kept for the process
-    # might carry what a screen began with it (a hand table half built, which does not pickle)
-    variant = resolve(args.variant, fresh=True)
+    # Played in this process, the variant kept for the process (catalog.loaded) serves, with what
+    # it has worked out already (its hands' values, its tables), as for `match`; one that travels
+    # to workers (pickled) is loaded for this run alone: a kept one might carry what a screen began
+    # with it (a hand table half built, which does not pickle).
+    here = args.cluster is None and min(args.jobs or default_jobs(), args.games) <= 1
+    variant = resolve(args.variant, fresh=not here)
     players = args.players or max(2, variant.min_players)
     name = shown(variant.name)
     if not variant.min_players <= players <= variant.max_players:

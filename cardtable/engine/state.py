@@ -24,15 +24,38 @@ APPEND_ONLY = ("log", "events", "history")
 
 # Values a copy shares as they are (immutable): no call of `clone` for each of them.
 _PLAIN = frozenset({int, str, bool, float, type(None)})
+_NESTED = (dict, list)
 
 
 def clone(value: T) -> T:
-    """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck)."""
+    """A deep copy of JSON-shaped data; lists of numbers are copied in one go (the 12,000-card deck).
+    Such a list inside a mapping or list (a zone's cards, a grid's cells, a seat's roles) is copied
+    where it is met, without a call of `clone` each: a grid game's state cost half as much again."""
     if isinstance(value, dict):
-        return cast(T, {k: v if type(v) in _PLAIN else clone(v) for k, v in value.items()})
+        return cast(
+            T,
+            {
+                k: v
+                if type(v) in _PLAIN
+                else v[:]
+                if type(v) is list and (not v or not isinstance(v[0], _NESTED))
+                else clone(v)
+                for k, v in value.items()
+            },
+        )
     if isinstance(value, list):
-        if value and isinstance(value[0], (dict, list)):
-            return cast(T, [v if type(v) in _PLAIN else clone(v) for v in value])
+        if value and isinstance(value[0], _NESTED):
+            return cast(
+                T,
+                [
+                    v
+                    if type(v) in _PLAIN
+                    else v[:]
+                    if type(v) is list and (not v or not isinstance(v[0], _NESTED))
+                    else clone(v)
+                    for v in value
+                ],
+            )
         return cast(T, list(value))
     return value
 

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
 from typing import Any, Generic, TypeVar, overload
 
+from .trail import same_backing
+
 Entry = Any
 Folded = TypeVar("Folded")
 KEEP = 64  # lists remembered (games x seats): a few games at once, as tests and matches have
@@ -43,7 +45,9 @@ class Reader(Generic[Folded]):
         seen = self._seen.get(key)
         if seen is not None and seen[0][0] is entries[0]:
             old, count, folded = seen
-            shared = _shared_prefix(old, entries, min(count, len(entries)))
+            most = min(count, len(entries))
+            # one backing list (trail.py): the whole shorter length is shared, no search needed
+            shared = most if same_backing(old, entries) else _shared_prefix(old, entries, most)
             if shared == count:
                 value, done = folded, count
             elif cut is not None:

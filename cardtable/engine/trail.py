@@ -119,6 +119,13 @@ def trail(entries: Sequence[T]) -> Trail[T]:
     return entries.fork() if isinstance(entries, Trail) else Trail(entries)
 
 
+def same_backing(a: object, b: object) -> bool:
+    """Whether two trails share their backing list: then they hold the same entries up to the
+    shorter one's length (a backing list only grows; a trail that goes on from an earlier point
+    copies its part first)."""
+    return isinstance(a, Trail) and isinstance(b, Trail) and a._items is b._items
+
+
 def plain(entries: Sequence[T]) -> list[T]:
     """The entries as a list (for JSON, which knows lists only)."""
     return entries if isinstance(entries, list) else list(entries)

@@ -4,15 +4,31 @@ line would grow past `max_line` cards and the cards would still span at most `bo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Iterator, Set
 
 Spot = tuple[int, int]
 NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
+# The open places of the grids seen last, by their cards' places and the rules: one decision's
+# state asks several times (its legal actions, the view of the seat to move, the check of the
+# action), and a computer player's look-ahead asks again for the grids it tries.
+_SPOTS: OrderedDict[tuple[frozenset[Spot], int | None, tuple[int, int] | None], tuple[Spot, ...]]
+_SPOTS = OrderedDict()
+SPOTS_KEPT = 256
 
-def open_spots(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> list[Spot]:
+
+def open_spots(cells: Set[Spot], limit: int | None, bound: tuple[int, int] | None) -> list[Spot]:
     """The empty cells a card may be placed at, in order."""
-    return sorted(_open(cells, limit, bound))
+    key = (frozenset(cells), limit, bound)
+    found = _SPOTS.get(key)
+    if found is None:
+        found = _SPOTS[key] = tuple(sorted(_open(key[0], limit, bound)))
+        if len(_SPOTS) > SPOTS_KEPT:
+            _SPOTS.popitem(last=False)
+    else:
+        _SPOTS.move_to_end(key)
+    return list(found)
 
 
 def any_open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> bool:
@@ -20,7 +36,7 @@ def any_open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None)
     return next(_open(cells, limit, bound), None) is not None
 
 
-def _open(cells: set[Spot], limit: int | None, bound: tuple[int, int] | None) -> Iterator[Spot]:
+def _open(cells: Set[Spot], limit: int | None, bound: tuple[int, int] | None) -> Iterator[Spot]:
     rows, cols = [r for r, _ in cells], [c for _, c in cells]
     extent = (min(rows), max(rows), min(cols), max(cols)) if cells else (0, 0, 0, 0)
     seen = set()
@@ -47,7 +63,7 @@ def run_length(cells: set[Spot], p: Spot, d: Spot) -> int:
     return n
 
 
-def _line(cells: set[Spot], p: Spot, dr: int, dc: int) -> int:
+def _line(cells: Set[Spot], p: Spot, dr: int, dc: int) -> int:
     """`run_length` along (dr, dc), without a tuple per step of the direction (the hot loop of
     listing open spots)."""
     r, c = p
