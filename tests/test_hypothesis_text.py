@@ -33,7 +33,7 @@ def test_no_test_draws_text_from_the_default_alphabet():
     found = [
         call
         for path in sorted(TESTS.rglob("*.py"))
-        if "text(" in (source := path.read_text())
+        if "st.text(" in (source := path.read_text()) or "strategies.text(" in source
         for call in _default_text_calls(source, path.name)
     ]
     assert not found, f"give st.text an alphabet (hypothesis_text.ANY_CHARACTER): {found}"
