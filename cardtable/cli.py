@@ -99,7 +99,10 @@ def _window(args: argparse.Namespace) -> int:
     return run_app()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line; with `command`, only that subcommand's arguments are set up (the
+    one about to run): every subcommand is still listed, with its help, for `--help` and for the
+    choice of a command."""
     parser = OneLineParser(
         prog="cardtable",
         description="A desktop card table: every game is a YAML file run by one rules interpreter.",
@@ -109,12 +112,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(title="commands", metavar="COMMAND")
 
     p = sub.add_parser("list", help="the variants found, built-in and yours")
-    p.add_argument("--json", action="store_true", help="print one JSON list")
+    if command in (None, "list"):
+        p.add_argument("--json", action="store_true", help="print one JSON list")
     p.set_defaults(handler=cmd_list, command=p.prog)
 
     p = sub.add_parser("validate", help="check variant files; print file:line:col: message per problem")
-    p.add_argument("paths", nargs="+", metavar="PATH", help="variant files or ids")
-    p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
+    if command in (None, "validate"):
+        p.add_argument("paths", nargs="+", metavar="PATH", help="variant files or ids")
+        p.add_argument("-q", "--quiet", action="store_true", help="print only problems")
     p.set_defaults(handler=cmd_validate, command=p.prog)
 
     for name in COMMANDS:
@@ -122,9 +127,17 @@ def build_parser() -> argparse.ArgumentParser:
         if module is None:
             continue
         p = sub.add_parser(name, help=module.HELP, description=module.HELP)
-        module.configure(p)
+        if command in (None, name):
+            module.configure(p)
         p.set_defaults(handler=module.run, command=p.prog)
     return parser
+
+
+def _command_named(argv: list[str]) -> str | None:
+    """The subcommand `argv` runs (its first word that is no option: the top level's options take
+    no value), if it is one; None otherwise (the whole parser then says what is wrong)."""
+    first = next((a for a in argv if not a.startswith("-")), None)
+    return first if first in ("list", "validate", *COMMANDS) else None
 
 
 # Subcommands living in cardtable/commands/<name>.py, in the order --help lists them.
@@ -155,8 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Whatever goes wrong is said in one line on standard error with a
     non-zero exit status, never a traceback (CARDTABLE_DEBUG=1 lets an unexpected one through)."""
     _give_missing_streams()
-    parser = build_parser()
-    args = parser.parse_args(_file_means_play(sys.argv[1:] if argv is None else argv))
+    argv = _file_means_play(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_command_named(argv))
+    args = parser.parse_args(argv)
     try:
         code = int(args.handler(args) or 0)
         sys.stdout.flush()  # here, where a closed pipe is caught, not at exit

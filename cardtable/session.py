@@ -440,8 +440,10 @@ class GameSession:
         before = self._before.get(seat)
         if before is None or len(before["log"]) != k:  # e.g. a resumed game: replay it, once
             before = self._before[seat] = self.rules.replay(self.seats, self.seed, self.options, log[:k])
-        for s in range(len(self.seats)):
-            if not visible_cards(self.view(s)) <= visible_cards(self.rules.view(before, s)):
+        for s in range(len(self.seats)):  # (the engine's views: the cards are all it reads, no talk copied)
+            if not visible_cards(self.rules.view(self._state, s)) <= visible_cards(
+                self.rules.view(before, s)
+            ):
                 return "cards were revealed since"
         return k, before
 

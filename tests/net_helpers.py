@@ -37,6 +37,9 @@ def checker(host: HostedTable, seen: list[tuple[int, str]], leaky: Callable[[dic
     """The host's observer: every message checked as it is sent (and kept in `seen`)."""
     session = host.session
     rules = session.rules
+    # what anybody may know, worked out once per state (the host sends each seat an update of the
+    # same state in turn; a session's state is never changed in place, so `is` tells a new one)
+    public: list[Any] = [None, set()]
 
     def observe(seat: int, text: str) -> None:
         seen.append((seat, text))
@@ -44,7 +47,9 @@ def checker(host: HostedTable, seen: list[tuple[int, str]], leaky: Callable[[dic
         if msg["type"] != "update":
             return
         state = session.full_state_for_tests()
-        allowed = leakcheck.seat_may_know(rules, state, seat)
+        if public[0] is not state:
+            public[:] = [state, leakcheck.seat_may_know(rules, state, None)]
+        allowed = public[1] | leakcheck.own_cards(rules, state, seat)
         found = leakcheck.leaks(msg, allowed)
         assert not found, f"seat {seat} was sent hidden cards {sorted(found)[:5]}"
         mine = dict(rules.view(state, seat))
@@ -120,7 +125,7 @@ class Table:
     def drop(self, seat: int) -> None:
         """Cut `seat`'s connection as a network failure would; it comes back by itself."""
         player = self.players[seat]
-        welcomes = player.welcomes
+        welcomes, rules = player.welcomes, player.rules
         player.drop()
         for _ in range(3000):
             if player.welcomes > welcomes:
@@ -129,6 +134,7 @@ class Table:
         else:
             raise AssertionError("the dropped player never came back")
         self.sync(seat)
+        assert player.rules is rules, "a rejoin to the same game loaded its variant again"
 
     def play(self, rng: random.Random, steps: int, drops: dict[int, int] | None = None) -> int:
         """Up to `steps` decisions (remote seats through their players); `drops`: at decision i,

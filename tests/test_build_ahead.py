@@ -31,25 +31,32 @@ def hands_of(path):
     return load_variant(path).sections["hands"]
 
 
-def test_a_table_built_in_steps_is_the_table_built_at_once_and_is_filed(empty_cache):
+@pytest.fixture(scope="module")
+def whole_short_deck():
+    """The short deck's table built at once, to compare the built-ahead ones with (read only)."""
+    rules = hands_of(SHORT_DECK)
+    return table_mod.build(rules, table_mod.plan(rules), _matcher(rules))
+
+
+def test_a_table_built_in_steps_is_the_table_built_at_once_and_is_filed(empty_cache, whole_short_deck):
     rules = hands_of(SHORT_DECK)
     calls = 1
     while not tables.build_ahead(rules, _matcher(rules), 0.0):  # one step a call
         calls += 1
     assert calls > 50  # many small steps, not one
-    whole = table_mod.build(rules, table_mod.plan(rules), _matcher(rules))
+    whole = whole_short_deck
     made = tables._slot(rules).table
     assert made is not None and made.keys == whole.keys and made.index == whole.index
     assert tables.ensure(rules, _matcher(rules)) is made  # the game's start finds it made
     assert (tables.folder() / f"{tables._slot(rules).name}.table").is_file()
 
 
-def test_a_build_begun_ahead_is_finished_by_the_game_s_start(empty_cache):
+def test_a_build_begun_ahead_is_finished_by_the_game_s_start(empty_cache, whole_short_deck):
     rules = hands_of(SHORT_DECK)
     for _ in range(20):
         assert not tables.build_ahead(rules, _matcher(rules), 0.0)
     made = tables.ensure(rules, _matcher(rules))
-    whole = table_mod.build(rules, table_mod.plan(rules), _matcher(rules))
+    whole = whole_short_deck
     assert made is not None and made.keys == whole.keys and made.index == whole.index
     assert tables.build_ahead(rules, _matcher(rules), 0.0)  # nothing left to do
 

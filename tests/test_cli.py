@@ -1,5 +1,6 @@
 """The command line, including the installed program run from outside the source tree."""
 
+import argparse
 import json
 import os
 import shutil
@@ -110,3 +111,31 @@ def test_output_into_a_closed_pipe_ends_quietly(tmp_path):
     os.close(writer)
     assert "Traceback" not in result.stderr and "BrokenPipe" not in result.stderr, result.stderr
     assert result.returncode == 1
+
+
+def _subcommands(parser):
+    (choices,) = [a.choices for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return choices
+
+
+def test_the_command_line_set_up_for_one_command_reads_as_the_whole_one():
+    """`main` sets up only the arguments of the command it runs: its help, the top level's and
+    what it parses are those of the whole command line."""
+    from cardtable.cli import _command_named, build_parser
+
+    whole = build_parser()
+    names = list(_subcommands(whole))
+    assert {"list", "validate", "simulate", "play", "host", "join"} <= set(names)
+    for name in names:
+        assert _command_named(["-q", name, "--json", "x"]) == name
+        one = build_parser(name)
+        assert one.format_help() == whole.format_help()
+        assert _subcommands(one)[name].format_help() == _subcommands(whole)[name].format_help(), name
+    assert _command_named(["--version"]) is None and _command_named(["dance"]) is None
+    for argv in (
+        ["list", "--json"],
+        ["validate", "-q", "a", "b"],
+        ["simulate", "texas_holdem", "--games", "3", "--jobs", "2", "--json"],
+        ["play", "texas_holdem"],
+    ):
+        assert vars(build_parser(argv[0]).parse_args(argv)) == vars(whole.parse_args(argv)), argv

@@ -4,6 +4,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_text import ANY_CHARACTER
 
 from cardtable.errors import VariantError
 from cardtable.variant import Variant, load_variant_text
@@ -25,13 +26,17 @@ def _load(text: str) -> None:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.text(max_size=400))
+@given(st.text(ANY_CHARACTER, max_size=400))
 def test_random_text(text):
     _load(text)
 
 
 yaml_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.floats(allow_nan=False), st.text(max_size=12)
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=False),
+    st.text(ANY_CHARACTER, max_size=12),
 )
 yaml_values = st.recursive(
     yaml_scalars,
@@ -88,7 +93,7 @@ def test_mutated_builtin(source, data):
     elif how == "duplicate":
         lines[i:i] = lines[i:j]
     elif how == "replace":
-        lines[i] = data.draw(st.text(max_size=30))
+        lines[i] = data.draw(st.text(ANY_CHARACTER, max_size=30))
     elif how == "indent":
         lines[i] = "  " + lines[i]
     else:

@@ -14,6 +14,7 @@ from pathlib import Path
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis_text import ANY_CHARACTER
 
 from cardtable.engine import Rules
 from cardtable.engine.bots import random_action
@@ -110,7 +111,7 @@ def _deep(depth: int) -> object:
 hostile = st.one_of(
     st.integers(-(10**20), 10**20),
     st.floats(),  # NaN and infinity included
-    st.text(max_size=8),
+    st.text(ANY_CHARACTER, max_size=8),
     st.none(),
     st.booleans(),
     st.sampled_from(["x" * 20_000, "2..100000000", "A..z", "all", ""]),

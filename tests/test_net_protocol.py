@@ -10,6 +10,7 @@ import sys
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_text import ANY_CHARACTER
 
 from cardtable import cli
 from cardtable.catalog import resolve
@@ -86,9 +87,9 @@ def test_messages_over_the_limit_are_refused_before_parsing():
 @settings(max_examples=40, deadline=None)
 @given(
     st.one_of(
-        st.text(max_size=200),
+        st.text(ANY_CHARACTER, max_size=200),
         st.recursive(
-            st.none() | st.booleans() | st.integers() | st.text(max_size=10),
+            st.none() | st.booleans() | st.integers() | st.text(ANY_CHARACTER, max_size=10),
             lambda inner: (
                 st.lists(inner, max_size=4)
                 | st.dictionaries(

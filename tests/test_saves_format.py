@@ -7,6 +7,7 @@ import os
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis_text import ANY_CHARACTER
 from saved_games import saved_game
 
 from cardtable.saves import SavedGame, SaveError, SaveStore, dumps, loads
@@ -17,15 +18,17 @@ def _game(n_actions: int = 5) -> SavedGame:
     return saved_game([{"type": "bet", "seat": i % 2, "amount": 10 * i} for i in range(n_actions)])
 
 
-values = st.one_of(st.integers(-5, 10**6), st.text(max_size=8), st.lists(st.integers(0, 12_000), max_size=10))
+values = st.one_of(
+    st.integers(-5, 10**6), st.text(ANY_CHARACTER, max_size=8), st.lists(st.integers(0, 12_000), max_size=10)
+)
 actions = st.fixed_dictionaries(
-    {"type": st.text(min_size=1, max_size=8), "seat": st.one_of(st.none(), st.integers(0, 1))},
+    {"type": st.text(ANY_CHARACTER, min_size=1, max_size=8), "seat": st.one_of(st.none(), st.integers(0, 1))},
     optional={"amount": values, "cards": values, "cell": values},
 )
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.lists(actions, max_size=20), st.integers(0, 2**63), st.text(max_size=10))
+@given(st.lists(actions, max_size=20), st.integers(0, 2**63), st.text(ANY_CHARACTER, max_size=10))
 def test_round_trip(log, seed, name):
     game = _game()
     game.log, game.seed, game.seats[0]["name"] = log, seed, name
@@ -41,7 +44,7 @@ def test_every_truncation_is_a_clear_error():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.text(max_size=300))
+@given(st.text(ANY_CHARACTER, max_size=300))
 def test_garbage_only_ever_raises_save_error(text):
     with contextlib.suppress(SaveError):
         loads(text)

@@ -35,32 +35,48 @@ def wait_for_hand(child: subprocess.Popen[str], log: Path, n: int) -> None:
         time.sleep(0.05)  # another process writes it: look again shortly
 
 
-def _cli(args: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", CHILD, "simulate", *args],
+EVERY_CORE = [
+    ["texas_holdem", "--games", "5", "--hands", "3", "--players", "3", "--seed", "11"],
+    ["variants/examples/deuce_to_seven.yaml", "--games", "3", "--hands", "2", "--level", "hard"],
+    ["poker_grid", "--games", "3", "--players", "2", "--random"],
+]
+# A program of its own runs each of them on every core (each run's pool of processes ends with
+# its command), each command's standard output kept in a file of its own: one start of Python,
+# the program and its pool's server for all three.
+EACH_ON_EVERY_CORE = (
+    "import contextlib, json, sys; from cardtable.cli import main\n"
+    "for i, args in enumerate(json.loads(sys.argv[1])):\n"
+    "    with open(f'{sys.argv[2]}/out{i}', 'w', encoding='utf-8') as out, contextlib.redirect_stdout(out):\n"
+    "        code = main(['simulate', *args, '--json', '--jobs', '2', '--log', f'{sys.argv[2]}/log{i}'])\n"
+    "    if code:\n"
+    "        sys.exit(code)\n"
+)
+
+
+@pytest.fixture(scope="module")
+def every_core(tmp_path_factory):
+    """Each case's report and log from the program of its own."""
+    folder = tmp_path_factory.mktemp("every-core")
+    done = subprocess.run(
+        [sys.executable, "-c", EACH_ON_EVERY_CORE, json.dumps(EVERY_CORE), str(folder)],
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=240,
     )
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        ["texas_holdem", "--games", "5", "--hands", "3", "--players", "3", "--seed", "11"],
-        ["variants/examples/deuce_to_seven.yaml", "--games", "3", "--hands", "2", "--level", "hard"],
-        ["poker_grid", "--games", "3", "--players", "2", "--random"],
-    ],
-)
-def test_every_core_gives_the_one_process_report_and_log(tmp_path, capsys, args):
-    # one process: this one (the command as `main` runs it); every core: a program of its own,
-    # whose pool of processes ends with it
-    assert main(["simulate", *args, "--json", "--jobs", "1", "--log", str(tmp_path / "one.log")]) == 0
-    outs = [(capsys.readouterr().out, (tmp_path / "one.log").read_text(encoding="utf-8"))]
-    done = _cli([*args, "--json", "--jobs", "2", "--log", str(tmp_path / "two.log")])
     assert done.returncode == 0, done.stderr
-    outs.append((done.stdout, (tmp_path / "two.log").read_text(encoding="utf-8")))
+    return [
+        ((folder / f"out{i}").read_text(encoding="utf-8"), (folder / f"log{i}").read_text(encoding="utf-8"))
+        for i in range(len(EVERY_CORE))
+    ]
+
+
+@pytest.mark.parametrize("case", range(len(EVERY_CORE)), ids=lambda i: f"args{i}")
+def test_every_core_gives_the_one_process_report_and_log(tmp_path, capsys, every_core, case):
+    # one process: this one (the command as `main` runs it); every core: a program of its own
+    args = EVERY_CORE[case]
+    assert main(["simulate", *args, "--json", "--jobs", "1", "--log", str(tmp_path / "one.log")]) == 0
+    outs = [(capsys.readouterr().out, (tmp_path / "one.log").read_text(encoding="utf-8")), every_core[case]]
     assert outs[0] == outs[1]
     report = json.loads(outs[0][0])
     assert report["completed"] == report["games"] and report["conserved"]

@@ -185,11 +185,9 @@ class RemoteSession:
         """A message from the host, on the network thread: the welcome sets the rules up; the
         rest waits in the queue for the frame thread."""
         if msg["type"] == "welcome":
-            if (
-                self.state != "connected"
-                or self.rules is None
-                or self.rules.variant.digest != msg["variant"]["digest"]
-            ):
+            # a rejoin to the same game keeps the rules it has (the digest names every text the
+            # variant was loaded from); a host playing another variant sends it, loaded anew
+            if self.rules is None or self.rules.variant.digest != msg["variant"]["digest"]:
                 variant = load_sent(msg["variant"])
                 self.rules = Rules(variant)
             if msg["run"] != self._run:

@@ -66,6 +66,7 @@ class HostedTable:
         self._sent: dict[int, tuple[int, int]] = {}  # seat: (game version, seq) last sent
         self._version = 0  # bumped by every change of the game
         self._presence_sent: list[str] = []
+        self._public: tuple[int, dict[str, Any]] | None = None  # (game version, its public view)
         self._thinker: tuple[int, Thinker] | None = None
         self.problem: str | None = None  # why an away seat's computer player could not play
         self.messages_sent = 0
@@ -225,8 +226,7 @@ class HostedTable:
         """The update `seat` is sent now: its view and the public view (talk apart), its new talk."""
         view: dict[str, Any] = dict(self.session.view(seat))
         talk = view.pop("log")  # sent apart: only the new lines
-        public: dict[str, Any] = dict(self.session.view(None))
-        del public["log"]
+        public = self._public_view()
         talk_at = min(self._talk_has[seat], len(talk))
         self._seq += 1
         self._talk_has[seat] = len(talk)
@@ -248,6 +248,15 @@ class HostedTable:
             "undo": self.session.undo_refusal(seat),
             "presence": presence,
         }
+
+    def _public_view(self) -> dict[str, Any]:
+        """The public view without its talk, made once per change of the game: every seat's
+        update of the same game lays it (read only)."""
+        if self._public is None or self._public[0] != self._version:
+            public: dict[str, Any] = dict(self.session.view(None))
+            del public["log"]
+            self._public = (self._version, public)
+        return self._public[1]
 
     def _send(self, seat: int, msg: dict[str, Any]) -> None:
         text = encode(msg)

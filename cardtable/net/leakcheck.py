@@ -9,7 +9,7 @@ read as one is caught. Hidden cards are -1 and never count.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ..engine.types import State, View
@@ -20,26 +20,41 @@ CARD_KEYS = frozenset({"cards", "made", "declared", "card", "give", "reveal"})
 
 def card_ids(value: Any) -> set[int]:
     """Every card id in `value` (a message, a view): numbers under CARD_KEYS, and a grid cell's
-    third number. (Walked with a stack: a view of a big game is thousands of nodes.)"""
+    third number. (Walked with a stack: a view of a big game is thousands of nodes. Plain dicts
+    and lists are told by their exact type first, and a list of plain values is read through a
+    set: a big deck's zone is thousands of the same hidden -1, so its distinct values are few.)"""
     out: set[int] = set()
     stack: list[tuple[Any, bool]] = [(value, False)]
     while stack:
         node, cards = stack.pop()
-        if isinstance(node, Mapping):
+        if type(node) is dict or isinstance(node, Mapping):
             for key, inner in node.items():
                 if key == "cells" and isinstance(inner, list):
                     out.update(c[2] for c in inner if isinstance(c, list) and len(c) == 3 and _card(c[2]))
-                elif isinstance(inner, (Mapping, list)):
+                elif _container(inner):
                     stack.append((inner, cards or key in CARD_KEYS))
                 elif (cards or key in CARD_KEYS) and _card(inner):
                     out.add(inner)
         elif isinstance(node, list):
-            for inner in node:
-                if isinstance(inner, (Mapping, list)):
+            try:
+                items: Iterable[Any] = set(node)  # each distinct value once (a container is unhashable)
+            except TypeError:
+                items = node
+            for inner in items:
+                if _container(inner):
                     stack.append((inner, cards))
                 elif cards and _card(inner):
                     out.add(inner)
     return out
+
+
+_PLAIN = frozenset({int, str, float, bool, type(None)})
+
+
+def _container(value: Any) -> bool:
+    """A Mapping or a list (the walk goes into it); the usual types answered without isinstance."""
+    kind = type(value)
+    return kind is dict or kind is list or (kind not in _PLAIN and isinstance(value, (Mapping, list)))
 
 
 def _card(value: Any) -> bool:
