@@ -10,6 +10,7 @@ only one representative hand per distinct histogram is evaluated.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections import Counter
@@ -148,7 +149,11 @@ def count_exact(
     circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
     codes, top_bit = _codes(rules, n_cards, size, top=frozenset(free + circles))
     tally: Counter[int] = Counter()
-    reps: dict[int, tuple[int, ...]] = {}
+    # The loops that added codes never tallied before: (the hand's first cards, their code), and
+    # how many codes were tallied after each. A code's first hand is found from them only when
+    # its shape or class is new (a few thousand codes of 282,256 in a 52-card deck).
+    grew: list[tuple[tuple[int, ...], int]] = []
+    marks: list[int] = []
     tops = n_cards - size + 1
     done = [0]
 
@@ -158,15 +163,11 @@ def count_exact(
             # of size - 1); every last card is tallied in C.
             for c in range(start, n_cards - 1):
                 head = total + codes[c]
-                tail = codes[c + 1 :]
                 before = len(tally)
-                tally.update(map(head.__add__, tail))
+                tally.update(map(head.__add__, codes[c + 1 :]))
                 if len(tally) > before:
-                    hand = (*cards, c)
-                    for i, code in enumerate(tail):
-                        k = head + code
-                        if k not in reps:
-                            reps[k] = (*hand, c + 1 + i)
+                    grew.append(((*cards, c), head))
+                    marks.append(len(tally))
                 if depth == 0:
                     done[0] += 1
                     if progress:
@@ -179,10 +180,17 @@ def count_exact(
                 if progress:
                     progress(done[0], tops)
 
+    def first_hand(i: int, k: int) -> tuple[int, ...]:
+        """The first hand (in the order of itertools.combinations) whose code is k, the i-th
+        code tallied: its last card is the first of its loop's that gives k."""
+        if size == 1:
+            return (codes.index(k),)
+        hand, head = grew[bisect.bisect_right(marks, i)]
+        c = hand[-1]
+        return (*hand, c + 1 + list(map(head.__add__, codes[c + 1 :])).index(k))
+
     if size == 1:
-        for c in range(n_cards):
-            tally[codes[c]] += 1
-            reps.setdefault(codes[c], (c,))
+        tally.update(codes)
     else:
         walk(0, 0, 0, ())
     cols = [rules.columns[a] for a in free]
@@ -191,10 +199,10 @@ def count_exact(
     shapes: dict[int, tuple[tuple[int, ...], ...]] = {}
     memo: dict[tuple[object, ...], list[int] | set[int]] = {}
     out: Counter[int] = Counter()
-    for k, n in tally.items():
+    for i, (k, n) in enumerate(tally.items()):
         shape = shapes.get(k >> top_bit)
         if shape is None:
-            hand = reps[k]
+            hand = first_hand(i, k)
             shape = shapes[k >> top_bit] = (
                 *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
                 *(_ring(col, m, hand) for col, m in rings),
@@ -202,7 +210,7 @@ def count_exact(
         canon = (k & low_mask, shape)
         ranks = memo.get(canon)
         if ranks is None:
-            ranks = memo[canon] = classify(reps[k])
+            ranks = memo[canon] = classify(first_hand(i, k))
         for rank in ranks:
             out[rank] += n
     return out
