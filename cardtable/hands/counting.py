@@ -14,7 +14,7 @@ import bisect
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,14 @@ Classify = Callable[[tuple[int, ...]], "list[int] | set[int]"]
 MODES = ("best", "contains")
 QUALIFIES = -1  # the count's key for hands meeting a qualifier (a split's low half: eight or better)
 Qualify = Callable[[HandValue], bool]
+
+try:  # Counter.update's own counting loop, in C, without its checks at each of ~250,000 calls
+    from _collections import _count_elements as _count_into  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - another Python: the same count in Python
+
+    def _count_into(into: dict[int, int], items: Iterable[int]) -> None:
+        for x in items:
+            into[x] = into.get(x, 0) + 1
 
 
 @dataclass
@@ -164,7 +172,7 @@ def count_exact(
             for c in range(start, n_cards - 1):
                 head = total + codes[c]
                 before = len(tally)
-                tally.update(map(head.__add__, codes[c + 1 :]))
+                _count_into(tally, map(head.__add__, codes[c + 1 :]))
                 if len(tally) > before:
                     grew.append(((*cards, c), head))
                     marks.append(len(tally))
@@ -196,22 +204,32 @@ def count_exact(
     cols = [rules.columns[a] for a in free]
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
     low_mask = (1 << top_bit) - 1
-    shapes: dict[int, tuple[tuple[int, ...], ...]] = {}
-    memo: dict[tuple[object, ...], list[int] | set[int]] = {}
-    out: Counter[int] = Counter()
+    # Per code, its class: the code's own fields and its shape under the relabellings (a number
+    # per distinct shape, worked out once per distinct top part), as one integer. The hands of a
+    # class are summed first, and each class classified once, by the first hand of its first code.
+    shape_of: dict[int, int] = {}  # top part -> its shape's number, in the class's top fields
+    numbers: dict[tuple[tuple[int, ...], ...], int] = {}
+    per_class: dict[int, int] = {}
+    firsts: dict[int, tuple[int, int]] = {}
     for i, (k, n) in enumerate(tally.items()):
-        shape = shapes.get(k >> top_bit)
+        shape = shape_of.get(k >> top_bit)
         if shape is None:
             hand = first_hand(i, k)
-            shape = shapes[k >> top_bit] = (
+            seen = (
                 *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
                 *(_ring(col, m, hand) for col, m in rings),
             )
-        canon = (k & low_mask, shape)
-        ranks = memo.get(canon)
-        if ranks is None:
-            ranks = memo[canon] = classify(first_hand(i, k))
-        for rank in ranks:
+            shape = shape_of[k >> top_bit] = numbers.setdefault(seen, len(numbers)) << top_bit
+        canon = shape | k & low_mask
+        got = per_class.get(canon)
+        if got is None:
+            per_class[canon] = n
+            firsts[canon] = (i, k)
+        else:
+            per_class[canon] = got + n
+    out: Counter[int] = Counter()
+    for canon, n in per_class.items():
+        for rank in classify(first_hand(*firsts[canon])):
             out[rank] += n
     return out
 
