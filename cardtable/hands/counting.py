@@ -21,6 +21,7 @@ from typing import Any
 from . import conditions
 from .api import evaluate_pool, strength
 from .contains import formable
+from .relabel import interchangeable, ring_shape, rotatable
 from .rules import Rules
 from .value import HandValue
 
@@ -153,8 +154,8 @@ def count_exact(
     # On a circle whose values no part names, a rotation or mirror image changes nothing either.
     # Those attributes take the codes' top fields, so a histogram's shape under them is worked
     # out once per distinct top part, not once per histogram.
-    free = [a for a in sorted(rules.attributes_used()) if _interchangeable(rules, a)]
-    circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
+    free = [a for a in sorted(rules.attributes_used()) if interchangeable(rules, a)]
+    circles = [a for a in sorted(rules.attributes_used()) if rotatable(rules, a)]
     codes, top_bit = _codes(rules, n_cards, size, top=frozenset(free + circles))
     tally: Counter[int] = Counter()
     # The loops that added codes never tallied before: (the hand's first cards, their code), and
@@ -217,7 +218,7 @@ def count_exact(
             hand = first_hand(i, k)
             seen = (
                 *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
-                *(_ring(col, m, hand) for col, m in rings),
+                *(ring_shape(col, m, hand) for col, m in rings),
             )
             shape = shape_of[k >> top_bit] = numbers.setdefault(seen, len(numbers)) << top_bit
         canon = shape | k & low_mask
@@ -232,47 +233,6 @@ def count_exact(
         for rank in classify(first_hand(*firsts[canon])):
             out[rank] += n
     return out
-
-
-def _ring(col: tuple[int, ...], m: int, hand: tuple[int, ...]) -> tuple[int, ...]:
-    counts = [0] * m
-    for c in hand:
-        counts[col[c]] += 1
-    turns = [tuple(counts[i:] + counts[:i]) for i in range(m)]
-    back = counts[::-1]
-    turns += [tuple(back[i:] + back[:i]) for i in range(m)]
-    return min(turns)
-
-
-def _rotatable(rules: Rules, attr: str) -> bool:
-    """A circular attribute whose runs follow its own circle and whose values no part names."""
-    if not conditions.handles(rules, "counting"):
-        return False
-    if attr == rules.order or attr in rules.multi or min(rules.columns[attr]) < 0:
-        return False
-    for cat in rules.categories:
-        for p in cat.parts + cat.alternatives:
-            if any(a == attr for a, _ in p.values) or p.cover:
-                return False
-            for r in p.runs:
-                if r.attribute == attr and not (len(r.sequences) == 1 and r.sequences[0].wrap):
-                    return False
-                if r.attribute == attr and any(len(v) > 1 for v in r.sequences[0].positions.values()):
-                    return False
-    return any(r.attribute == attr for cat in rules.categories for p in cat.parts for r in p.runs)
-
-
-def _interchangeable(rules: Rules, attr: str) -> bool:
-    """Whether relabelling this attribute's values can never change a hand's category."""
-    if not conditions.handles(rules, "counting"):
-        return False
-    if attr == rules.order or attr in rules.multi:
-        return False
-    for cat in rules.categories:
-        for p in cat.parts + cat.alternatives:
-            if any(r.attribute == attr for r in p.runs) or any(a == attr for a, _ in p.values) or p.cover:
-                return False
-    return True
 
 
 def count_direct(
