@@ -43,7 +43,8 @@ def _reference(n: int, sets: list[frozenset[int]], size: int) -> list[int]:
     out = []
     for k in range(size + 1):
         for combo in itertools.combinations(range(n), k):
-            if not any(s <= set(combo) for s in sets):
+            chosen = set(combo)
+            if not any(s <= chosen for s in sets):
                 out.append(sum(1 << i for i in combo))
     return out
 

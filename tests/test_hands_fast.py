@@ -40,18 +40,24 @@ def crowded(vid: str, least: int, most: int):
 @cache
 def narrow(vid: str, least: int, seed: int) -> tuple[int, ...]:
     """The cards sharing few values: the cards whose every attribute value is in a small window
-    chosen by the seed. Worked out once per seed (a pass over the 12,000-card deck's columns
-    for each example drawn was most of these tests' time); hypothesis draws from the same cards."""
+    chosen by the seed (all of them when fewer than `least`). Hypothesis draws from the same
+    cards."""
+    keep = _window(vid, seed)
+    ncards = len(builtin(vid).sections["hands"].card_order)
+    return keep if len(keep) >= least else tuple(range(ncards))  # too few to draw `least` from
+
+
+@cache
+def _window(vid: str, seed: int) -> tuple[int, ...]:
+    """`narrow`'s cards, worked out once per seed (a pass over the 12,000-card deck's columns for
+    each example drawn was most of these tests' time): per column, its values in the window,
+    then the cards whose every value is."""
     rules = builtin(vid).sections["hands"]
-    ncards = len(rules.card_order)
-    keep = []
-    for c in range(ncards):
-        if all(
-            v < 0 or (v + seed) % (3 + seed % 4) < 2 + seed % 3
-            for v in (col[c] for col in rules.columns.values())
-        ):
-            keep.append(c)
-    return tuple(keep) if len(keep) >= least else tuple(range(ncards))  # too few to draw `least` from
+    keep = range(len(rules.card_order))
+    for col in rules.columns.values():
+        inside = {v for v in set(col) if v < 0 or (v + seed) % (3 + seed % 4) < 2 + seed % 3}
+        keep = [c for c in keep if col[c] in inside]
+    return tuple(keep)
 
 
 @settings(max_examples=25, deadline=None)

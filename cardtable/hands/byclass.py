@@ -152,8 +152,10 @@ def count(rules: Rules, cat: Category, deck_size: int, size: int) -> int | None:
     need = tuple(sum(1 for p in cat.parts if p.count >= t) for t in tops)
     seen: dict[tuple[int, tuple[tuple[int, int], ...]], list[Poly] | None] = {}
     groups: Counter[tuple[int, tuple[tuple[int, int], ...]]] = Counter()
-    for cards in found:
-        key = (len(cards), tuple(sorted(Counter(_sig(rules, part, kind, c) for c in cards).items())))
+    for cards, key in zip(
+        found,
+        _class_keys(rules, deck_size, part.same, None if kind == "count" else part_attribute(part, kind)),
+    ):
         if key not in seen:
             fail = _fail(rules, part, kind, cards, size)
             seen[key] = None if fail is None else _levels(len(cards), fail, tops, same_parts, size)
@@ -201,9 +203,24 @@ def _levels(n: int, fail: Poly, tops: list[int], same_parts: bool, size: int) ->
     return out
 
 
-def _sig(rules: Rules, part: Part, kind: str, card: int) -> int:
-    """What matters of a card for the part inside its class: its value of the part's attribute."""
-    if kind == "count":
-        return 0
-    attr = part_attribute(part, kind)
-    return rules.columns[attr][card]
+def _class_keys(
+    rules: Rules, deck_size: int, same: tuple[str, ...], attr: str | None
+) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
+    """Per class of `classes`, what matters of it for a part read along `attr` (None: a plain
+    count): its size and how many of its cards have each value of attr. Remembered per rules:
+    the categories of a 12,000-card deck share a few (a pass over every card per category was
+    most of counting them)."""
+    memo = rules.memo.setdefault("exact_class_keys", {})
+    at = (deck_size, tuple(sorted(same)), attr)
+    got: list[tuple[int, tuple[tuple[int, int], ...]]] | None = memo.get(at)
+    if got is None:
+        found, _ = classes(rules, deck_size, same)
+        if attr is None:
+            got = [(len(cards), ((0, len(cards)),)) for cards in found]
+        else:
+            col = rules.columns[attr]
+            got = [
+                (len(cards), tuple(sorted(Counter(map(col.__getitem__, cards)).items()))) for cards in found
+            ]
+        memo[at] = got
+    return got

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 # The analysers a condition may be handled by (beside the matcher, which handles every one).
 # explain.py is not one: it reads hands' keys, never the conditions.
 ANALYSERS: dict[str, str] = {
-    "counting": "exact counting for odds: byclass.py, cells.py, counting.py's relabellings and rotations",
+    "counting": "exact counting for odds: byclass.py, cells.py, the relabellings and rotations of counting.py (relabel.py)",
     "profiles": "exact counting by profiles of one attribute (profiles.py)",
     "histograms": "exact odds from per-attribute histograms of a hand (counting.py)",
     "table": "lookup tables (table.py)",

@@ -10,16 +10,18 @@ only one representative hand per distinct histogram is evaluated.
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from . import conditions
 from .api import evaluate_pool, strength
 from .contains import formable
+from .relabel import interchangeable, ring_shape, rotatable
 from .rules import Rules
 from .value import HandValue
 
@@ -29,6 +31,14 @@ Classify = Callable[[tuple[int, ...]], "list[int] | set[int]"]
 MODES = ("best", "contains")
 QUALIFIES = -1  # the count's key for hands meeting a qualifier (a split's low half: eight or better)
 Qualify = Callable[[HandValue], bool]
+
+try:  # Counter.update's own counting loop, in C, without its checks at each of ~250,000 calls
+    from _collections import _count_elements as _count_into  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - another Python: the same count in Python
+
+    def _count_into(into: dict[int, int], items: Iterable[int]) -> None:
+        for x in items:
+            into[x] = into.get(x, 0) + 1
 
 
 @dataclass
@@ -144,11 +154,15 @@ def count_exact(
     # On a circle whose values no part names, a rotation or mirror image changes nothing either.
     # Those attributes take the codes' top fields, so a histogram's shape under them is worked
     # out once per distinct top part, not once per histogram.
-    free = [a for a in sorted(rules.attributes_used()) if _interchangeable(rules, a)]
-    circles = [a for a in sorted(rules.attributes_used()) if _rotatable(rules, a)]
+    free = [a for a in sorted(rules.attributes_used()) if interchangeable(rules, a)]
+    circles = [a for a in sorted(rules.attributes_used()) if rotatable(rules, a)]
     codes, top_bit = _codes(rules, n_cards, size, top=frozenset(free + circles))
     tally: Counter[int] = Counter()
-    reps: dict[int, tuple[int, ...]] = {}
+    # The loops that added codes never tallied before: (the hand's first cards, their code), and
+    # how many codes were tallied after each. A code's first hand is found from them only when
+    # its shape or class is new (a few thousand codes of 282,256 in a 52-card deck).
+    grew: list[tuple[tuple[int, ...], int]] = []
+    marks: list[int] = []
     tops = n_cards - size + 1
     done = [0]
 
@@ -158,15 +172,11 @@ def count_exact(
             # of size - 1); every last card is tallied in C.
             for c in range(start, n_cards - 1):
                 head = total + codes[c]
-                tail = codes[c + 1 :]
                 before = len(tally)
-                tally.update(map(head.__add__, tail))
+                _count_into(tally, map(head.__add__, codes[c + 1 :]))
                 if len(tally) > before:
-                    hand = (*cards, c)
-                    for i, code in enumerate(tail):
-                        k = head + code
-                        if k not in reps:
-                            reps[k] = (*hand, c + 1 + i)
+                    grew.append(((*cards, c), head))
+                    marks.append(len(tally))
                 if depth == 0:
                     done[0] += 1
                     if progress:
@@ -179,74 +189,50 @@ def count_exact(
                 if progress:
                     progress(done[0], tops)
 
+    def first_hand(i: int, k: int) -> tuple[int, ...]:
+        """The first hand (in the order of itertools.combinations) whose code is k, the i-th
+        code tallied: its last card is the first of its loop's that gives k."""
+        if size == 1:
+            return (codes.index(k),)
+        hand, head = grew[bisect.bisect_right(marks, i)]
+        c = hand[-1]
+        return (*hand, c + 1 + list(map(head.__add__, codes[c + 1 :])).index(k))
+
     if size == 1:
-        for c in range(n_cards):
-            tally[codes[c]] += 1
-            reps.setdefault(codes[c], (c,))
+        tally.update(codes)
     else:
         walk(0, 0, 0, ())
     cols = [rules.columns[a] for a in free]
     rings = [(rules.columns[a], len(set(rules.columns[a]))) for a in circles]
     low_mask = (1 << top_bit) - 1
-    shapes: dict[int, tuple[tuple[int, ...], ...]] = {}
-    memo: dict[tuple[object, ...], list[int] | set[int]] = {}
-    out: Counter[int] = Counter()
-    for k, n in tally.items():
-        shape = shapes.get(k >> top_bit)
+    # Per code, its class: the code's own fields and its shape under the relabellings (a number
+    # per distinct shape, worked out once per distinct top part), as one integer. The hands of a
+    # class are summed first, and each class classified once, by the first hand of its first code.
+    shape_of: dict[int, int] = {}  # top part -> its shape's number, in the class's top fields
+    numbers: dict[tuple[tuple[int, ...], ...], int] = {}
+    per_class: dict[int, int] = {}
+    firsts: dict[int, tuple[int, int]] = {}
+    for i, (k, n) in enumerate(tally.items()):
+        shape = shape_of.get(k >> top_bit)
         if shape is None:
-            hand = reps[k]
-            shape = shapes[k >> top_bit] = (
+            hand = first_hand(i, k)
+            seen = (
                 *(tuple(sorted(Counter(col[c] for c in hand).values())) for col in cols),
-                *(_ring(col, m, hand) for col, m in rings),
+                *(ring_shape(col, m, hand) for col, m in rings),
             )
-        canon = (k & low_mask, shape)
-        ranks = memo.get(canon)
-        if ranks is None:
-            ranks = memo[canon] = classify(reps[k])
-        for rank in ranks:
+            shape = shape_of[k >> top_bit] = numbers.setdefault(seen, len(numbers)) << top_bit
+        canon = shape | k & low_mask
+        got = per_class.get(canon)
+        if got is None:
+            per_class[canon] = n
+            firsts[canon] = (i, k)
+        else:
+            per_class[canon] = got + n
+    out: Counter[int] = Counter()
+    for canon, n in per_class.items():
+        for rank in classify(first_hand(*firsts[canon])):
             out[rank] += n
     return out
-
-
-def _ring(col: tuple[int, ...], m: int, hand: tuple[int, ...]) -> tuple[int, ...]:
-    counts = [0] * m
-    for c in hand:
-        counts[col[c]] += 1
-    turns = [tuple(counts[i:] + counts[:i]) for i in range(m)]
-    back = counts[::-1]
-    turns += [tuple(back[i:] + back[:i]) for i in range(m)]
-    return min(turns)
-
-
-def _rotatable(rules: Rules, attr: str) -> bool:
-    """A circular attribute whose runs follow its own circle and whose values no part names."""
-    if not conditions.handles(rules, "counting"):
-        return False
-    if attr == rules.order or attr in rules.multi or min(rules.columns[attr]) < 0:
-        return False
-    for cat in rules.categories:
-        for p in cat.parts + cat.alternatives:
-            if any(a == attr for a, _ in p.values) or p.cover:
-                return False
-            for r in p.runs:
-                if r.attribute == attr and not (len(r.sequences) == 1 and r.sequences[0].wrap):
-                    return False
-                if r.attribute == attr and any(len(v) > 1 for v in r.sequences[0].positions.values()):
-                    return False
-    return any(r.attribute == attr for cat in rules.categories for p in cat.parts for r in p.runs)
-
-
-def _interchangeable(rules: Rules, attr: str) -> bool:
-    """Whether relabelling this attribute's values can never change a hand's category."""
-    if not conditions.handles(rules, "counting"):
-        return False
-    if attr == rules.order or attr in rules.multi:
-        return False
-    for cat in rules.categories:
-        for p in cat.parts + cat.alternatives:
-            if any(r.attribute == attr for r in p.runs) or any(a == attr for a, _ in p.values) or p.cover:
-                return False
-    return True
 
 
 def count_direct(

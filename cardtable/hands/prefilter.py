@@ -55,6 +55,8 @@ class _Static:
     runs: tuple[RunCheck, ...] = ()
     # per category: the tests (bitmask of indexes into `groups`, then `runs`) that could rule it out
     touched: tuple[int, ...] = ()
+    # per test: the categories it could rule out (any other it always lets through)
+    touching: tuple[int, ...] = ()
     # `_might` reads no size past the `keep` biggest, nor beyond `most` cards (_clip)
     keep: int = 0
     most: int = 0
@@ -116,8 +118,20 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
         )
     most = max((p.count for cat in rules.categories for p in cat.parts), default=0)
     keep = max([most] + [len(cat.parts) for cat in rules.categories])
+    touching = tuple(
+        sum(1 << r for r, t in enumerate(touched) if t >> j & 1) for j in range(len(ordered) + len(runs))
+    )
     got = _Static(
-        ordered, simple, keys, declared, runs, tuple(touched), keep, most, by_group=[{} for _ in ordered]
+        ordered,
+        simple,
+        keys,
+        declared,
+        runs,
+        tuple(touched),
+        touching,
+        keep,
+        most,
+        by_group=[{} for _ in ordered],
     )
     for group in ordered:  # what `_by_terms` would work out at the first pools
         merged: dict[Terms, int] = {}
@@ -135,10 +149,9 @@ def allowed(rules: Rules, cards: tuple[int, ...], declared: frozenset[int] = fro
     found): one bit per category, bit 0 the best."""
     st = _static(rules)
     mask = _start(rules, st, cards, declared)
-    for j in range(len(st.groups) + len(st.runs)):
-        if not mask:
-            break
-        mask &= _test(rules, st, j, cards)
+    for j, could in enumerate(st.touching):
+        if mask & could:  # a test that could rule out none of the categories left is not made
+            mask &= _test(rules, st, j, cards)
     return mask
 
 

@@ -26,7 +26,12 @@ class Sequence_:
     wrap: bool
 
     def __hash__(self) -> int:  # parts are put in sets (search.find): the dict hashed by its items
-        return hash((tuple(sorted(self.positions.items())), self.length, self.wrap))
+        # worked out once: the prefilter's run tables are looked up by their run per pool
+        got: int | None = self.__dict__.get("_hash")
+        if got is None:
+            got = hash((tuple(sorted(self.positions.items())), self.length, self.wrap))
+            object.__setattr__(self, "_hash", got)
+        return got
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,9 @@ class RunCheck:
     needs: tuple[tuple[int, int], ...] = ()
     rest: int = 0
     masks: dict[int, int] = field(default_factory=dict)
+    # per sequence, each card's positions (`_bits`), kept here once asked: a look-up per pool
+    # by the run hashed the run each time
+    bits: list[list[int]] | None = field(default=None, compare=False, repr=False)
 
     def allows(self, longest: int) -> int:
         """The categories a pool whose longest span is `longest` might make."""
@@ -104,7 +107,10 @@ def present(rules: Rules, check: RunCheck, keys: list[object] | None, cards: Seq
     each card's bucket key in the check's group, as the prefilter keeps them; None: one
     bucket)."""
     out: list[Present] = []
-    for bits in _bits(rules, check.run):
+    every = check.bits
+    if every is None:
+        every = check.bits = _bits(rules, check.run)
+    for bits in every:
         if keys is None:
             out.append({None: reduce(or_, map(bits.__getitem__, cards), 0)})
             continue
