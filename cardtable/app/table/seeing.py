@@ -70,6 +70,7 @@ class WhoSees:
         self.curtain_guard = CurtainGuard()  # the curtain lifts on purpose only
         self._views: dict[int | None, View] = {}
         self._views_version = -1
+        self._humans: tuple[View, frozenset[int], list[int]] | None = None  # (public view, away, people)
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
 
     def view_for(self, seat: int | None) -> View:
@@ -80,8 +81,15 @@ class WhoSees:
         return self._views[seat]
 
     def humans(self) -> list[int]:
-        away = elsewhere(self.session)  # played on other screens (network play)
-        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot" and i not in away]
+        """The people at this screen: seats not played by the computer nor on other screens.
+        Asked many times a frame: worked out again only for another public view (the game
+        changed) or another set of remote seats."""
+        public, away = self.view_for(None), elsewhere(self.session)  # away: network play
+        known = self._humans
+        if known is None or known[0] is not public or known[1] != away:
+            seats = [i for i, s in enumerate(public["seats"]) if s["kind"] != "bot" and i not in away]
+            known = self._humans = (public, away, seats)
+        return list(known[2])
 
     def asked(self) -> int | None:
         """The person asked to decide now: None while a computer player moves, while a person's

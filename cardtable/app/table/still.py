@@ -24,6 +24,7 @@ import pygame
 from .. import frame, ui
 from .animation import DEAL_TIME
 from .presence import presence_of
+from .settle import settle
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -51,8 +52,11 @@ _NOT_KEYED = frozenset(
         "anim",
         "hand_reader",
         "still",
+        "panel_shown",  # (whether the last frame showed the side panel: what the layout made of the key)
+        "grid",  # keyed below by its zoom and pan: where it was drawn last is paint's output
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
         "_views_version",
+        "_humans",
         "_undo_why",
         # whose view the last frame showed, noted by paint to forget one viewer's choices when
         # another's comes: what it decides (the choices, the log's scroll) is keyed
@@ -94,7 +98,8 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
         getattr(session, "links", None),  # (a hosted table's Invite button)
     )
     window = (surface.get_size(), ui.scale())
-    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window), hold)
+    grid = (t.grid.zoom, tuple(t.grid.pan), t.grid.drag)
+    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid), hold)
 
 
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
@@ -162,13 +167,14 @@ class StillFrame:
         last = t.app.last_frame
         hold: list[Any] = []
         whole = surface is t.app.surface  # (the replay viewer draws the table into a part)
-        key = still_key(t, surface, hold) if whole and self.enabled else None
+        ready = settle(t) if whole and self.enabled else None  # what paint would write, first
+        key = still_key(t, surface, hold) if ready is not None else None
         if last is not None and self.fits(key, surface, last):
             frame.repeat(last)  # nothing changed: the window keeps its pixels
             self.kept += 1
             self.keep(key, surface, frame.current(), hold)
             return
-        t.paint(surface)
+        t.paint(surface, ready)
         if key is not None and still_key(t, surface, []) != key:
             key = None
         self.keep(key, surface, frame.current(), hold)
