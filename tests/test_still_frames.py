@@ -168,3 +168,33 @@ def test_the_glow_breathes_and_is_kept_between_breaths(tmp_path, monkeypatch):
     assert len(set(widths)) == 2 and 3 <= changes <= 4, widths
     assert table.still.kept - kept >= 40 - 2 * (changes + 1), (table.still.kept - kept, changes)
     pygame.display.quit()
+
+
+def test_what_painting_writes_is_settled_first_and_a_change_is_still_painted(tmp_path, monkeypatch):
+    """Painting a frame writes into the table (who is at the screen, the bet slider's amount kept
+    within its ends, the hand line read): written before the frame is keyed (settle.py), the next
+    frame with nothing changed is kept, not painted a second time. A change after it (the bet
+    nudged with the arrow key) is painted, and shows the new amount."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(40):  # the deal glides in, the computer player may move: until Ann is asked
+        app.step([], dt=0.5)
+        if table.asked() == 0:
+            break
+    assert table.asked() == 0
+    app.step([], dt=0.5)  # (cards dealt have landed)
+    table.choices.amount = 0  # as a new decision starts: below the slider's least
+    app.step([], dt=0.0)  # painted (the amount changed), the slider keeps it within its ends
+    lo, hi = table.slider[1], table.slider[2]
+    assert table.choices.amount == lo < hi
+    kept = table.still.kept
+    app.step([], dt=0.0)
+    assert table.still.kept == kept + 1, "the frame after the one that settled the slider was painted again"
+    before = pygame.image.tobytes(app.surface, "RGB")
+    labels = [t["text"] for t in app.manifest()["texts"]]
+    app.step([key(pygame.K_UP), keyup(pygame.K_UP)], dt=0.0)  # the bet a blind up
+    assert table.still.kept == kept + 1 and table.choices.amount > lo
+    assert pygame.image.tobytes(app.surface, "RGB") != before
+    assert [t["text"] for t in app.manifest()["texts"]] != labels  # the bet button says the new amount
+    pygame.display.quit()

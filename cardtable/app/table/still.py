@@ -9,9 +9,11 @@ here), and what time shows (the glow's breadth, the speech bubbles up). It is No
 while anything moves by time alone: a card gliding in, the hand line being read, the public
 screens (the pot's flight), the rules panel's frequencies being sampled.
 
-A frame is kept only when painting it changed nothing of its key (paint notes who saw it, forgets
-one viewer's choices, places the hint: a frame that did so is painted again next time), and only
-as the next frame of the same window with no other frame between (another screen drawn).
+What painting writes into the scene (who saw the frame, one viewer's choices forgotten, the
+slider's amount, the hand line...) is written first, before the key (settle.py), so a frame is
+kept from the next one on. A frame is kept only when painting it changed nothing of its key (the
+hint placed on the felt: a frame that did so is painted again next time), and only as the next
+frame of the same window with no other frame between (another screen drawn).
 tests/test_still_frames.py paints every kept frame afresh too and compares pixels and manifests.
 """
 
@@ -57,6 +59,7 @@ _NOT_KEYED = frozenset(
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
         "_views_version",
         "_humans",
+        "_private",
         "_undo_why",
         # whose view the last frame showed, noted by paint to forget one viewer's choices when
         # another's comes: what it decides (the choices, the log's scroll) is keyed
@@ -65,7 +68,9 @@ _NOT_KEYED = frozenset(
 )
 
 
-_DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos"})
+# (the places that held a card are noted before the frame is keyed, settle.py: a card new to its
+# place is an arrival, and then no frame is kept; paint never reads them)
+_DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos", "_slots_seen"})
 
 
 def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, ...] | None:
