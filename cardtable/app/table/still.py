@@ -12,8 +12,8 @@ screens (the pot's flight), the rules panel's frequencies being sampled.
 What painting writes into the scene (who saw the frame, one viewer's choices forgotten, the
 slider's amount, the hand line...) is written first, before the key (settle.py), so a frame is
 kept from the next one on. A frame is kept only when painting it changed nothing of its key (the
-hint placed on the felt: a frame that did so is painted again next time), and only as the next
-frame of the same window with no other frame between (another screen drawn).
+side panel scrolled back past its first line: a frame that did so is painted again next time),
+and only as the next frame of the same window with no other frame between (another screen drawn).
 tests/test_still_frames.py paints every kept frame afresh too and compares pixels and manifests.
 """
 
@@ -56,6 +56,7 @@ _NOT_KEYED = frozenset(
         "still",
         "panel_shown",  # (whether the last frame showed the side panel: what the layout made of the key)
         "grid",  # keyed below by its zoom and pan: where it was drawn last is paint's output
+        "hints",  # keyed below but for where the box was placed on the felt (see there)
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
         "_views_version",
         "_humans",
@@ -104,7 +105,11 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
     )
     window = (surface.get_size(), ui.scale())
     grid = (t.grid.zoom, tuple(t.grid.pan), t.grid.drag)
-    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid), hold)
+    # Where paint placed the hint's box is kept for the next frames (it stays while its place stays
+    # clear): painted again from the same key, the box comes out where it was drawn, so the place
+    # is paint's output here (keyed, a frame that placed the box first was painted twice).
+    hints = {name: value for name, value in vars(t.hints).items() if name != "placed"}
+    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold)
 
 
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
