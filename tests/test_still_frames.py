@@ -198,3 +198,35 @@ def test_what_painting_writes_is_settled_first_and_a_change_is_still_painted(tmp
     assert pygame.image.tobytes(app.surface, "RGB") != before
     assert [t["text"] for t in app.manifest()["texts"]] != labels  # the bet button says the new amount
     pygame.display.quit()
+
+
+def test_a_pointer_moving_over_nothing_keeps_the_frame_and_onto_a_button_shows_its_tip(tmp_path, monkeypatch):
+    """What the pointer shows is the tooltip of the place under it: moving within the bare felt
+    keeps the frame; moving onto a button paints its tooltip, and back off it takes it away."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(40):  # until Ann is asked and her frame is kept
+        app.step([], dt=0.5)
+        if table.asked() == 0 and table.still.kept:
+            break
+    assert table.asked() == 0
+    tips = [rect for rect, _ in table.canvas.tips]
+    felt = next(
+        (x, y)
+        for x in range(20, 600, 20)
+        for y in range(60, 300, 20)
+        if not any(r.collidepoint((x, y)) for r in tips)
+        and not any(h.rect.collidepoint((x, y)) for h in table.hits)
+    )
+    app.step([mouse(pygame.MOUSEMOTION, felt)], dt=0.0)
+    kept, texts = table.still.kept, app.manifest()["texts"]
+    app.step([mouse(pygame.MOUSEMOTION, (felt[0] + 3, felt[1] + 2))], dt=0.0)
+    assert table.still.kept == kept + 1 and app.manifest()["texts"] == texts
+    button = next(rect for rect, words in table.canvas.tips if "How to play" in words)
+    app.step([mouse(pygame.MOUSEMOTION, button.center)], dt=0.0)
+    assert table.still.kept == kept + 1  # painted: the tip shows
+    assert any("How to play" in t["text"] for t in app.manifest()["texts"])
+    app.step([mouse(pygame.MOUSEMOTION, felt)], dt=0.0)
+    assert table.still.kept == kept + 1 and app.manifest()["texts"] == texts
+    pygame.display.quit()

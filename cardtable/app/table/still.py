@@ -3,9 +3,9 @@ frame, the table does not paint it again (the window keeps its pixels, the manif
 one's), which spares a second of a waiting player's CPU every few hundred frames.
 
 `still_key` is everything a table frame is painted from: the game's version, who sees what, the
-window, the pointer, what is chosen and pointed at, the message, the hints, the panel, the
-scene's own settings (every plain field of the scene, so a new one is seen without being listed
-here), and what time shows (the glow's breadth, the speech bubbles up). It is None (never kept)
+window, what the pointer points at (its tooltip), what is chosen, the message, the hints, the
+panel, the scene's own settings (every plain field of the scene, so a new one is seen without
+being listed here), and what time shows (the glow's breadth, the speech bubbles up). It is None (never kept)
 while anything moves by time alone: a card gliding in, the hand line being read, the public
 screens (the pot's flight), the rules panel's frequencies being sampled.
 
@@ -57,6 +57,7 @@ _NOT_KEYED = frozenset(
         "panel_shown",  # (whether the last frame showed the side panel: what the layout made of the key)
         "grid",  # keyed below by its zoom and pan: where it was drawn last is paint's output
         "hints",  # keyed below but for where the box was placed on the felt (see there)
+        "pointer",  # keyed below by what it points at
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
         "_views_version",
         "_humans",
@@ -74,9 +75,10 @@ _NOT_KEYED = frozenset(
 _DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos", "_slots_seen"})
 
 
-def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, ...] | None:
-    """What the table frame on `surface` is painted from, or None while something in it moves;
-    the objects it names by identity go into `hold` (to be kept alive as long as the key)."""
+def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, Any] | None:
+    """What the table frame on `surface` is painted from, or None while something in it moves:
+    (everything but the pointer, what the pointer points at); the objects it names by identity go
+    into `hold` (to be kept alive as long as the key)."""
     if t.showdown is not None or t.finished or t.show_rules or t.hand_reader.reading():
         return None
     anim = t.anim
@@ -109,7 +111,21 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
     # clear): painted again from the same key, the box comes out where it was drawn, so the place
     # is paint's output here (keyed, a frame that placed the box first was painted twice).
     hints = {name: value for name, value in vars(t.hints).items() if name != "placed"}
-    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold)
+    return (
+        freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold),
+        pointed(t),
+    )
+
+
+def pointed(t: TableScene) -> Any:
+    """What the pointer shows in the frame: with no card pointed at, only the tooltip of the
+    place under it (the topmost of the last frame's, which a frame painted from the same key
+    lays out the same), so a pointer moving over bare felt or within one button is not painted
+    again; with a card pointed at, the pointer itself (the large card stands away from it)."""
+    if t.choices.hover is not None:
+        return ("at", t.pointer)
+    tips = t.canvas.tips
+    return next((i for i in range(len(tips) - 1, -1, -1) if tips[i][0].collidepoint(t.pointer)), None)
 
 
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
@@ -185,8 +201,10 @@ class StillFrame:
             self.keep(key, surface, frame.current(), hold)
             return
         t.paint(surface, ready)
-        if key is not None and still_key(t, surface, []) != key:
-            key = None
+        if key is not None:  # kept with what the pointer points at in this frame's places
+            hold = []
+            after = still_key(t, surface, hold)
+            key = after if after is not None and after[0] == key[0] else None
         self.keep(key, surface, frame.current(), hold)
 
     def fits(self, key: Any, surface: pygame.Surface, last: object) -> bool:
