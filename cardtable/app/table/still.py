@@ -140,7 +140,10 @@ def freeze(value: Any, hold: list[Any], depth: int = 4) -> Any:
     if kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
-        return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+        for v in value:
+            if type(v) not in _PLAIN:
+                return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+        return value if kind is tuple else tuple(value)  # (plain values only: a tuple is as it is)
     if kind is dict:
         return (
             "dict",
