@@ -11,9 +11,9 @@ screens (the pot's flight), the rules panel's frequencies being sampled.
 
 What painting writes into the scene (who saw the frame, one viewer's choices forgotten, the
 slider's amount, the hand line...) is written first, before the key (settle.py), so a frame is
-kept from the next one on. A frame is kept only when painting it changed nothing of its key (the
-side panel scrolled back past its first line: a frame that did so is painted again next time),
-and only as the next frame of the same window with no other frame between (another screen drawn).
+kept from the next one on. A frame is kept only when painting it changed nothing of its key (but
+what the pointer points at, and the panel's scroll, see still_key), and only as the next frame
+of the same window with no other frame between (another screen drawn).
 tests/test_still_frames.py paints every kept frame afresh too and compares pixels and manifests.
 """
 
@@ -56,6 +56,7 @@ _NOT_KEYED = frozenset(
         "still",
         "panel_shown",  # (whether the last frame showed the side panel: what the layout made of the key)
         "grid",  # keyed below by its zoom and pan: where it was drawn last is paint's output
+        "log_back",  # keyed below, with the pointer: paint keeps it within the panel's lines
         "hints",  # keyed below but for where the box was placed on the felt (see there)
         "pointer",  # keyed below by what it points at
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
@@ -77,8 +78,10 @@ _DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos", "_slots_
 
 def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, Any] | None:
     """What the table frame on `surface` is painted from, or None while something in it moves:
-    (everything but the pointer, what the pointer points at); the objects it names by identity go
-    into `hold` (to be kept alive as long as the key)."""
+    (everything else, (what the pointer points at, how far the panel is scrolled back)); the
+    objects it names by identity go into `hold` (to be kept alive as long as the key). The second
+    part is read again after a paint and kept as that frame's: the pointer's places are the
+    frame's own, and a scroll past the first line is drawn (and kept) as the first line's."""
     if t.showdown is not None or t.finished or t.show_rules or t.hand_reader.reading():
         return None
     anim = t.anim
@@ -106,14 +109,15 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
         getattr(session, "links", None),  # (a hosted table's Invite button)
     )
     window = (surface.get_size(), ui.scale())
-    grid = (t.grid.zoom, tuple(t.grid.pan), t.grid.drag)
+    # (the pan moves a grid only zoomed in; a right-drag under way is never drawn)
+    grid = (t.grid.zoom, tuple(t.grid.pan) if t.grid.zoom > 1 else None)
     # Where paint placed the hint's box is kept for the next frames (it stays while its place stays
     # clear): painted again from the same key, the box comes out where it was drawn, so the place
     # is paint's output here (keyed, a frame that placed the box first was painted twice).
     hints = {name: value for name, value in vars(t.hints).items() if name != "placed"}
     return (
         freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold),
-        pointed(t),
+        (pointed(t), t.log_back),
     )
 
 
@@ -204,7 +208,7 @@ class StillFrame:
             self.keep(key, surface, frame.current(), hold)
             return
         t.paint(surface, ready)
-        if key is not None:  # kept with what the pointer points at in this frame's places
+        if key is not None:  # kept with what the pointer points at in this frame, its scroll as drawn
             hold = []
             after = still_key(t, surface, hold)
             key = after if after is not None and after[0] == key[0] else None
