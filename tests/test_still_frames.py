@@ -230,3 +230,29 @@ def test_a_pointer_moving_over_nothing_keeps_the_frame_and_onto_a_button_shows_i
     app.step([mouse(pygame.MOUSEMOTION, felt)], dt=0.0)
     assert table.still.kept == kept + 1 and app.manifest()["texts"] == texts
     pygame.display.quit()
+
+
+def test_a_scroll_past_the_logs_first_line_is_painted_once_and_kept(tmp_path, monkeypatch):
+    """The wheel over the side panel scrolls the log back no further than its first line: a turn
+    of the wheel there is painted as the first line's frame once, and the next frame is kept (and
+    is the frame a fresh paint draws)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(1280, 720), autosave=False)
+    table = app.scene
+    for _ in range(40):  # until Ann is asked: the log holds the deal and the blinds
+        app.step([], dt=0.5)
+        if table.asked() == 0:
+            break
+    x, y, w, h = table.log_area
+    app.step([mouse(pygame.MOUSEMOTION, (x + w // 2, y + h // 2))], dt=0.0)
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)
+    for _ in range(20):  # back to the first line, and on: the panel stays there
+        app.step([wheel], dt=0.0)
+    first = pygame.image.tobytes(app.surface, "RGB")
+    kept = table.still.kept
+    app.step([wheel], dt=0.0)  # past the first line again: painted, as it was
+    app.step([], dt=0.0)
+    assert table.still.kept == kept + 1, "the frame after a scroll past the first line was painted again"
+    assert pygame.image.tobytes(app.surface, "RGB") == first
+    assert fresh_frame(app)[0] == first
+    pygame.display.quit()
