@@ -229,3 +229,29 @@ def test_rules_screenshot_marks_a_category_that_never_counts(tmp_path):
     rules = RulesScene(App(pygame.display.get_surface()), builtin("infinite_poker"))
     never = [(name, freq) for name, _, freq in rules.lines() if freq.startswith("never")]
     assert never == [("8-2 of a Kind", "never: 8 of a Kind ranks higher")]
+
+
+def test_a_pile_blitted_from_its_picture_is_the_pile_drawn_layer_by_layer():
+    """The table's piles (app/table/draw_zones.py) blit their layers from a picture drawn once per
+    size: over any ground, at any place (partly off the window too), the pixels are those of
+    drawing each layer's card edge over the one below."""
+    import random
+
+    from cardtable.app.table.draw_zones import _pile
+
+    screen = pygame.display.set_mode((300, 200))
+    rng = random.Random(7)
+    for _ in range(60):
+        layers, width = rng.randint(1, 10), rng.randint(8, 90)
+        x, y = rng.randint(-40, 280), rng.randint(-40, 190)
+        drawn, blitted = (pygame.Surface((300, 200), 0, screen) for _ in range(2))
+        for ground in (drawn, blitted):
+            ground.fill((30, 90, 60))
+            pygame.draw.circle(ground, (200, 10, 10), (150, 100), 70)
+        for i in range(layers):
+            layer = (x + i, y - i * 2, width, int(width * 1.4))
+            pygame.draw.rect(drawn, (235, 232, 220), layer, border_radius=5)
+            pygame.draw.rect(drawn, (120, 120, 120), layer, 1, border_radius=5)
+        blitted.blit(_pile(blitted, layers, width), (x, y - (layers - 1) * 2))
+        assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blitted, "RGB"), (layers, width)
+    pygame.display.quit()

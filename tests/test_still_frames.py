@@ -168,3 +168,91 @@ def test_the_glow_breathes_and_is_kept_between_breaths(tmp_path, monkeypatch):
     assert len(set(widths)) == 2 and 3 <= changes <= 4, widths
     assert table.still.kept - kept >= 40 - 2 * (changes + 1), (table.still.kept - kept, changes)
     pygame.display.quit()
+
+
+def test_what_painting_writes_is_settled_first_and_a_change_is_still_painted(tmp_path, monkeypatch):
+    """Painting a frame writes into the table (who is at the screen, the bet slider's amount kept
+    within its ends, the hand line read): written before the frame is keyed (settle.py), the next
+    frame with nothing changed is kept, not painted a second time. A change after it (the bet
+    nudged with the arrow key) is painted, and shows the new amount."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(40):  # the deal glides in, the computer player may move: until Ann is asked
+        app.step([], dt=0.5)
+        if table.asked() == 0:
+            break
+    assert table.asked() == 0
+    app.step([], dt=0.5)  # (cards dealt have landed)
+    table.choices.amount = 0  # as a new decision starts: below the slider's least
+    app.step([], dt=0.0)  # painted (the amount changed), the slider keeps it within its ends
+    lo, hi = table.slider[1], table.slider[2]
+    assert table.choices.amount == lo < hi
+    kept = table.still.kept
+    app.step([], dt=0.0)
+    assert table.still.kept == kept + 1, "the frame after the one that settled the slider was painted again"
+    before = pygame.image.tobytes(app.surface, "RGB")
+    labels = [t["text"] for t in app.manifest()["texts"]]
+    app.step([key(pygame.K_UP), keyup(pygame.K_UP)], dt=0.0)  # the bet a blind up
+    assert table.still.kept == kept + 1 and table.choices.amount > lo
+    assert pygame.image.tobytes(app.surface, "RGB") != before
+    assert [t["text"] for t in app.manifest()["texts"]] != labels  # the bet button says the new amount
+    pygame.display.quit()
+
+
+def test_a_pointer_moving_over_nothing_keeps_the_frame_and_onto_a_button_shows_its_tip(tmp_path, monkeypatch):
+    """What the pointer shows is the tooltip of the place under it: moving within the bare felt
+    keeps the frame; moving onto a button paints its tooltip, and back off it takes it away."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    for _ in range(40):  # until Ann is asked and her frame is kept
+        app.step([], dt=0.5)
+        if table.asked() == 0 and table.still.kept:
+            break
+    assert table.asked() == 0
+    tips = [rect for rect, _ in table.canvas.tips]
+    felt = next(
+        (x, y)
+        for x in range(20, 600, 20)
+        for y in range(60, 300, 20)
+        if not any(r.collidepoint((x, y)) for r in tips)
+        and not any(h.rect.collidepoint((x, y)) for h in table.hits)
+    )
+    app.step([mouse(pygame.MOUSEMOTION, felt)], dt=0.0)
+    kept, texts = table.still.kept, app.manifest()["texts"]
+    app.step([mouse(pygame.MOUSEMOTION, (felt[0] + 3, felt[1] + 2))], dt=0.0)
+    assert table.still.kept == kept + 1 and app.manifest()["texts"] == texts
+    button = next(rect for rect, words in table.canvas.tips if "How to play" in words)
+    app.step([mouse(pygame.MOUSEMOTION, button.center)], dt=0.0)
+    assert table.still.kept == kept + 1  # painted: the tip shows
+    assert any("How to play" in t["text"] for t in app.manifest()["texts"])
+    app.step([mouse(pygame.MOUSEMOTION, felt)], dt=0.0)
+    assert table.still.kept == kept + 1 and app.manifest()["texts"] == texts
+    pygame.display.quit()
+
+
+def test_a_scroll_past_the_logs_first_line_is_painted_once_and_kept(tmp_path, monkeypatch):
+    """The wheel over the side panel scrolls the log back no further than its first line: a turn
+    of the wheel there is painted as the first line's frame once, and the next frame is kept (and
+    is the frame a fresh paint draws)."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "bot"], seed=1, size=(1280, 720), autosave=False)
+    table = app.scene
+    for _ in range(40):  # until Ann is asked: the log holds the deal and the blinds
+        app.step([], dt=0.5)
+        if table.asked() == 0:
+            break
+    x, y, w, h = table.log_area
+    app.step([mouse(pygame.MOUSEMOTION, (x + w // 2, y + h // 2))], dt=0.0)
+    wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1)
+    for _ in range(20):  # back to the first line, and on: the panel stays there
+        app.step([wheel], dt=0.0)
+    first = pygame.image.tobytes(app.surface, "RGB")
+    kept = table.still.kept
+    app.step([wheel], dt=0.0)  # past the first line again: painted, as it was
+    app.step([], dt=0.0)
+    assert table.still.kept == kept + 1, "the frame after a scroll past the first line was painted again"
+    assert pygame.image.tobytes(app.surface, "RGB") == first
+    assert fresh_frame(app)[0] == first
+    pygame.display.quit()

@@ -375,3 +375,20 @@ def test_pointing_at_a_role_badge_says_who_holds_the_role(vid):
         role = {"D": "dealer", "SB": "small_blind", "BB": "big_blind", "Winner": "winner"}[word]
         first_words = notes[role].split(":")[1].split()[:3]
         assert " ".join(first_words) in shown, (word, notes[role], shown[-300:])
+
+
+def test_the_people_at_the_screen_follow_the_seats_played_elsewhere(tmp_path, monkeypatch):
+    """Who is at this screen is worked out once per change of the game (it is asked many times a
+    frame), yet a seat that starts or stops being played on another screen (network play) counts
+    at once."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    app = start("texas_holdem", players=["Ann", "Bob", "bot"], seed=1, size=(800, 600), autosave=False)
+    table = app.scene
+    assert table.humans() == [0, 1]
+    table.session.elsewhere = frozenset({1})
+    assert table.humans() == [0]
+    del table.session.elsewhere
+    assert table.humans() == [0, 1]
+    table.humans().append(2)  # (a list the caller may change: never the one kept)
+    assert table.humans() == [0, 1]
+    pygame.display.quit()

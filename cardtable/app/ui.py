@@ -123,7 +123,7 @@ def tag(
     """A bold label on a rounded box (a badge, a speech bubble, the pot); the text is anchored at
     `pos` and the box grows `pad` around it. Returns the box."""
     words = cut(words, MAX_LINE)
-    box = pygame.Rect((0, 0), font(size, True).size(words))
+    box = pygame.Rect((0, 0), measure(words, size, True))
     setattr(box, anchor, pos)
     box = box.inflate(pad)
     pygame.draw.rect(surface, fill, box, border_radius=radius)
@@ -215,6 +215,18 @@ def fit(forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:
     return ellipsize(forms[-1], size, width, bold) if forms else ""
 
 
+def measure(words: str, size: int, bold: bool = False) -> tuple[int, int]:
+    """The size `words` take at a design size (as `font(size, bold).size`), measured once: a
+    table frame measures its bar's and plates' words again each time it is painted."""
+    return _measure(words, px(size), bold)
+
+
+@lru_cache(maxsize=4096)
+def _measure(words: str, pixels: int, bold: bool) -> tuple[int, int]:
+    width, height = _font(pixels, bold).size(words)
+    return width, height
+
+
 @lru_cache(maxsize=4096)
 def _fits(words: str, pixels: int, bold: bool, width: int) -> bool:
     return len(words) <= max(0, width) and _font(pixels, bold).size(words)[0] <= width
@@ -244,7 +256,7 @@ def _ellipsize(words: str, pixels: int, bold: bool, width: int) -> str:
 
 def clear_measures() -> None:
     """Forget the measured texts (after the fonts change)."""
-    for cached in (_wrap, _fits, _ellipsize):
+    for cached in (_wrap, _fits, _ellipsize, _measure):
         cached.cache_clear()
 
 

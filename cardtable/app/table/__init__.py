@@ -3,6 +3,8 @@
 scene.py         TableScene: the game (through the session's API), acting, time
 seeing.py        who sees what: the viewer, the person at the screen, the curtain or peek
 paint.py         the frame put together: public screens, the curtain, or the viewer's table
+settle.py        what painting a frame writes into the scene, written before the frame is keyed
+still.py         a still table keeps its frame: the key of what a frame is painted from
 autoplay.py      decisions nobody is asked for (computer players, runs that play themselves)
 game.py          TableSession, what the table asks of a game; a computer player's decision at once
 showdown.py      the public showdown screen, waiting for Continue
@@ -16,7 +18,7 @@ choices.py       what the viewer points at and has chosen (forgotten when the vi
 keys.py          number keys choose the viewer's cards; arrows and Enter a grid place or a card to flip
 your_hand.py     "your hand": what the viewer's cards make, read a few ms a frame once per change
 hand_words.py    a hand in words ("Two Pair, Queens and Eights", "Straight: Ace to Five")
-cards.py         card faces, and the one way a card is drawn (click target, manifest)
+cards.py         card faces (kept per deck), and the one way a card is drawn (click target, manifest)
 animation.py     cards gliding in, speech bubbles, the pot flying to winners
 draw_zones.py    the felt, the table's stacks, rows and grids, the pots
 draw_seats.py    each seat's panel and cards

@@ -85,7 +85,7 @@ class Animations:
         words = self.saying(seat)
         if not words:
             return None
-        box = pygame.Rect((0, 0), ui.font(22, True).size(words))
+        box = pygame.Rect((0, 0), ui.measure(words, 22, True))
         box.midbottom = _bubble_at(panel)
         return box.inflate(BUBBLE_PAD)
 

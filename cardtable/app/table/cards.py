@@ -8,6 +8,7 @@ and the showdown included, so the manifest (and the privacy tests reading it) se
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,8 @@ from .. import frame
 from .animation import Animations
 from .palette import BEST
 
-FACE_CACHE = 700  # faces kept, all sizes together
+FACE_CACHE = 700  # faces kept per deck, all sizes together
+SHARED_DECKS = 2  # decks whose faces outlive a table: a game played again, the rules page's pictures
 
 
 @dataclass
@@ -40,7 +42,7 @@ class Faces:
 
         self.painter = FacePainter(deck)
         self.min_text = 0
-        self._cache: OrderedDict[tuple[int, int, int], tuple[pygame.Surface, int | None]] = OrderedDict()
+        self._cache = _faces_of(deck)
 
     def get(self, card: int, width: int) -> pygame.Surface:
         return self.made(card, width)[0]
@@ -58,6 +60,24 @@ class Faces:
         else:
             self._cache.move_to_end(key)
         return made
+
+
+FaceCache = OrderedDict[tuple[int, int, int], tuple[pygame.Surface, int | None]]
+_shared: list[tuple[weakref.ref[Any], FaceCache]] = []  # (deck, its faces), the last used last
+
+
+def _faces_of(deck: Any) -> FaceCache:
+    """The faces made of `deck` (by identity: a loaded deck is never changed), shared by every
+    table and picture of it while it is among the last SHARED_DECKS used: a face is the same
+    picture whoever paints it (its card, width and smallest text are its key)."""
+    for i, (ref, made) in enumerate(_shared):
+        if ref() is deck:
+            _shared.append(_shared.pop(i))
+            return made
+    fresh: FaceCache = OrderedDict()
+    _shared.append((weakref.ref(deck), fresh))
+    del _shared[:-SHARED_DECKS]
+    return fresh
 
 
 class Canvas:

@@ -33,9 +33,7 @@ def _button_rects(controls: list[Control], bar: pygame.Rect) -> list[pygame.Rect
     x, y = bar.left + pad, bar.top + int(44 * s)
     rects = []
     for control in controls:
-        w = min(
-            bar.width - pad - int(HELP_ROOM * s), ui.font(22, True).size(_label(control))[0] + int(22 * s)
-        )
+        w = min(bar.width - pad - int(HELP_ROOM * s), ui.measure(_label(control), 22, True)[0] + int(22 * s))
         rect = pygame.Rect(x, y, w, h)
         if rect.right > bar.right - int(HELP_ROOM * s) and x > bar.left + pad:
             x, y = bar.left + pad, y + int(40 * s)
@@ -73,14 +71,14 @@ def draw_bar(
     words = message or status
     free = bar.width - 2 * pad - int(HELP_ROOM * s)  # the slider and "?" sit at the top right
     if slider_w:  # the slider gives up width (to a short one) before the words are cut
-        need = ui.font(18).size(words + " …")[0] + pad  # as ui.ellipsize measures it
+        need = ui.measure(words + " …", 18)[0] + pad  # as ui.ellipsize measures it
         slider_w = max(min(slider_w, int(180 * s)), min(slider_w, free - need))
     room = free - slider_w
     if not message:
         shorter = shorter_status(status)
-    if ui.font(18).size(words)[0] > room:  # a shorter form said whole, before a cut one
-        words = next((w for w in shorter if ui.font(18).size(w)[0] <= room), words)
-    size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
+    if ui.measure(words, 18)[0] > room:  # a shorter form said whole, before a cut one
+        words = next((w for w in shorter if ui.measure(w, 18)[0] <= room), words)
+    size = next((px for px in (22, 20, 18) if ui.measure(words, px)[0] <= room), 18)
     shown = ui.ellipsize(words, size, room)
     rect = ui.text(
         surface,
@@ -105,7 +103,7 @@ def draw_bar(
         return None
     lo, hi = span
     choices.amount = max(lo, min(hi, choices.amount or lo))
-    ends = ui.font(16).size(f"{hi:,}")[0] + 8
+    ends = ui.measure(f"{hi:,}", 16)[0] + 8
     mid_y = bar.top + int(10 * s) + ui.line(22) // 2
     right = bar.right - int(HELP_ROOM * s)
     track = pygame.Rect(right - slider_w + ends, mid_y - 5, slider_w - 2 * ends, 10)
@@ -161,8 +159,8 @@ def draw_hand_line(canvas: Canvas, strip: pygame.Rect, hand: HandLine | None, pr
     words = "Your hand: " + (hand.words if hand is not None else "…")
     s = ui.scale()
     room = strip.width - int(28 * s) - int(HELP_ROOM * s)
-    size = next((px for px in (22, 20, 18) if ui.font(px).size(words)[0] <= room), 18)
+    size = next((px for px in (22, 20, 18) if ui.measure(words, px)[0] <= room), 18)
     at = (strip.left + int(14 * s), strip.centery)
     rect = ui.text(surface, words, at, size, BEST, anchor="midleft", width=room)
-    if rect.width < ui.font(size).size(words)[0]:
+    if rect.width < ui.measure(words, size)[0]:
         canvas.tip(rect, words)  # cut: the whole line when the pointer rests on it

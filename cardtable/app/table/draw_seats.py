@@ -114,7 +114,7 @@ def _draw_plate(
     x = plate.right - pad
     for role in reversed(s["roles"]):  # the role badges, right to left, as far as there is room
         words = role_badge(role)
-        if ui.font(16, True).size(words)[0] + 8 > x - plate.left - plate.width // 2:
+        if ui.measure(words, 16, True)[0] + 8 > x - plate.left - plate.width // 2:
             break
         fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
         box = ui.tag(surface, words, (x, plate.top + pad), 16, fill, ui.WHITE, (8, 2), 6, "topright")

@@ -62,10 +62,8 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
     layers = _layers(count)
     x = slot.left + (slot.width - width - layers) // 2
     y = slot.top + 4 + layers * 2
-    for i in range(layers):
-        layer = (x + i, y - i * 2, width, int(width * 1.4))
-        pygame.draw.rect(surface, (235, 232, 220), layer, border_radius=5)
-        pygame.draw.rect(surface, (120, 120, 120), layer, 1, border_radius=5)
+    if layers:
+        surface.blit(_pile(surface, layers, width), (x, y - (layers - 1) * 2))
     if count:
         top = z["cards"][-1] if z.get("cards") else -1
         canvas.anim.deck_pos = (x + layers, y - layers * 2)  # new cards glide in from here
@@ -80,6 +78,30 @@ def draw_stack(canvas: Canvas, slot: pygame.Rect, width: int, z: ZoneView) -> No
         ui.text(
             surface, tall, (slot.centerx, line + ui.line(18)), 16, LABEL, anchor="midtop", width=slot.width
         )
+
+
+_PILES: dict[tuple[int, int, int, tuple[int, ...]], pygame.Surface] = {}
+_NOT_INK = (255, 0, 255)  # a pile's see-through ground: none of its colours
+
+
+def _pile(surface: pygame.Surface, layers: int, width: int) -> pygame.Surface:
+    """A pile's layers (each card's edge drawn over the one below, one px right and two up), drawn
+    once per size on a see-through ground: a blit then leaves the same pixels as drawing them."""
+    key = (layers, width, surface.get_bitsize(), surface.get_masks())
+    pile = _PILES.get(key)
+    if pile is None:
+        if len(_PILES) >= 64:
+            _PILES.clear()
+        h = int(width * 1.4)
+        pile = pygame.Surface((width + layers - 1, h + (layers - 1) * 2), 0, surface)
+        pile.fill(_NOT_INK)
+        pile.set_colorkey(_NOT_INK)
+        for i in range(layers):
+            layer = (i, (layers - 1 - i) * 2, width, h)
+            pygame.draw.rect(pile, (235, 232, 220), layer, border_radius=5)
+            pygame.draw.rect(pile, (120, 120, 120), layer, 1, border_radius=5)
+        _PILES[key] = pile
+    return pile
 
 
 def _layers(count: int) -> int:

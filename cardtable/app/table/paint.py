@@ -26,6 +26,7 @@ from .hints import least_in_the_way
 from .keys import focus_rect
 from .palette import BACKDROP
 from .presence import draw_presence, invite_controls, presence_of
+from .settle import Ready, settle
 from .showdown import category_meaning, draw_showdown_screen, explain
 from .tooltips import draw_help_button, draw_tooltip
 from .view_layout import FOLD_BELOW, TableLayout
@@ -34,33 +35,25 @@ if TYPE_CHECKING:
     from .scene import TableScene
 
 
-def paint(t: TableScene, surface: pygame.Surface) -> None:
-    """The table frame: the public screens, the curtain, or the viewer's table."""
+def paint(t: TableScene, surface: pygame.Surface, ready: Ready | None = None) -> None:
+    """The table frame: the public screens, the curtain, or the viewer's table. `ready`: the
+    scene settled for it just before (settle.py), else it is settled here."""
+    if ready is None:
+        ready = settle(t)
     t.canvas.begin(surface)
     t.canvas.faces.min_text = face_text_floor(surface.get_size())  # no card's text smaller
     t.controls, t.slider = [], None
-    before, now = t.app.last_frame, frame.current()
-    if before is not None and now is not None and before.scene != now.scene:
-        t.seen(None)  # another screen was up (How to play...): everyone may have gathered round
-    if t.showdown is not None or t.finished:
-        t.forget_on_new_viewer((None, False))
-        t.seen(None, public_screen=True)
+    if ready.public_screen:
         surface.fill(BACKDROP)
         _draw_interlude(t)
         return
-    who = t.curtain_for()
-    t.forget_on_new_viewer(t.privacy_key())
-    t.keys_held_at_curtain()  # a curtain rising notes the keys already down (the last person's)
-    if who is not None:
+    if ready.curtain is not None:
         frame.shows(None, curtain=True)
-        t.seen(None)
-        _draw_curtain(t, who)
+        _draw_curtain(t, ready.curtain)
         return
     view = t.view()
     seat = view["seat"]
     frame.shows(seat)
-    t.seen(seat)
-    t.anim.note_arrivals(view)
     actor = t.actor()  # in peek mode it may be somebody not looking: the bar is still theirs
     own = t.view_for(actor) if actor is not None else view
     if actor is not None and actor == t.session.to_move():
@@ -78,7 +71,7 @@ def paint(t: TableScene, surface: pygame.Surface) -> None:
         layout = _layout(t, surface, view)
     t.panel_shown = layout.plan.side is not None
     layout.record_regions()
-    hand = t.hand_line(view)  # the viewer's own: None in a public frame
+    hand = ready.hand  # the viewer's own: None in a public frame
     best = hand.cards if hand is not None else frozenset()
     table_backdrop(surface, layout.plan.table, layout.plan.side)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)

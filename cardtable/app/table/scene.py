@@ -39,6 +39,7 @@ from .hints import Hints
 from .layout import GridCamera
 from .paint import paint
 from .seeing import WhoSees
+from .settle import Ready
 from .showdown import Showdown, holdings
 from .still import StillFrame
 from .your_hand import HandLine, HandReader
@@ -406,9 +407,9 @@ class TableScene(WhoSees, Scene):
     def resized(self, size: tuple[int, int]) -> None:
         self.still.forget()  # the window's surface was made again: it holds no kept frame
 
-    def paint(self, surface: pygame.Surface) -> None:
-        """The frame painted afresh."""
-        paint(self, surface)
+    def paint(self, surface: pygame.Surface, ready: Ready | None = None) -> None:
+        """The frame painted afresh (`ready`: the scene settled for it, settle.py)."""
+        paint(self, surface, ready)
         # "Not saved: ...", else a networked game's notice ("Connection to the host lost: ...")
         draw_save_banner(
             surface, getattr(self.session, "save_problem", None), getattr(self.session, "table_notice", None)

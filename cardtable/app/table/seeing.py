@@ -70,18 +70,27 @@ class WhoSees:
         self.curtain_guard = CurtainGuard()  # the curtain lifts on purpose only
         self._views: dict[int | None, View] = {}
         self._views_version = -1
+        self._private: dict[int, bool] = {}  # per seat, whether its view shows what the public's does not
+        self._humans: tuple[View, frozenset[int], list[int]] | None = None  # (public view, away, people)
         self._shown_for: tuple[int | None, bool] | None = None  # (viewer, curtain) of the last frame
 
     def view_for(self, seat: int | None) -> View:
         if self._views_version != self._version:
-            self._views, self._views_version = {}, self._version
+            self._views, self._views_version, self._private = {}, self._version, {}
         if seat not in self._views:
             self._views[seat] = self.session.view(seat)
         return self._views[seat]
 
     def humans(self) -> list[int]:
-        away = elsewhere(self.session)  # played on other screens (network play)
-        return [i for i, s in enumerate(self.view_for(None)["seats"]) if s["kind"] != "bot" and i not in away]
+        """The people at this screen: seats not played by the computer nor on other screens.
+        Asked many times a frame: worked out again only for another public view (the game
+        changed) or another set of remote seats."""
+        public, away = self.view_for(None), elsewhere(self.session)  # away: network play
+        known = self._humans
+        if known is None or known[0] is not public or known[1] != away:
+            seats = [i for i, s in enumerate(public["seats"]) if s["kind"] != "bot" and i not in away]
+            known = self._humans = (public, away, seats)
+        return list(known[2])
 
     def asked(self) -> int | None:
         """The person asked to decide now: None while a computer player moves, while a person's
@@ -105,7 +114,11 @@ class WhoSees:
         frame the whole table could see was theirs (`at_screen`)."""
         if len(self.humans()) < 2 or self.at_screen == seat:
             return True
-        return not visible_cards(self.view_for(seat)) - visible_cards(self.view_for(None))
+        view = self.view_for(seat)  # (first: a new game's version forgets what was worked out)
+        private = self._private.get(seat)
+        if private is None:  # asked several times a frame: once per change of the game
+            private = self._private[seat] = bool(visible_cards(view) - visible_cards(self.view_for(None)))
+        return not private
 
     def curtain_for(self) -> int | None:
         """The person the curtain is waiting for, if it is up: in curtain mode, when the person

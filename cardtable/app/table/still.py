@@ -3,15 +3,17 @@ frame, the table does not paint it again (the window keeps its pixels, the manif
 one's), which spares a second of a waiting player's CPU every few hundred frames.
 
 `still_key` is everything a table frame is painted from: the game's version, who sees what, the
-window, the pointer, what is chosen and pointed at, the message, the hints, the panel, the
-scene's own settings (every plain field of the scene, so a new one is seen without being listed
-here), and what time shows (the glow's breadth, the speech bubbles up). It is None (never kept)
+window, what the pointer points at (its tooltip), what is chosen, the message, the hints, the
+panel, the scene's own settings (every plain field of the scene, so a new one is seen without
+being listed here), and what time shows (the glow's breadth, the speech bubbles up). It is None (never kept)
 while anything moves by time alone: a card gliding in, the hand line being read, the public
 screens (the pot's flight), the rules panel's frequencies being sampled.
 
-A frame is kept only when painting it changed nothing of its key (paint notes who saw it, forgets
-one viewer's choices, places the hint: a frame that did so is painted again next time), and only
-as the next frame of the same window with no other frame between (another screen drawn).
+What painting writes into the scene (who saw the frame, one viewer's choices forgotten, the
+slider's amount, the hand line...) is written first, before the key (settle.py), so a frame is
+kept from the next one on. A frame is kept only when painting it changed nothing of its key (but
+what the pointer points at, and the panel's scroll, see still_key), and only as the next frame
+of the same window with no other frame between (another screen drawn).
 tests/test_still_frames.py paints every kept frame afresh too and compares pixels and manifests.
 """
 
@@ -24,6 +26,7 @@ import pygame
 from .. import frame, ui
 from .animation import DEAL_TIME
 from .presence import presence_of
+from .settle import settle
 
 if TYPE_CHECKING:
     from .scene import TableScene
@@ -51,8 +54,15 @@ _NOT_KEYED = frozenset(
         "anim",
         "hand_reader",
         "still",
+        "panel_shown",  # (whether the last frame showed the side panel: what the layout made of the key)
+        "grid",  # keyed below by its zoom and pan: where it was drawn last is paint's output
+        "log_back",  # keyed below, with the pointer: paint keeps it within the panel's lines
+        "hints",  # keyed below but for where the box was placed on the felt (see there)
+        "pointer",  # keyed below by what it points at
         # memos of what the game's version gives (views, undo's refusal): the version is keyed
         "_views_version",
+        "_humans",
+        "_private",
         "_undo_why",
         # whose view the last frame showed, noted by paint to forget one viewer's choices when
         # another's comes: what it decides (the choices, the log's scroll) is keyed
@@ -61,12 +71,17 @@ _NOT_KEYED = frozenset(
 )
 
 
-_DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos"})
+# (the places that held a card are noted before the frame is keyed, settle.py: a card new to its
+# place is an arrival, and then no frame is kept; paint never reads them)
+_DRAWN_ONLY_WHILE_MOVING = frozenset({"clock", "_arrivals", "deck_pos", "_slots_seen"})
 
 
-def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, ...] | None:
-    """What the table frame on `surface` is painted from, or None while something in it moves;
-    the objects it names by identity go into `hold` (to be kept alive as long as the key)."""
+def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[Any, Any] | None:
+    """What the table frame on `surface` is painted from, or None while something in it moves:
+    (everything else, (what the pointer points at, how far the panel is scrolled back)); the
+    objects it names by identity go into `hold` (to be kept alive as long as the key). The second
+    part is read again after a paint and kept as that frame's: the pointer's places are the
+    frame's own, and a scroll past the first line is drawn (and kept) as the first line's."""
     if t.showdown is not None or t.finished or t.show_rules or t.hand_reader.reading():
         return None
     anim = t.anim
@@ -94,7 +109,27 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
         getattr(session, "links", None),  # (a hosted table's Invite button)
     )
     window = (surface.get_size(), ui.scale())
-    return freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window), hold)
+    # (the pan moves a grid only zoomed in; a right-drag under way is never drawn)
+    grid = (t.grid.zoom, tuple(t.grid.pan) if t.grid.zoom > 1 else None)
+    # Where paint placed the hint's box is kept for the next frames (it stays while its place stays
+    # clear): painted again from the same key, the box comes out where it was drawn, so the place
+    # is paint's output here (keyed, a frame that placed the box first was painted twice).
+    hints = {name: value for name, value in vars(t.hints).items() if name != "placed"}
+    return (
+        freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold),
+        (pointed(t), t.log_back),
+    )
+
+
+def pointed(t: TableScene) -> Any:
+    """What the pointer shows in the frame: with no card pointed at, only the tooltip of the
+    place under it (the topmost of the last frame's, which a frame painted from the same key
+    lays out the same), so a pointer moving over bare felt or within one button is not painted
+    again; with a card pointed at, the pointer itself (the large card stands away from it)."""
+    if t.choices.hover is not None:
+        return ("at", t.pointer)
+    tips = t.canvas.tips
+    return next((i for i in range(len(tips) - 1, -1, -1) if tips[i][0].collidepoint(t.pointer)), None)
 
 
 _PLAIN = frozenset({type(None), bool, int, float, str, bytes})
@@ -109,7 +144,10 @@ def freeze(value: Any, hold: list[Any], depth: int = 4) -> Any:
     if kind in _PLAIN:
         return value
     if kind is tuple or kind is list:
-        return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+        for v in value:
+            if type(v) not in _PLAIN:
+                return tuple([v if type(v) in _PLAIN else freeze(v, hold, depth) for v in value])
+        return value if kind is tuple else tuple(value)  # (plain values only: a tuple is as it is)
     if kind is dict:
         return (
             "dict",
@@ -162,15 +200,18 @@ class StillFrame:
         last = t.app.last_frame
         hold: list[Any] = []
         whole = surface is t.app.surface  # (the replay viewer draws the table into a part)
-        key = still_key(t, surface, hold) if whole and self.enabled else None
+        ready = settle(t) if whole and self.enabled else None  # what paint would write, first
+        key = still_key(t, surface, hold) if ready is not None else None
         if last is not None and self.fits(key, surface, last):
             frame.repeat(last)  # nothing changed: the window keeps its pixels
             self.kept += 1
             self.keep(key, surface, frame.current(), hold)
             return
-        t.paint(surface)
-        if key is not None and still_key(t, surface, []) != key:
-            key = None
+        t.paint(surface, ready)
+        if key is not None:  # kept with what the pointer points at in this frame, its scroll as drawn
+            hold = []
+            after = still_key(t, surface, hold)
+            key = after if after is not None and after[0] == key[0] else None
         self.keep(key, surface, frame.current(), hold)
 
     def fits(self, key: Any, surface: pygame.Surface, last: object) -> bool:
