@@ -72,11 +72,15 @@ def test_a_size_on_a_stack_is_still_an_error():
     assert any("only a grid has a size" in str(p) for p in info.value.problems)
 
 
-def test_the_open_places_remembered_are_those_of_the_cards_and_rules_asked_about():
+@pytest.mark.parametrize("kept", [256, 3])
+def test_the_open_places_remembered_are_those_of_the_cards_and_rules_asked_about(kept, monkeypatch):
     """open_spots remembers the places it worked out (a decision's state asks several times): each
     answer is the one worked out afresh for these cards, line limit and bound, and is the caller's
-    own list."""
+    own list, also when the memory is full and begins again."""
+    from cardtable.engine.verbs import place_grid
     from cardtable.engine.verbs.place_grid import _open, open_spots
+
+    monkeypatch.setattr(place_grid, "SPOTS_KEPT", kept)
 
     rng = random.Random(5)
     cells = {(0, 0)}

@@ -4,7 +4,6 @@ line would grow past `max_line` cards and the cards would still span at most `bo
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Iterator, Set
 
 Spot = tuple[int, int]
@@ -12,9 +11,9 @@ NEIGHBOURS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 # The open places of the grids seen last, by their cards' places and the rules: one decision's
 # state asks several times (its legal actions, the view of the seat to move, the check of the
-# action), and a computer player's look-ahead asks again for the grids it tries.
-_SPOTS: OrderedDict[tuple[frozenset[Spot], int | None, tuple[int, int] | None], tuple[Spot, ...]]
-_SPOTS = OrderedDict()
+# action), and a computer player's look-ahead asks again for the grids it tries. A plain dict,
+# emptied when full: its single reads and writes are safe where threads share it (a host's).
+_SPOTS: dict[tuple[frozenset[Spot], int | None, tuple[int, int] | None], tuple[Spot, ...]] = {}
 SPOTS_KEPT = 256
 
 
@@ -23,11 +22,9 @@ def open_spots(cells: Set[Spot], limit: int | None, bound: tuple[int, int] | Non
     key = (frozenset(cells), limit, bound)
     found = _SPOTS.get(key)
     if found is None:
+        if len(_SPOTS) >= SPOTS_KEPT:
+            _SPOTS.clear()
         found = _SPOTS[key] = tuple(sorted(_open(key[0], limit, bound)))
-        if len(_SPOTS) > SPOTS_KEPT:
-            _SPOTS.popitem(last=False)
-    else:
-        _SPOTS.move_to_end(key)
     return list(found)
 
 
