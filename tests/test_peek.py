@@ -146,7 +146,7 @@ def test_the_bar_says_how_to_look_in_a_whole_sentence_at_800x600_with_the_panel_
     assert len(said) == 1 and "…" not in said[0]["text"] and said[0]["text"].endswith("to look."), said
     assert "cards" in said[0]["text"]  # it says the cards may be held too, not only the key
     assert pygame.Rect(bar).contains(pygame.Rect(said[0]["rect"])), (said, bar)
-    long = "hold H, or the mouse on your cards, to look."
+    long = "hold H, or the mouse button on your cards, to look."
     assert long in said[0]["text"] or any(long in words for _, words in table.canvas.tips)
 
 

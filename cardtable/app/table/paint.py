@@ -232,7 +232,7 @@ def _hint(t: TableScene, actor: int | None, own: View) -> list[str]:
     if actor is not None and actor == to_move and t.viewer() is None:  # peek mode, not looking
         name = own["seats"][actor]["name"]
         return [
-            f"Your move, {name}: hold H, or the mouse on your cards, to look.",
+            f"Your move, {name}: hold H, or the mouse button on your cards, to look.",
             f"Your move, {name}: hold H or your cards to look.",
             f"{name}: hold H or your cards to look.",
             "Your move: hold H or your cards to look.",
