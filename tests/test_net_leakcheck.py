@@ -74,3 +74,10 @@ def test_the_walk_finds_what_the_plain_rule_finds(value):
 def test_a_big_zone_of_hidden_cards_and_a_few_shown():
     zone = {"cards": [-1] * 12_000 + [5, True, 7, -1, 7], "cells": [[0, 1, 9], [0, 2, -1], [1, 2]]}
     assert card_ids({"zones": {"deck": zone}, "seats": [{"cards": [3]}]}) == {3, 5, 7, 9}
+
+
+def test_a_card_beside_an_equal_value_of_another_type_is_still_found():
+    """A set holds one of values equal across types (False and 0, True and 1, 1.0 and 1): a list
+    read through a set lost card 0 beside False."""
+    for row in ([False, 0], [True, 1], [1.0, 1], [0, False, 2]):
+        assert card_ids({"cards": row}) == reference({"cards": row}), row

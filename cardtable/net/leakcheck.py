@@ -21,8 +21,8 @@ CARD_KEYS = frozenset({"cards", "made", "declared", "card", "give", "reveal"})
 def card_ids(value: Any) -> set[int]:
     """Every card id in `value` (a message, a view): numbers under CARD_KEYS, and a grid cell's
     third number. (Walked with a stack: a view of a big game is thousands of nodes. Plain dicts
-    and lists are told by their exact type first, and a list of plain values is read through a
-    set: a big deck's zone is thousands of the same hidden -1, so its distinct values are few.)"""
+    and lists are told by their exact type first, and a list of numbers is read through a set:
+    a big deck's zone is thousands of the same hidden -1, so its distinct values are few.)"""
     out: set[int] = set()
     stack: list[tuple[Any, bool]] = [(value, False)]
     while stack:
@@ -36,10 +36,14 @@ def card_ids(value: Any) -> set[int]:
                 elif (cards or key in CARD_KEYS) and _card(inner):
                     out.add(inner)
         elif isinstance(node, list):
+            items: Iterable[Any] = node
             try:
-                items: Iterable[Any] = set(node)  # each distinct value once (a container is unhashable)
+                distinct = set(node)  # each distinct value once (a container is unhashable)
             except TypeError:
-                items = node
+                pass
+            else:  # a set keeps one of equal values of other types (False and 0): ints only
+                if all(type(x) is int for x in distinct):
+                    items = distinct
             for inner in items:
                 if _container(inner):
                     stack.append((inner, cards))
