@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
+from operator import eq
 from typing import Any, Generic, TypeVar, overload
 
 from .trail import same_backing
@@ -120,7 +121,14 @@ class Lines(Sequence[str]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Lines, list, tuple)):
-            return len(other) == self._n and all(a == b for a, b in zip(self, other))
+            if len(other) != self._n:
+                return False
+            if isinstance(other, Lines):
+                other = other[:]
+            if type(other) is list:  # compared in C (a slice copies only references)
+                mine = self._lines
+                return (mine if self._n == len(mine) else mine[: self._n]) == other
+            return all(map(eq, self, other))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
