@@ -2,7 +2,8 @@
 the new cards are dealt from those the seat has not seen a fixed number of times, and the hands
 made are compared with hands dealt to an opponent's places. The way that wins most often is kept
 (a split pot's halves count half each, a hand that does not qualify for the low half wins none of
-it). So a lowball hand breaks a pair (a pair is a poor low) and a high hand keeps it, with no game
+it); a way that could not beat the best so far even winning every deal left is valued no further
+(the same choice, a third fewer hands valued). So a lowball hand breaks a pair (a pair is a poor low) and a high hand keeps it, with no game
 named: the ranking's keys say which hand is better.
 
 A generator, like chance.py: it yields after every hand valued; what it returns depends only on
