@@ -52,3 +52,37 @@ def test_lowball_breaks_pairs():
 def test_a_high_game_keeps_pairs():
     draws, kept = pairs_kept(str(ROOT / "variants/examples/jacks_or_better.yaml"), "rank", 16)
     assert draws >= 10 and kept >= 0.9 * draws
+
+
+def test_a_way_of_drawing_that_cannot_catch_up_is_not_valued_further(monkeypatch):
+    """Ways of keeping cards are valued deal by deal; one that could not beat the best so far even
+    winning every deal left is dropped: the same draws as valuing every way in full, less work."""
+    import random
+
+    from cardtable.engine.bots import Thinker, drawing
+    from cardtable.engine.bots.randomly import random_action
+
+    rules = Rules(resolve(str(ROOT / "variants" / "examples" / "deuce_to_seven.yaml")))
+    views = []
+    for seed in range(4):
+        rng, state = random.Random(seed), rules.new_game([{"name": "A"}, {"name": "B"}], seed, {})
+        while (seat := rules.to_move(state)) is not None and len(views) < seed + 1:
+            view = rules.view(state, seat)
+            if view["phase"] == "draw" and view["legal"][0]["max"] > 0:
+                views.append(view)
+            state = rules.apply(state, random_action(rules, state, seat, rng))
+
+    def draws() -> tuple[list[dict], int]:
+        made, units = [], 0
+        for n, view in enumerate(views):
+            thinker = Thinker(rules, view, n, "normal")
+            units += 1
+            while not thinker.step(0.0):
+                units += 1
+            made.append(thinker.action)
+        return made, units
+
+    pruned, less = draws()
+    monkeypatch.setattr(drawing, "_behind", lambda *_: False)  # every way valued in full
+    whole, more = draws()
+    assert len(views) == 4 and pruned == whole and less < 0.9 * more, (less, more)

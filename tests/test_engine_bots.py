@@ -204,3 +204,35 @@ def test_grid_bot_places_the_best_scoring_card():
         before = state["seats"][seat]["points"]
         state = rules.apply(state, decide(rules, rules.view(state, seat), n, "easy"))
         assert state["seats"][seat]["points"] - before == best
+
+
+def test_a_hand_known_whole_is_valued_once_when_reading_the_betting(monkeypatch):
+    """Reading the betting deals the unseen cards many times; a seat that sees every card of its
+    own hand (Hold'em's hole cards and the board) holds the same hand in every deal: it is valued
+    once, though counted as a hand valued in every deal (the deals stop where they always did)."""
+    from cardtable.engine.bots import reading
+    from cardtable.engine.bots.chance import _fill_hidden
+    from cardtable.engine.bots.seen import places
+
+    rules = rules_of("texas_holdem")
+    state = play_to(rules, 5, 3, 6, calm=True)
+    seat = mover(rules, state)
+    view = rules.view(state, seat)
+    at = places(rules, view, seat)
+    real = reading.comparers
+    valued: list[object] = []
+
+    def counting(rules, ranking):
+        strength, beats = real(rules, ranking)
+        return (lambda zones, declared: valued.append(zones) or strength(zones, declared)), beats
+
+    monkeypatch.setattr(reading, "comparers", counting)
+    deals = 10
+    work = reading.read_chance(rules, view, random.Random(1), deals, at, 10**6, _fill_hidden)
+    units = 0
+    with pytest.raises(StopIteration):
+        while True:
+            next(work)
+            units += 1
+    assert len(at.others) == 2 and units == deals * (1 + len(at.others))
+    assert len(valued) == 1 + deals * len(at.others)

@@ -9,13 +9,20 @@ from conftest import VARIANT_IDS
 from engine_helpers import options_for, snapshot
 from hypothesis import given, settings
 from hypothesis import strategies as hs
+from hypothesis_text import ANY_CHARACTER
 
 from cardtable.engine import IllegalAction, Rules
 from cardtable.engine.bots import random_action
 
 JUNK = hs.recursive(
-    hs.none() | hs.booleans() | hs.integers(-3, 120) | hs.floats(allow_nan=False) | hs.text(max_size=5),
-    lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=4), inner, max_size=3),
+    hs.none()
+    | hs.booleans()
+    | hs.integers(-3, 120)
+    | hs.floats(allow_nan=False)
+    | hs.text(ANY_CHARACTER, max_size=5),
+    lambda inner: (
+        hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(ANY_CHARACTER, max_size=4), inner, max_size=3)
+    ),
     max_leaves=8,
 )
 KEYS = ["seat", "type", "amount", "cards", "give", "at", "index", "card", "showdown", "reveal"]

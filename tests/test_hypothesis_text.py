@@ -13,15 +13,28 @@ from hypothesis_text import ANY_CHARACTER
 TESTS = Path(__file__).resolve().parent
 
 
+def _strategies_names(tree: ast.AST) -> set[str]:
+    """The names `hypothesis.strategies` goes by in a file (`st`, or `hs` in test_engine_fuzz.py)."""
+    names = {"st", "strategies"}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "hypothesis":
+            names.update(a.asname or a.name for a in node.names if a.name == "strategies")
+        elif isinstance(node, ast.Import):
+            names.update(a.asname for a in node.names if a.name == "hypothesis.strategies" and a.asname)
+    return names
+
+
 def _default_text_calls(source: str, name: str) -> list[str]:
     calls = []
-    for node in ast.walk(ast.parse(source, name)):
+    tree = ast.parse(source, name)
+    aliases = _strategies_names(tree)
+    for node in ast.walk(tree):
         if (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "text"
             and isinstance(node.func.value, ast.Name)
-            and node.func.value.id in ("st", "strategies")
+            and node.func.value.id in aliases
             and not node.args
             and all(k.arg != "alphabet" for k in node.keywords)
         ):
@@ -33,11 +46,12 @@ def test_no_test_draws_text_from_the_default_alphabet():
     found = [
         call
         for path in sorted(TESTS.rglob("*.py"))
-        if "st.text(" in (source := path.read_text()) or "strategies.text(" in source
+        if ".text(" in (source := path.read_text())
         for call in _default_text_calls(source, path.name)
     ]
     assert not found, f"give st.text an alphabet (hypothesis_text.ANY_CHARACTER): {found}"
     assert _default_text_calls("from hypothesis import strategies as st\nst.text(max_size=3)\n", "x.py")
+    assert _default_text_calls("from hypothesis import strategies as hs\nhs.text(max_size=3)\n", "x.py")
 
 
 @settings(max_examples=100, deadline=None)

@@ -149,3 +149,15 @@ def test_a_damaged_key_is_said_at_start_and_touches_nothing(user, variants):
     seal.key_path().write_bytes(kept_key)
     assert start_program() == ""
     assert read_file(SaveStore(user_saves()).path(game.slot)).trust == SIGNED
+
+
+def test_the_key_lives_in_the_config_folder_the_environment_names_now(tmp_path, monkeypatch):
+    """The key's path is worked out once per config folder, and follows the folder when it moves."""
+    from cardtable.paths import user_config
+
+    paths = []
+    for folder in ("one", "two", "one"):
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / folder))
+        paths.append(seal.key_path())
+        assert seal.key_path() == user_config() / seal.KEY_FILE
+    assert paths[0] == paths[2] != paths[1] and paths[1].parent.parent == tmp_path / "two"

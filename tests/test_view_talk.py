@@ -16,6 +16,7 @@ from cardtable.catalog import resolve
 from cardtable.engine import Rules
 from cardtable.engine.bots import random_action
 from cardtable.engine.talk import _TALK
+from cardtable.engine.trail import Trail
 
 GAMES = sorted(str(p) for p in (ROOT / "variants").glob("*.yaml")) + sorted(
     str(p) for p in (ROOT / "variants" / "examples").glob("*.yaml")
@@ -127,6 +128,16 @@ def test_a_view_talk_reads_as_the_list_it_stands_for(data):
     n = data.draw(st.integers(0, len(shared)))
     lines, plain = Lines(shared, n), shared[:n]
     assert len(lines) == n and list(lines) == plain and lines == plain and lines == tuple(plain)
+    # equal exactly when the lines are (a list, a tuple, other Lines or a Trail of them)
+    near = [plain, plain + ["x"], plain[:-1], ["y", *plain[1:]] if plain else ["y"]]
+    other = data.draw(st.sampled_from(near))
+    longer = [*other, "w"]  # other Lines whose backing list is longer than they are
+    same = other == plain
+    assert (lines == other) == same and (lines == tuple(other)) == same
+    assert (lines == Lines(longer, len(other))) == same and (lines != other) != same
+    older = Trail(plain)
+    older.fork().extend(shared[n:])  # a later state went on: the backing list is longer than `older`
+    assert (older == other) == same and (older == tuple(other)) == same and (older == Trail(other)) == same
     start, stop = data.draw(st.integers(-15, 15)), data.draw(st.integers(-15, 15))
     step = data.draw(st.sampled_from([None, 1, 2, -1, -3]))
     assert lines[start:stop:step] == plain[start:stop:step]

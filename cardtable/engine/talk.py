@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
+from operator import eq
 from typing import Any, Generic, TypeVar, overload
 
 from .trail import same_backing
@@ -30,7 +31,10 @@ class Reader(Generic[Folded]):
 
     def __init__(self, empty: Callable[[], Folded], add: Callable[[Folded, Sequence[Entry]], Folded]) -> None:
         self.empty, self.add = empty, add
-        self._seen: OrderedDict[tuple[int, object], tuple[Sequence[Entry], int, Folded]] = OrderedDict()
+        # by (the first entry's id, tag): the list last read, its length, its fold, its first entry
+        self._seen: OrderedDict[tuple[int, object], tuple[Sequence[Entry], int, Folded, Entry]] = (
+            OrderedDict()
+        )
         self.entries_read = 0  # work done, for tests
 
     def read(
@@ -40,21 +44,27 @@ class Reader(Generic[Folded]):
         entries from a longer fold, when a list shorter than the remembered one (an undo) is read."""
         if not entries:
             return self.empty()
-        key = (id(entries[0]), tag)
-        value, done = self.empty(), 0
+        first, n = entries[0], len(entries)
+        key = (id(first), tag)
         seen = self._seen.get(key)
-        if seen is not None and seen[0][0] is entries[0]:
-            old, count, folded = seen
-            most = min(count, len(entries))
+        if seen is not None and seen[3] is first:
+            old, count, folded, _ = seen
+            if count == n and same_backing(old, entries):  # read already (a view of the same state)
+                self._seen.move_to_end(key)
+                return folded
+        value, done = self.empty(), 0
+        if seen is not None and seen[3] is first:
+            most = min(count, n)
             # one backing list (trail.py): the whole shorter length is shared, no search needed
             shared = most if same_backing(old, entries) else _shared_prefix(old, entries, most)
             if shared == count:
                 value, done = folded, count
             elif cut is not None:
                 value, done = cut(folded, shared), shared
-        value = self.add(value, entries[done:])
-        self.entries_read += len(entries) - done
-        self._seen[key] = (entries, len(entries), value)
+        if done < n:
+            value = self.add(value, entries[done:])
+        self.entries_read += n - done
+        self._seen[key] = (entries, n, value, first)
         self._seen.move_to_end(key)
         while len(self._seen) > KEEP:
             self._seen.popitem(last=False)
@@ -120,7 +130,14 @@ class Lines(Sequence[str]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (Lines, list, tuple)):
-            return len(other) == self._n and all(a == b for a, b in zip(self, other))
+            if len(other) != self._n:
+                return False
+            if isinstance(other, Lines):
+                other = other[:]
+            if type(other) is list:  # compared in C (a slice copies only references)
+                mine = self._lines
+                return (mine if self._n == len(mine) else mine[: self._n]) == other
+            return all(map(eq, self, other))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -139,7 +156,11 @@ def seat_talk(events: Sequence[Entry], seat: int | None) -> Lines:
         reader = _TALK[seat] = Reader(list, _lines(seat))
     # a shorter list (an undo, another line of play): a fresh copy of the shared lines, since
     # the remembered list is extended in place and the views made before hold its prefix
-    return Lines(reader.read(events, cut=lambda lines, k: lines[:k]), len(events))
+    return Lines(reader.read(events, cut=_first), len(events))
+
+
+def _first(lines: list[str], k: int) -> list[str]:
+    return lines[:k]
 
 
 def _wins(won: tuple[float, ...], hands: Sequence[Entry]) -> tuple[float, ...]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from operator import eq
 from typing import Any, Generic, TypeVar, overload
 
 T = TypeVar("T")
@@ -88,7 +89,12 @@ class Trail(Sequence[T], Generic[T]):
                 return False
             if isinstance(other, Trail) and other._items is self._items:
                 return True
-            return all(a == b for a, b in zip(self, other))
+            if isinstance(other, Trail):
+                other = other[:]
+            if type(other) is list:  # compared in C (a slice copies only references)
+                mine = self._items
+                return (mine if self._n == len(mine) else mine[: self._n]) == other
+            return all(map(eq, self, other))
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

@@ -66,30 +66,25 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
                 "bound": list(spec.bound) if spec.bound else None,
             }
             if spec.is_grid:
-                out["cells"] = [
-                    [r, c, card if sees or up or card in revealed else -1] for r, c, card, up in z["cells"]
-                ]
-                out["count"] = len(z["cells"])
+                cells = z["cells"]
+                if sees:
+                    out["cells"] = [[r, c, card] for r, c, card, _ in cells]
+                elif not revealed:
+                    out["cells"] = [[r, c, card if up else -1] for r, c, card, up in cells]
+                else:
+                    out["cells"] = [
+                        [r, c, card if up or card in revealed else -1] for r, c, card, up in cells
+                    ]
+                out["count"] = len(cells)
             else:
                 cards, ups = z["cards"], z["up"]
-                whole = len(ups) == len(cards)  # (as ever: the lists below are zipped otherwise)
                 out["count"] = len(cards)
                 # (no card face up: counted in C, a tenth of any()'s time on the 12,000-card deck)
-                if spec.visibility == "nobody" and spec.shape == "stack" and ups.count(0) == len(ups):
+                down = ups.count(0) == len(ups)
+                if spec.visibility == "nobody" and spec.shape == "stack" and down:
                     out["cards"] = []
                 else:
-                    out["cards"] = (
-                        list(cards)
-                        if sees and whole
-                        else [card if sees or up or card in revealed else -1 for card, up in zip(cards, ups)]
-                    )
-                    # which cards everyone sees: public already (a face-up card's id is in every
-                    # view), so the owner can tell their up cards from the ones only they see
-                    out["public"] = (
-                        [True] * len(cards)
-                        if everyone and whole
-                        else [bool(up) or card in revealed or everyone for card, up in zip(cards, ups)]
-                    )
+                    out["cards"], out["public"] = _cards(cards, ups, sees, everyone, down, revealed)
             zones[name if owner is None else f"{name}/{owner}"] = out
     step = rules.program[st["pc"]] if st["step"] is not None and st["pc"] < len(rules.program) else None
     seats: list[SeatView] = [
@@ -127,6 +122,26 @@ def view(rules: Rules, st: State, seat: int | None, revealed: Set[int] = frozens
         "hands_won": hands_won(st["history"], len(st["seats"])),
         "ranking": str(st["options"].get("ranking", "published")),
     }
+
+
+def _cards(
+    cards: list[int], ups: list[int], sees: bool, everyone: bool, down: bool, revealed: Set[int]
+) -> tuple[list[int], list[bool]]:
+    """A list zone's cards as the seat sees them (-1: hidden) and which of them everyone sees (public
+    already: a face-up card's id is in every view, so the owner can tell their up cards from the
+    ones only they see). The usual cases (nothing revealed, as in play) are made without a test per
+    card where none is needed."""
+    n = len(cards)
+    if len(ups) != n or revealed:  # (the lists are zipped, as ever)
+        shown = [card if sees or up or card in revealed else -1 for card, up in zip(cards, ups)]
+        return shown, [bool(up) or card in revealed or everyone for card, up in zip(cards, ups)]
+    if sees:
+        shown = list(cards)
+    else:
+        shown = [-1] * n if down else [card if up else -1 for card, up in zip(cards, ups)]
+    if everyone:
+        return shown, [True] * n
+    return shown, [False] * n if down else list(map(bool, ups))
 
 
 def public_among(rules: Rules, st: State, cards: Set[int]) -> set[int]:

@@ -41,10 +41,26 @@ class SaveKeyError(Exception):
     """The key file exists but cannot be used (a person is told; it is never replaced)."""
 
 
-def key_path() -> Path:
-    from ..paths import user_config
+# What the config folder is worked out from (platformdirs: XDG_CONFIG_HOME or HOME on Linux, HOME on
+# macOS, the known folders or these variables on Windows): the tests move it by changing them.
+_FOLDER_FROM = (
+    ("XDG_CONFIG_HOME", "HOME") if os.name == "posix" else ("APPDATA", "LOCALAPPDATA", "USERPROFILE")
+)
+_key_paths: dict[tuple[str | None, ...], Path] = {}
 
-    return user_config() / KEY_FILE
+
+def key_path() -> Path:
+    # worked out once per value of those variables: platformdirs does it afresh on every call
+    # (~20 us, several times for each save read or written: a tenth of reading a small save)
+    env = tuple(map(os.environ.get, _FOLDER_FROM))
+    path = _key_paths.get(env)
+    if path is None:
+        from ..paths import user_config
+
+        if len(_key_paths) > 64:  # (a test run makes a folder per test)
+            _key_paths.clear()
+        path = _key_paths[env] = user_config() / KEY_FILE
+    return path
 
 
 def installation_key() -> bytes:

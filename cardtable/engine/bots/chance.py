@@ -16,7 +16,7 @@ from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
 from .reading import forced, pressure, read_chance
-from .seen import Grid, Zones, places
+from .seen import Zones, has_hidden, places
 
 if TYPE_CHECKING:
     from ...hands.value import Key
@@ -47,7 +47,7 @@ def win_chance(
     ranking = view.get("ranking", "published")
     strength, beats = comparers(rules, ranking)  # the quickest ways these rules have, chosen once
     # With nothing hidden among the seat's own places, its hand is the same in every deal.
-    fixed = not any(_hidden(z) for z in (*shared.values(), *own.values()))
+    fixed = not any(has_hidden(z) for z in (*shared.values(), *own.values()))
     split = has_split(rules)  # a split pot: winning either half is half a win
     valued = done = 0
     wins = 0.0
@@ -83,10 +83,6 @@ def win_chance(
         wins += (0.5 * best + 0.5 * best_low) if split and my_low is not None else best
         done += 1
     return wins / done
-
-
-def _hidden(z: list[Card] | Grid) -> bool:
-    return any(c < 0 for c in (z.values() if isinstance(z, dict) else z))
 
 
 def _fill_hidden(zones: Zones, pool: list[Card], rng: random.Random, taken: set[Card]) -> Zones:

