@@ -101,7 +101,8 @@ class HostedTable:
             raise ValueError("a computer player's seat cannot be remote")
         tokens = {s: kept.get(s) or new_token() for s in seats}
         table = cls(session, seats, away_wait, away_level, clock)
-        welcome = {s: encode(welcome_variant(session.variant, s, table.run)) for s in seats}
+        sent = welcome_variant(session.variant, seats[0], table.run)  # the files read once for all seats
+        welcome = {s: encode({**sent, "seat": s}) for s in seats}
         table._server = Server(tokens, welcome)
         before = 0 if port else hosted_port(session)
         try:
