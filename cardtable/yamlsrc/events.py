@@ -97,7 +97,7 @@ class _Composer:
                     if documents == 1 and self.failure is None:
                         if kind is _ALIAS:
                             self._alias(event)
-                        else:
+                        elif not (kind is _SCALAR and self._plain_text(event)):
                             self._value(event, kind, parser)
                 elif kind is _MAP_END or kind is _SEQ_END:
                     depth -= 1
@@ -134,6 +134,42 @@ class _Composer:
         if self.failure is not None:
             raise self.failure
         return Composed(self.root, self.start, self.problem, self.expanded)
+
+    def _plain_text(self, event: Any) -> bool:
+        """The usual scalar, text without anchor or tag, taken straight to its place: False for
+        any other, or when a problem stopped the building (`_value` sees to it)."""
+        stack = self.stack
+        if (
+            event.anchor is not None
+            or self.problem is not None
+            or self.expanded >= self.max_nodes
+            or not stack
+        ):
+            return False
+        value = event.value
+        tag = event.tag
+        if tag is None:
+            tag = self.tags.get((value, event.implicit))
+        if tag != _STR or len(value) > MAX_TEXT:
+            return False
+        frame = stack[-1]
+        parent = frame[0]
+        if parent is None:
+            return False
+        mark = event.start_mark
+        node = Node(value, mark.line + 1, mark.column + 1, self.path)
+        if type(parent.value) is list:
+            parent.value.append(node)
+        elif frame[1] is not None:
+            parent.value[frame[1]] = node
+            frame[1] = None
+        elif value == "<<" or value in parent.value:
+            return False
+        else:
+            parent.keys[value] = node
+            frame[1] = value
+        self.expanded += 1
+        return True
 
     def _value(self, event: Any, kind: type, parser: Any) -> None:
         """A scalar, or a collection opening."""
