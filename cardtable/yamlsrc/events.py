@@ -67,6 +67,8 @@ class _Composer:
         self.start: Any = None
         self.failure: yaml.YAMLError | None = None  # the composer's error: yaml.compose stopped there
         self.problem: Exception | None = None  # the tree's first: no more is built after it
+        self.shared = False  # an alias put a node in a second place (each gets its own at the end)
+        self.heights: dict[int, int] = {}  # id(Node) -> how deep it goes, for the nodes aliases name
 
     def read(self, text: str) -> Composed:
         max_nodes, max_depth = self.max_nodes, self.max_depth
@@ -133,6 +135,8 @@ class _Composer:
             parser.dispose()
         if self.failure is not None:
             raise self.failure
+        if self.shared and self.problem is None and self.expanded <= self.max_nodes and self.root:
+            self.root = _unshared(self.root, set())  # no more than max_nodes values in all
         return Composed(self.root, self.start, self.problem, self.expanded)
 
     def _plain_text(self, event: Any) -> bool:
@@ -231,6 +235,8 @@ class _Composer:
         return tag
 
     def _alias(self, event: Any) -> None:
+        """An alias: the node it names, put here too (shared until the end: an alias bomb is
+        counted, never built). Put this deep, a value of it may nest too deep."""
         entry = self.anchors.get(event.anchor)
         if entry is None:
             said = "found undefined alias"  # libyaml's words; PyYAML's own parser names the anchor
@@ -242,10 +248,12 @@ class _Composer:
         self.expanded += self.max_nodes + 1 if entry[0] is None else entry[0]  # None: it holds itself
         node = None
         if building and self.expanded <= self.max_nodes:
-            try:
-                node = _copy(entry[2], len(self.stack), self.max_depth)
-            except VariantError as exc:
-                self.problem = exc
+            node = entry[2]
+            deep = _too_deep(node, len(self.stack), self.max_depth, self.heights)
+            if deep is not None:
+                self.problem = VariantError([deep.problem(f"nested more than {self.max_depth} levels deep")])
+                node = None
+            self.shared = True
         self._whole(node)
 
     def _whole(self, node: Node | None) -> None:
@@ -327,19 +335,62 @@ def _scalar(tag: str, text: str, mark: Any, path: str) -> Any:
     return value
 
 
-def _copy(node: Node, depth: int, max_depth: int) -> Node:
-    """A new tree like `node`'s (an alias gives each place its own), put `depth` levels deep: a
-    VariantError at its first value deeper than `max_depth`, in the order values are read."""
+def _children(node: Node) -> list[Node]:
+    """A node's values in the order they are read (a mapping's key before its value)."""
+    if isinstance(node.value, list):
+        return node.value
+    if isinstance(node.value, dict):
+        return [n for name, value in node.value.items() for n in (node.keys[name], value)]
+    return []
+
+
+def _height(node: Node, heights: dict[int, int]) -> int:
+    """How many levels below `node` its values go (a shared node worked out once)."""
+    found = heights.get(id(node))
+    if found is None:
+        found = heights[id(node)] = max((1 + _height(c, heights) for c in _children(node)), default=0)
+    return found
+
+
+def _too_deep(node: Node, depth: int, max_depth: int, heights: dict[int, int]) -> Node | None:
+    """The first value of `node`'s tree, in the order values are read, that is deeper than
+    `max_depth` when `node` is put `depth` levels deep; None when none is."""
     if depth > max_depth:
-        raise VariantError([node.problem(f"nested more than {max_depth} levels deep")])
+        return node
+    if depth + _height(node, heights) <= max_depth:
+        return None
+    for child in _children(node):
+        found = _too_deep(child, depth + 1, max_depth, heights)
+        if found is not None:
+            return found
+    return None
+
+
+def _unshared(node: Node, seen: set[int]) -> Node:
+    """The tree with each node in one place only: a node met again (put there by an alias) is
+    copied whole, as each place of an alias reads as a value of its own."""
+    if id(node) in seen:
+        return _copy(node)
+    seen.add(id(node))
+    if isinstance(node.value, list):
+        node.value = [_unshared(item, seen) for item in node.value]
+    elif isinstance(node.value, dict):
+        for name, value in node.value.items():
+            node.keys[name] = _unshared(node.keys[name], seen)
+            node.value[name] = _unshared(value, seen)
+    return node
+
+
+def _copy(node: Node) -> Node:
+    """A new tree like `node`'s."""
     out = Node(node.value, node.line, node.col, node.path)
     if isinstance(node.value, list):
-        out.value = [_copy(item, depth + 1, max_depth) for item in node.value]
+        out.value = [_copy(item) for item in node.value]
     elif isinstance(node.value, dict):
         out.value = {}
         for name, value in node.value.items():
-            out.keys[name] = _copy(node.keys[name], depth + 1, max_depth)
-            out.value[name] = _copy(value, depth + 1, max_depth)
+            out.keys[name] = _copy(node.keys[name])
+            out.value[name] = _copy(value)
     return out
 
 
