@@ -23,6 +23,19 @@ def test_broken_file_reports_its_place(path):
     ), reported
 
 
+def test_an_alias_bomb_is_counted_not_built(monkeypatch):
+    """The billion laughs is refused from the sizes of the values its aliases name: the few
+    values written in the file are all that is ever made of it."""
+    from cardtable.yamlsrc import events
+
+    made, real = [], events.Node
+    monkeypatch.setattr(events, "Node", lambda *args: made.append(args) or real(*args))
+    path = next(p for p in BROKEN if p.stem == "alias_bomb")
+    with pytest.raises(VariantError, match="too many values"):
+        load_variant(path)
+    assert 0 < len(made) < path.read_text().count(",") + 30
+
+
 def test_all_problems_at_once(tmp_path):
     bad = tmp_path / "many.yaml"
     bad.write_text(
