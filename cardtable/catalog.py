@@ -163,14 +163,20 @@ def _sources(path: str) -> tuple[object, ...] | None:
     """What loading the file at `path` reads: the paths of the file and of its bases, the
     registries of hand conditions and verbs, and last the digest their texts give a variant. None
     when a file cannot be read or parsed (the load says why)."""
-    from .engine.verbs import REGISTRY as VERBS
     from .extends import chain
-    from .hands.conditions import REGISTRY as CONDITIONS
 
     try:
         files = chain(path, parse_all=False)
     except VariantError:
         return None
-    registries = tuple((k, id(v)) for k, v in CONDITIONS.items()), tuple((k, id(v)) for k, v in VERBS.items())
     digest = text_digest("".join(text for _, text in files))
-    return (tuple(p for p, _ in files), registries, digest)
+    return (tuple(p for p, _ in files), registries(), digest)
+
+
+def registries() -> tuple[object, ...]:
+    """The hand conditions and verbs a variant file may use now, as they decide what it loads to
+    (a test, a plugin may register more)."""
+    from .engine.verbs import REGISTRY as VERBS
+    from .hands.conditions import REGISTRY as CONDITIONS
+
+    return tuple((k, id(v)) for k, v in CONDITIONS.items()), tuple((k, id(v)) for k, v in VERBS.items())

@@ -8,6 +8,7 @@ builder; later sections see the earlier ones through the Variant being built.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 from collections.abc import Callable
@@ -43,9 +44,14 @@ class Variant:
     @property
     def warnings(self) -> list[Problem]:
         """What a designer probably did not mean, from every built section (legal, never errors)."""
+        return list(self._warnings)
+
+    @functools.cached_property
+    def _warnings(self) -> tuple[Problem, ...]:
+        """(Worked out once: a variant is never changed, and comparing a big deck's faces is slow.)"""
         found = [w for s in self.sections.values() for w in getattr(s, "warnings", ())]
         found += look_alike_warning(self.deck, self.root.value["deck"])
-        return sorted(found, key=lambda p: (p.line, p.col))
+        return tuple(sorted(found, key=lambda p: (p.line, p.col)))
 
     def __getattr__(self, name: str) -> Any:
         sections = self.__dict__.get("sections", {})

@@ -39,12 +39,16 @@ def _problems(text: str) -> list:
 
 
 def _reference(n: int, sets: list[frozenset[int]], size: int) -> list[int]:
-    """Every allowed set, the slow obvious way: all subsets by size, in the values' order."""
+    """Every allowed set, the slow obvious way: all subsets by size, in the values' order (a set
+    inside the subset holds its own smallest value: only those are looked at)."""
+    by_least: dict[int, list[frozenset[int]]] = {i: [] for i in range(n)}
+    for s in sets:
+        by_least[min(s)].append(s)
     out = []
     for k in range(size + 1):
         for combo in itertools.combinations(range(n), k):
             chosen = set(combo)
-            if not any(s <= chosen for s in sets):
+            if not any(s <= chosen for i in combo for s in by_least[i]):
                 out.append(sum(1 << i for i in combo))
     return out
 

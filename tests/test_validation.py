@@ -23,6 +23,19 @@ def test_broken_file_reports_its_place(path):
     ), reported
 
 
+def test_an_alias_bomb_is_counted_not_built(monkeypatch):
+    """The billion laughs is refused from the sizes of the values its aliases name: the few
+    values written in the file are all that is ever made of it."""
+    from cardtable.yamlsrc import events
+
+    made, real = [], events.Node
+    monkeypatch.setattr(events, "Node", lambda *args: made.append(args) or real(*args))
+    path = next(p for p in BROKEN if p.stem == "alias_bomb")
+    with pytest.raises(VariantError, match="too many values"):
+        load_variant(path)
+    assert 0 < len(made) < path.read_text().count(",") + 30
+
+
 def test_all_problems_at_once(tmp_path):
     bad = tmp_path / "many.yaml"
     bad.write_text(
@@ -140,12 +153,16 @@ TEXAS = (Path(__file__).resolve().parent.parent / "variants" / "texas_holdem.yam
         (("default: 1000", "default: -.inf"), "'-.inf' is not a usable number here"),
         (("amount: 0.5", "amount: .inf"), "'.inf' is not a usable number here"),
         (("name: Texas Hold'em", "name: " + "x" * 1_500_000), "a value of 1,500,000 characters"),
+        (("default: 1000", "default: !!int abc"), "'abc' cannot be read as !!int"),
+        (("default: 1000", "default: !!float x"), "'x' cannot be read as !!float"),
+        (("default: 1000", "default: !!bool maybe"), "'maybe' cannot be read as !!bool"),
     ],
 )
 def test_values_that_would_break_a_game_are_refused_at_their_place(tmp_path, change, says):
     """A 5,000-digit number (Python refuses to read it: it was a traceback), NaN and infinity (they
-    passed validation, then broke the game) and a 1.5-million-character name (it took the menu
-    down) each give one error at the value's own line and column."""
+    passed validation, then broke the game), a 1.5-million-character name (it took the menu
+    down) and a value its own tag cannot read (`!!int abc`: a ValueError's traceback) each give
+    one error at the value's own line and column."""
     old, new = change
     assert old in TEXAS
     text = TEXAS.replace(old, new, 1)

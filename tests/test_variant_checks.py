@@ -227,15 +227,29 @@ def test_numbers_a_game_cannot_play_with(old, new, message):
 
 
 def test_too_many_values_are_refused_before_composing(monkeypatch):
+    """Refused at the value past the limit: the parser is asked for no event after it (the tree
+    is built as the events come), and PyYAML's composer is never used."""
+    import yaml
+
     import cardtable.yamlsrc as yamlsrc
 
     def never(*args, **kwargs):
         raise AssertionError("a file over the limit was composed")
 
+    events = []
+
+    class Counted(yamlsrc._Loader):  # type: ignore[misc, name-defined]
+        def get_event(self):
+            events.append(super().get_event())
+            return events[-1]
+
     monkeypatch.setattr(yamlsrc, "MAX_NODES", 1000)
     monkeypatch.setattr(yamlsrc.yaml, "compose", never)
+    monkeypatch.setattr(yamlsrc, "_Loader", Counted)
     text = "name: x\n" + "".join(f"k{i}: [1, 2]\n" for i in range(400))
     assert problems(text) == ["251:7: too many values (over 1,000)"]
+    last = events[-1].start_mark  # the value refused is the last event asked for
+    assert (last.line + 1, last.column + 1) == (251, 7) and len(events) < len(list(yaml.parse(text)))
 
 
 def test_a_flood_of_problems_is_cut_to_the_first_hundred():

@@ -65,3 +65,21 @@ def test_a_plain_syntax_error_is_still_reported_where_it_is(monkeypatch, loader)
     [problem] = caught.value.problems
     assert problem.message.startswith("YAML syntax:")
     assert "nested" not in problem.message
+
+
+def test_an_alias_put_deep_nests_its_values_deeper():
+    """An alias reads as its anchored value put in its own place: `[[1]]` named 62 lists down
+    puts the 1 at level 65, said at the 1's own place (the anchor's line), in our words."""
+    text = "a: &x [[1]]\nb: " + "[" * 62 + "*x" + "]" * 62 + "\n"
+    with pytest.raises(VariantError) as caught:
+        yamlsrc.load_text(text, "alias.yaml")
+    [problem] = caught.value.problems
+    assert problem.message == f"nested more than {yamlsrc.MAX_DEPTH} levels deep"
+    assert (problem.line, problem.col) == (1, text.index("1") + 1)
+    shallower = text.replace("[" * 62, "[" * 61, 1).replace("]" * 62, "]" * 61, 1)
+    root = yamlsrc.load_text(shallower, "alias.yaml")
+    node = root.get("b")
+    for _ in range(61):
+        assert node is not None and node.is_list
+        node = node.value[0]
+    assert node is not None and node.plain() == [[1]] and node is not root.get("a")  # its own copy

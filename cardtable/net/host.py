@@ -71,6 +71,7 @@ class HostedTable:
         self.problem: str | None = None  # why an away seat's computer player could not play
         self.messages_sent = 0
         self.bytes_sent = 0
+        self._outgoing: list[tuple[int, str]] | None = None  # during `pump`: sent together at its end
 
     # ------------------------------------------------------------------ starting
     @classmethod
@@ -101,7 +102,8 @@ class HostedTable:
             raise ValueError("a computer player's seat cannot be remote")
         tokens = {s: kept.get(s) or new_token() for s in seats}
         table = cls(session, seats, away_wait, away_level, clock)
-        welcome = {s: encode(welcome_variant(session.variant, s, table.run)) for s in seats}
+        sent = welcome_variant(session.variant, seats[0], table.run)  # the files read once for all seats
+        welcome = {s: encode({**sent, "seat": s}) for s in seats}
         table._server = Server(tokens, welcome)
         before = 0 if port else hosted_port(session)
         try:
@@ -123,15 +125,21 @@ class HostedTable:
         before = self._version
         first = True
         inbox = self._server.inbox if self._server is not None else None
-        while inbox is not None:
-            try:
-                event = inbox.get(timeout=wait) if first and wait > 0 else inbox.get_nowait()
-            except queue.Empty:
-                break
-            first = False
-            self._take(*event)
-        self._play_away()
-        self._publish()
+        self._outgoing = []
+        try:
+            while inbox is not None:
+                try:
+                    event = inbox.get(timeout=wait) if first and wait > 0 else inbox.get_nowait()
+                except queue.Empty:
+                    break
+                first = False
+                self._take(*event)
+            self._play_away()
+            self._publish()
+        finally:  # what the pump sends goes in one wake-up of the server's thread
+            outgoing, self._outgoing = self._outgoing, None
+            if outgoing and self._server is not None:
+                self._server.send_all(outgoing)
         return self._version != before
 
     def _take(self, kind: str, seat: int, gen: int, msg: dict[str, Any]) -> None:
@@ -264,7 +272,9 @@ class HostedTable:
         self.bytes_sent += len(text.encode("utf-8"))
         if self.observe is not None:
             self.observe(seat, text)
-        if self._server is not None:
+        if self._outgoing is not None:
+            self._outgoing.append((seat, text))
+        elif self._server is not None:
             self._server.send(seat, text)
 
     @property

@@ -161,10 +161,19 @@ class Server:
 
     def send(self, seat: int, text: str) -> None:
         """Write `text` to `seat`'s connection, if it has one (from any thread; in order)."""
+        self.send_all([(seat, text)])
+
+    def send_all(self, messages: list[tuple[int, str]]) -> None:
+        """`send` each (seat, text) in order, waking the server's thread once for them all."""
         with self._lock:
-            conn = self._conns.get(seat)
-        if conn is not None and self._loop is not None and not self._loop.is_closed():
-            self._loop.call_soon_threadsafe(conn[2].put_nowait, text)
+            puts = [(conn[2], text) for seat, text in messages if (conn := self._conns.get(seat)) is not None]
+        if puts and self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(_put_all, puts)
+
+
+def _put_all(puts: list[tuple[asyncio.Queue[str | None], str]]) -> None:
+    for outbox, text in puts:
+        outbox.put_nowait(text)
 
 
 def this_machine() -> str:

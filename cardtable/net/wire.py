@@ -1,11 +1,18 @@
 """The variant as the host sends it (its file and the bases it extends, as text, and the content
 hash) and as the player loads it: through the same safe loader and limits as a file, so a custom
-variant plays without being installed, and a text that does not hash to the digest is refused."""
+variant plays without being installed, and a text that does not hash to the digest is refused.
+
+A variant loaded from sent texts is kept and given again for the same texts (a rejoin after the
+host's restart, another player's window in the same program, a test's next table): a Variant is
+never changed once loaded (catalog.py), so one object serves them all."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
+from ..catalog import registries
 from ..errors import VariantError
 from ..extends import chain_files
 from ..variant import Variant, load_variant_files
@@ -23,15 +30,34 @@ def welcome_variant(variant: Variant, seat: int, run: str) -> dict[str, Any]:
     }
 
 
+# Variants loaded from sent texts, by (id, the texts, the hand conditions and verbs that can be
+# used: catalog.registries); the least recently used is dropped past SENT_KEPT. Each connection's
+# thread loads what it is sent: the lock keeps the table whole (no variant is loaded under it).
+_SENT: OrderedDict[tuple[object, ...], Variant] = OrderedDict()
+SENT_KEPT = 16
+_LOCK = threading.Lock()
+
+
 def load_sent(sent: dict[str, Any]) -> Variant:
     """The variant of a welcome's `variant` field; ProtocolError, one sentence, when it cannot be
     loaded or is not the one the host plays (its digest)."""
     files = [(str(name), str(text)) for name, text in sent["files"]]
-    try:
-        variant = load_variant_files(files, str(sent["id"]))
-    except VariantError as exc:
-        first = str(exc.problems[0]) if exc.problems else "it cannot be loaded"
-        raise ProtocolError(f"the host's game cannot be loaded here: {first[:300]}") from None
+    variant_id = str(sent["id"])
+    key = (variant_id, tuple(files), registries())
+    with _LOCK:
+        variant = _SENT.get(key)
+        if variant is not None:
+            _SENT.move_to_end(key)
+    if variant is None:
+        try:
+            variant = load_variant_files(files, variant_id)
+        except VariantError as exc:
+            first = str(exc.problems[0]) if exc.problems else "it cannot be loaded"
+            raise ProtocolError(f"the host's game cannot be loaded here: {first[:300]}") from None
+        with _LOCK:
+            _SENT[key] = variant
+            while len(_SENT) > SENT_KEPT:
+                _SENT.popitem(last=False)
     if variant.digest != sent["digest"]:
         raise ProtocolError("the host's game arrived changed (its content hash does not match)")
     return variant
