@@ -74,15 +74,20 @@ def _keys(rules: Rules, card: int, attrs: tuple[str, ...]) -> list[tuple[int, ..
 def _bucket(rules: Rules, cards: Cards, attrs: tuple[str, ...]) -> list[Cards]:
     # A card's keys never change: they are remembered per rules (the same cards meet again in
     # every line of a grid and every deal of a win-chance estimate).
+    # Each key is remembered as a small number (quicker to hash than the tuple, as often).
     memo = rules.memo.setdefault("bucket_keys", {})
-    known: dict[int, list[tuple[int, ...]]] | None = memo.get(attrs)
-    if known is None:
-        known = memo[attrs] = {}
-    groups: dict[tuple[int, ...], list[int]] = {}
+    got: tuple[dict[int, list[int]], dict[tuple[int, ...], int]] | None = memo.get(attrs)
+    if got is None:
+        got = memo[attrs] = ({}, {})
+    known, numbers = got
+    groups: dict[int, list[int]] = {}
     for c in cards:
         keys = known.get(c)
         if keys is None:
-            keys = known[c] = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, attrs)
+            keys = known[c] = [
+                numbers.setdefault(k, len(numbers))
+                for k in ([] if rules.dead[c] or rules.wild[c] else _keys(rules, c, attrs))
+            ]
         for k in keys:
             groups.setdefault(k, []).append(c)
     return [tuple(g) for g in groups.values()]
