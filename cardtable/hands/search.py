@@ -27,7 +27,12 @@ class Pool:
 
     def __init__(self, rules: Rules, cards: Sequence[int]) -> None:
         self.rules = rules
-        self.cards: Cards = tuple(sorted(cards, key=_place(rules).__getitem__))
+        place = _place(rules)
+        if place is None:
+            order, trump = rules.card_order, rules.trump
+            self.cards: Cards = tuple(sorted(cards, key=lambda c: (-order[c], not trump[c], c)))
+        else:
+            self.cards = tuple(sorted(cards, key=place.__getitem__))
         self._buckets: dict[tuple[str, ...], list[Cards]] = {}
 
     def buckets(self, attrs: tuple[str, ...]) -> list[Cards]:
@@ -39,9 +44,16 @@ class Pool:
         return got
 
 
-def _place(rules: Rules) -> list[int]:
+PLACED = 1024  # decks up to this many cards have their cards' places in a pool worked out at once
+
+
+def _place(rules: Rules) -> list[int] | None:
     """Per card its place in the whole deck best first: higher order, then trumps before other
-    cards of the same order, then by number (a pool is sorted by these, remembered per rules)."""
+    cards of the same order, then by number (a pool is sorted by these, remembered per rules).
+    None for a bigger deck: its rules are copied per category counted, each copy valuing a few
+    pools, and sorting the whole deck for each would cost more than it saves."""
+    if len(rules.card_order) > PLACED:
+        return None
     got: list[int] | None = rules.memo.get("pool_places")
     if got is None:
         order, trump = rules.card_order, rules.trump
