@@ -20,7 +20,7 @@ def crowded(variant, size):
     deck = variant.deck
     order = variant.hands.order
     nr, ns = len(deck.attributes[order]), len(deck.attributes["suit"])
-    index = {(deck.column(order)[c], deck.column("suit")[c]): c for c in range(deck.size)}
+    index = {cell: c for c, cell in enumerate(zip(deck.column(order), deck.column("suit")))}
 
     @st.composite
     def pool(draw):

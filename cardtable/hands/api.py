@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from . import prefilter, tables
@@ -45,17 +44,24 @@ def no_hand(rules: Rules) -> HandValue:
 def _value(
     rules: Rules, rank: int, cat: Category, fit: list[tuple[int, ...]], pool: Pool, size: int
 ) -> HandValue:
-    made = tuple(c for cs in fit for c in cs)
-    used = set(made)
-    kickers = tuple(c for c in pool.cards if c not in used)[: max(0, size - len(made))]
+    made = tuple(fit[0]) if len(fit) == 1 else tuple(c for cs in fit for c in cs)
+    wanted = size - len(made)
+    if wanted > 0:
+        used = set(made)
+        kickers = tuple([c for c in pool.cards if c not in used][:wanted])
+    else:
+        kickers = ()
     cards = made + kickers
     order = rules.card_order
     layers: list[Key] = []
     for layer in cat.ties:
         if layer == "cards":
-            layers.append(tuple(k for p, cs in zip(cat.parts, fit) for k in part_key(rules, p, cs)))
-        elif layer == "kickers":
-            layers.append(tuple(sorted((order[c] for c in kickers), reverse=True)))
+            if len(fit) == 1:
+                layers.append(part_key(rules, cat.parts[0], fit[0]))
+            else:
+                layers.append(tuple(k for p, cs in zip(cat.parts, fit) for k in part_key(rules, p, cs)))
+        elif layer == "kickers":  # the pool is best first: its kickers' orders are high to low
+            layers.append(tuple(map(order.__getitem__, kickers)))
         elif layer == "trumps":
             trumps = sorted((order[c] for c in cards if rules.trump[c]), reverse=True)
             layers.append((1 if trumps else 0, len(trumps), *trumps))
@@ -93,7 +99,8 @@ def _high(
         return evaluate_wild(rules, cards, size, declared, floor)
     value = _plain(rules, cards, size, declared, floor)
     if rules.natural_beats_wild:  # the same last tie layer as wild.py's: no wild card used
-        value = replace(value, key=(*value.key, (0,)))
+        v = value
+        value = HandValue((*v.key, (0,)), v.category, v.rank, v.cards, v.points, v.made, v.detail)
     return value
 
 

@@ -11,6 +11,7 @@ only one representative hand per distinct histogram is evaluated.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
 import random
 from collections import Counter
@@ -166,40 +167,58 @@ def count_exact(
     tops = n_cards - size + 1
     done = [0]
 
+    # The last two cards of a hand come from the sums of pairs of cards, listed by their first
+    # card highest first (those from card j on are a first stretch of the list): one count in C
+    # per hand of size - 2 cards, not one per hand of size - 1 (for a hand of 3 or more cards,
+    # whose decks are small enough to list their pairs).
+    pair_sums: list[int] = []
+    pairs_from = [0] * (n_cards + 1)  # card j -> how many pairs have their first card >= j
+    top_pair: dict[int, tuple[int, int]] = {}  # a pair sum -> its pair with the highest first card
+    if size >= 3:
+        for d in range(n_cards - 2, -1, -1):
+            for e in range(d + 1, n_cards):
+                pair_sums.append(codes[d] + codes[e])
+                top_pair.setdefault(pair_sums[-1], (d, e))
+            pairs_from[d] = len(pair_sums)
+
+    def tick() -> None:
+        done[0] += 1
+        if progress:
+            progress(done[0], tops)
+
+    def counted(cards: tuple[int, ...], head: int, items: Iterable[int]) -> None:
+        before = len(tally)
+        _count_into(tally, map(head.__add__, items))
+        if len(tally) > before:
+            grew.append((cards, head))
+            marks.append(len(tally))
+
     def walk(start: int, depth: int, total: int, cards: tuple[int, ...]) -> None:
         if depth == size - 2:
-            # The last two cards in one loop (a call per hand of size - 2 cards, not one per hand
-            # of size - 1); every last card is tallied in C.
-            for c in range(start, n_cards - 1):
-                head = total + codes[c]
-                before = len(tally)
-                _count_into(tally, map(head.__add__, codes[c + 1 :]))
-                if len(tally) > before:
-                    grew.append(((*cards, c), head))
-                    marks.append(len(tally))
-                if depth == 0:
-                    done[0] += 1
-                    if progress:
-                        progress(done[0], tops)
+            counted(cards, total, itertools.islice(pair_sums, pairs_from[start]))
             return
         for c in range(start, n_cards - (size - 1 - depth)):
             walk(c + 1, depth + 1, total + codes[c], cards + (c,))
             if depth == 0:
-                done[0] += 1
-                if progress:
-                    progress(done[0], tops)
+                tick()
 
     def first_hand(i: int, k: int) -> tuple[int, ...]:
-        """The first hand (in the order of itertools.combinations) whose code is k, the i-th
-        code tallied: its last card is the first of its loop's that gives k."""
+        """A hand whose code is k, the i-th code tallied: the hand of the count that first
+        tallied k, and its last one or two cards found from k."""
         if size == 1:
             return (codes.index(k),)
         hand, head = grew[bisect.bisect_right(marks, i)]
+        if size >= 3:
+            return (*hand, *top_pair[k - head])
         c = hand[-1]
         return (*hand, c + 1 + list(map(head.__add__, codes[c + 1 :])).index(k))
 
     if size == 1:
         tally.update(codes)
+    elif size == 2:  # a hand of two cards: the second from a slice of the codes (any deck size)
+        for c in range(n_cards - 1):
+            counted((c,), codes[c], codes[c + 1 :])
+            tick()
     else:
         walk(0, 0, 0, ())
     cols = [rules.columns[a] for a in free]

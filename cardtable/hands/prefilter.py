@@ -50,6 +50,9 @@ class _Static:
     groups: tuple[tuple[str, ...], ...]
     simple: tuple[bool, ...]  # per group: one key per card (no multi-valued attribute)
     keys: list[list[object]]
+    # per simple group: each card's bucket as a small number (None: in none), quicker to count
+    # than its key (a tuple, hashed afresh at each count)
+    numbers: list[list[int | None]]
     declared: int = 0  # the categories with a part made of the declared cards
     # the runs' checks (runlength.py): tests number len(groups) + their index
     runs: tuple[RunCheck, ...] = ()
@@ -90,9 +93,11 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
     simple = tuple(not any(a in rules.multi for a in g) for g in ordered)
     ncards = len(rules.card_order)
     keys: list[list[object]] = []
+    numbers: list[list[int | None]] = []
     keyed = 0
     for g, one in zip(ordered, simple):
         col: list[object] = []
+        numbered: dict[object, int] = {}
         for c in range(ncards):
             if keyed >= PIECE:
                 keyed = 0
@@ -101,6 +106,9 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
             keyed += max(1, len(ks))  # a card of many values costs a key each
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)
+        numbers.append(
+            [None if k is None else numbered.setdefault(k, len(numbered)) for k in col] if one else []
+        )
     declared = sum(1 << r for r, cat in enumerate(rules.categories) if any(p.declared for p in cat.parts))
     handled: list[bool] = []
     for cat in rules.categories:  # a category's tests are quick, a thousand categories' are not
@@ -125,6 +133,7 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
         ordered,
         simple,
         keys,
+        numbers,
         declared,
         runs,
         tuple(touched),
@@ -244,11 +253,11 @@ def _group(rules: Rules, st: _Static, j: int, cards: tuple[int, ...], base: Coun
 
 def _counts(st: _Static, j: int, cards: tuple[int, ...], counts: dict[object, int]) -> dict[object, int]:
     """The counts of the cards' bucket keys of group j, added to `counts`."""
-    col = st.keys[j]
     if st.simple[j]:
-        _count(counts, map(col.__getitem__, cards))
+        _count(counts, map(st.numbers[j].__getitem__, cards))
         counts.pop(None, None)
     else:
+        col = st.keys[j]
         for c in cards:
             _count(counts, cast(tuple[object, ...], col[c]))
     return counts

@@ -27,9 +27,12 @@ class Pool:
 
     def __init__(self, rules: Rules, cards: Sequence[int]) -> None:
         self.rules = rules
-        order, trump = rules.card_order, rules.trump
-        # Best first: higher order, then trumps before other cards of the same order.
-        self.cards: Cards = tuple(sorted(cards, key=lambda c: (-order[c], not trump[c], c)))
+        place = _place(rules)
+        if place is None:
+            order, trump = rules.card_order, rules.trump
+            self.cards: Cards = tuple(sorted(cards, key=lambda c: (-order[c], not trump[c], c)))
+        else:
+            self.cards = tuple(sorted(cards, key=place.__getitem__))
         self._buckets: dict[tuple[str, ...], list[Cards]] = {}
 
     def buckets(self, attrs: tuple[str, ...]) -> list[Cards]:
@@ -39,6 +42,26 @@ class Pool:
             got = _bucket(self.rules, self.cards, attrs)
             self._buckets[attrs] = got
         return got
+
+
+PLACED = 1024  # decks up to this many cards have their cards' places in a pool worked out at once
+
+
+def _place(rules: Rules) -> list[int] | None:
+    """Per card its place in the whole deck best first: higher order, then trumps before other
+    cards of the same order, then by number (a pool is sorted by these, remembered per rules).
+    None for a bigger deck: its rules are copied per category counted, each copy valuing a few
+    pools, and sorting the whole deck for each would cost more than it saves."""
+    if len(rules.card_order) > PLACED:
+        return None
+    got: list[int] | None = rules.memo.get("pool_places")
+    if got is None:
+        order, trump = rules.card_order, rules.trump
+        got = [0] * len(order)
+        for i, c in enumerate(sorted(range(len(order)), key=lambda c: (-order[c], not trump[c], c))):
+            got[c] = i
+        rules.memo["pool_places"] = got
+    return got
 
 
 def _keys(rules: Rules, card: int, attrs: tuple[str, ...]) -> list[tuple[int, ...]]:
@@ -63,15 +86,20 @@ def _keys(rules: Rules, card: int, attrs: tuple[str, ...]) -> list[tuple[int, ..
 def _bucket(rules: Rules, cards: Cards, attrs: tuple[str, ...]) -> list[Cards]:
     # A card's keys never change: they are remembered per rules (the same cards meet again in
     # every line of a grid and every deal of a win-chance estimate).
+    # Each key is remembered as a small number (quicker to hash than the tuple, as often).
     memo = rules.memo.setdefault("bucket_keys", {})
-    known: dict[int, list[tuple[int, ...]]] | None = memo.get(attrs)
-    if known is None:
-        known = memo[attrs] = {}
-    groups: dict[tuple[int, ...], list[int]] = {}
+    got: tuple[dict[int, list[int]], dict[tuple[int, ...], int]] | None = memo.get(attrs)
+    if got is None:
+        got = memo[attrs] = ({}, {})
+    known, numbers = got
+    groups: dict[int, list[int]] = {}
     for c in cards:
         keys = known.get(c)
         if keys is None:
-            keys = known[c] = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, attrs)
+            keys = known[c] = [
+                numbers.setdefault(k, len(numbers))
+                for k in ([] if rules.dead[c] or rules.wild[c] else _keys(rules, c, attrs))
+            ]
         for k in keys:
             groups.setdefault(k, []).append(c)
     return [tuple(g) for g in groups.values()]
@@ -197,13 +225,19 @@ def candidates(
                 yield got
         return
     if part.same:
-        groups: list[Cards] = [tuple(c for c in g if c in avail) for g in pool.buckets(part.same)]
-        groups = [g for g in groups if len(g) >= part.count]
-        groups.sort(key=lambda g: [rules.card_order[c] for c in g[: part.count]], reverse=True)
+        n = part.count
+        groups = [g for g in pool.buckets(part.same) if len(g) >= n]
+        if len(avail) < len(pool.cards):  # some cards taken (avail is drawn from the pool)
+            free = set(avail)
+            groups = [g for g in (tuple([c for c in g if c in free]) for g in groups) if len(g) >= n]
+        if len(groups) > 1:
+            order = rules.card_order
+            groups.sort(key=lambda g: [order[c] for c in g[:n]], reverse=True)
         found: list[Cards] = []
         for g in groups:
             found.extend(_within(rules, part, g, declared, exhaustive=False, every=every))
-        found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
+        if len(found) > 1:
+            found.sort(key=lambda cs: part_key(rules, part, cs), reverse=True)
         yield from found
         return
     live = tuple(c for c in avail if not rules.dead[c] and not rules.wild[c])
@@ -341,13 +375,49 @@ def possible(rules: Rules, part: Part, pool: Pool) -> bool:
         if groups is None:
             if len(pool.buckets((attr,))) < n:
                 return False
-        elif not any(len(_bucket(rules, g, (attr,))) >= n for g in groups):
-            return False
+        elif attr in rules.multi:
+            if not any(len(_bucket(rules, g, (attr,))) >= n for g in groups):
+                return False
+        else:  # a bucket's cards are live: its values of attr (none: -1) are its buckets of attr
+            col = rules.columns[attr]
+            if not any(len({v for v in map(col.__getitem__, g) if v >= 0}) >= n for g in groups):
+                return False
     for attr, wanted in part.values:
         present = {rules.columns[attr][g[0]] for g in pool.buckets((attr,))}
         if not wanted <= present:
             return False
     return True
+
+
+class _Shape:
+    """What `find` reads of a category on every call, worked out once per category and rules."""
+
+    __slots__ = ("cat", "size", "differing", "again")
+
+    def __init__(self, cat: Category) -> None:
+        parts = cat.parts
+        self.cat = cat  # held, so that its id (the key) is never another category's
+        self.size = sum(p.count for p in parts)
+        # parts that must differ in an attribute they each share, and how many of them
+        self.differing: tuple[tuple[Part, int], ...] = ()
+        if len(parts) > 1 and cat.differ:
+            self.differing = tuple(
+                (p, sum(1 for q in parts if q == p))
+                for p in dict.fromkeys(parts)
+                if p.same and set(p.same) & set(cat.differ)
+            )
+        # per part: the same part as the one before (identical parts are taken in order)
+        self.again = tuple(i > 0 and parts[i] == parts[i - 1] for i in range(len(parts)))
+
+
+def _shape(rules: Rules, cat: Category) -> _Shape:
+    shapes = rules.memo.get("find_shapes")
+    if shapes is None:
+        shapes = rules.memo["find_shapes"] = {}
+    got: _Shape | None = shapes.get(id(cat))
+    if got is None or got.cat is not cat:
+        got = shapes[id(cat)] = _Shape(cat)
+    return got
 
 
 def find(
@@ -357,22 +427,25 @@ def find(
     parts = cat.parts
     if not parts:
         return []
+    shape = _shape(rules, cat)
     # Cheap necessary tests first: most categories fail here.
-    if sum(p.count for p in parts) > len(pool.cards):
+    if shape.size > len(pool.cards):
         return None
     for p in parts:
         if not possible(rules, p, pool):
             return None
-    if len(parts) > 1 and cat.differ:
-        # Parts that must differ in an attribute they each share need that many big buckets.
-        for p in set(parts):
-            if p.same and set(p.same) & set(cat.differ):
-                need = sum(1 for q in parts if q == p)
-                if sum(1 for g in pool.buckets(p.same) if len(g) >= p.count) < need:
-                    return None
+    # Parts that must differ in an attribute they each share need that many big buckets.
+    for p, need in shape.differing:
+        if sum(1 for g in pool.buckets(p.same) if len(g) >= p.count) < need:
+            return None
+    if len(parts) == 1:  # one part: its best candidate, if any (nothing to differ from)
+        for cs in candidates(rules, parts[0], pool, pool.cards, declared, False):
+            return [cs]
+        return None
     chosen: list[Cards] = []
     used: set[int] = set()
     every = len(parts) > 1  # a part's best set may leave no room for the next: try them all
+    again = shape.again
 
     def differs(cs: Cards) -> bool:
         for a in cat.differ:
@@ -385,11 +458,10 @@ def find(
     def fit(i: int, floor: tuple[int, ...] | None) -> bool:
         if i == len(parts):
             return True
-        avail = tuple(c for c in pool.cards if c not in used)
-        same_as_before = i > 0 and parts[i] == parts[i - 1]
+        avail = tuple(c for c in pool.cards if c not in used) if used else pool.cards
         for cs in candidates(rules, parts[i], pool, avail, declared, every):
             key = part_key(rules, parts[i], cs)
-            if same_as_before and floor is not None and key > floor:
+            if again[i] and floor is not None and key > floor:
                 continue  # identical parts are taken in order: no permutations
             if not differs(cs):
                 continue

@@ -12,8 +12,9 @@ So a card gets two codes, `fine[c] = B**i` for its fine values' index i and `coa
 for its coarse values, with B = size + 1 so that a sum of `size` codes spells the multiset. A hand's
 signature is (sum of fine codes, the facts its sum of coarse codes says), and the table maps each
 signature to the position of its value among all the values a hand can have. The table is filled
-by walking every hand once (sums only) and asking the general matcher for one hand of each
-signature; a few thousand matcher calls for a 52-card deck. Bigger pools (7 cards for a 5-card
+by growing the distinct sums of 1, 2, ... `size` cards card by card (a subset-sum table: a few
+hundred thousand sums for a 52-card deck, not its 2.6 million hands) and asking the general
+matcher for one hand of each signature; a few thousand matcher calls for a 52-card deck. Bigger pools (7 cards for a 5-card
 hand) take the best of their subsets, by subtracting the left-out cards' codes from the pool's sums.
 """
 
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import operator
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,7 +33,7 @@ from .search import _top_of
 from .steps import finish
 
 MAX_SIZE = 7  # hand sizes a table serves
-MAX_HANDS = 3_000_000  # hands walked while building (C(52, 5) is 2,598,960)
+MAX_HANDS = 3_000_000  # hands in a deck a table serves (C(52, 5) is 2,598,960)
 MAX_SUBSETS = 36  # a pool with more subsets of the hand's size goes to the matcher
 # A table whose signatures hardly group the hands is given up (the matcher values one hand of each
 # signature while building): the built-in games have up to 12,467; a Straight Flush of two cards
@@ -291,6 +293,7 @@ def codes(rules: Rules, p: Plan) -> tuple[list[int], list[int], list[int], Calla
 
 EVALUATED_PER_STEP = 32  # hands the matcher values between two steps of a build
 INDEXED_PER_STEP = 1024  # and hands entered in the table
+STEP_WORK = 5_000  # sums made between two steps of a build
 
 
 def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Table | None:
@@ -301,64 +304,88 @@ def build(rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]) -> Ta
 def build_steps(
     rules: Rules, p: Plan, evaluate: Callable[[Sequence[int]], Key]
 ) -> Generator[None, None, Table | None]:
-    """The table, built a step at a time (a step is about a millisecond: the hands of one prefix
-    of size - 3 cards, or a few hands valued), so a screen can build while it waits for a
-    person. It walks every hand of `p.size` cards once; `evaluate` (the general matcher)
-    values one hand of each signature. None, soon, when there would be more than MAX_SIGNATURES."""
+    """The table, built a step at a time (a step is a millisecond or two: STEP_WORK sums made,
+    or a few hands valued), so a screen can build while it waits for a person. It finds every
+    signature a hand of `p.size` cards can have; `evaluate` (the general matcher) values one
+    hand of each. None, soon, when there would be more than MAX_SIGNATURES."""
     fine, prime, coarse, facts_of = codes(rules, p)
     n, k = len(fine), p.size
     nfacts = 1 << len(p.facts)
     wide = max(coarse) * k + 1  # a pool's coarse sum is below this
     code = [f * wide + c for f, c in zip(fine, coarse)]
-    # The last two cards of a hand come from precomputed pair sums: one set operation per
-    # prefix of size - 2 cards does the inner work at C speed.
-    pairs: list[list[int]] = [[] for _ in range(n + 1)]  # pairs[j]: sums of pairs whose first card >= j
-    top_pair: dict[int, tuple[int, int]] = {}  # pair sum -> the pair with the highest first card
-    for d in range(n - 1, -1, -1):
-        pairs[d] = [code[d] + code[e] for e in range(d + 1, n)] + pairs[d + 1]
-        for e in range(d + 1, n):
-            top_pair.setdefault(code[d] + code[e], (d, e))
-    seen: set[int] = set()
-    found: dict[int, tuple[int, ...]] = {}  # signature -> one hand
+    found: dict[int, int] = {}  # signature -> one hand's sum of codes * n + its last card
     known: dict[int, int] = {}  # coarse sum -> facts index
+    # A hand's sum of codes spells both its multisets, and its signature reads nothing else:
+    # so the distinct sums of j cards are grown card by card (those of j - 1 earlier cards plus
+    # this card's code: a subset-sum table, in set operations at C speed), never the C(n, k)
+    # hands one by one. sums[j]: every sum of j < k cards met so far (in the order met, and as
+    # a set); last[j]: the card that first made each, from which a hand with that sum is read back.
+    sums: list[list[int]] = [[0]] + [[] for _ in range(k - 1)]
+    met: list[set[int]] = [{0}] + [set() for _ in range(k - 1)]
+    last: list[dict[int, int]] = [{} for _ in range(k)]
 
-    def visit(head: int, prefix: tuple[int, ...]) -> None:
-        fresh = set(map(head.__add__, pairs[prefix[-1] + 1 if prefix else 0]))
-        fresh -= seen
-        seen.update(fresh)
-        for s in fresh:
-            fsum, csum = divmod(s, wide)
-            fx = known.get(csum)
-            if fx is None:
-                fx = known[csum] = facts_of(csum)
-            sig = fsum * nfacts + fx
-            if sig not in found:
-                found[sig] = (*prefix, *top_pair[s - head])
+    def read_back(at: int) -> tuple[int, ...]:
+        s, c = divmod(at, n)
+        out = [c]
+        s -= code[c]
+        for j in range(k - 1, 0, -1):
+            c = last[j][s]
+            out.append(c)
+            s -= code[c]
+        return tuple(out[::-1])
 
-    def walk(start: int, head: int, prefix: tuple[int, ...]) -> Generator[None, None, None]:
-        if len(found) > MAX_SIGNATURES:
-            return
-        if len(prefix) == k - 3:  # one card short of the visits: each prefix is one step
-            for i in range(start, n - 1):
-                visit(head + code[i], (*prefix, i))
-            yield
-            return
-        for i in range(start, n - (k - 2 - len(prefix))):
-            yield from walk(i + 1, head + code[i], (*prefix, i))
+    # A signature for the build's own use, (fine sum, facts) as one integer: the sum with its
+    # coarse part swapped for its facts index (one addition per sum) when the index fits there.
+    packed = nfacts <= wide
+    swap: dict[int, int] = {}  # coarse sum -> what to add to a sum of k cards for its signature
 
-    if k == 2:
-        visit(0, ())
-    elif k > 2:
-        yield from walk(0, 0, ())
-    else:
-        for card in range(n):
-            found.setdefault(fine[card] * nfacts + facts_of(coarse[card]), (card,))
-    if len(found) > MAX_SIGNATURES:
-        return None
-    hands = list(found.values())
+    def signed(made: set[int]) -> dict[int, int]:
+        csums = map(wide.__rmod__, made)
+        if packed:
+            sigs = map(operator.add, made, map(swap.__getitem__, csums))
+        else:
+            fsums = map(wide.__rfloordiv__, made)
+            sigs = map(operator.add, map(nfacts.__mul__, fsums), map(known.__getitem__, csums))
+        return dict(zip(sigs, made))
+
+    def enter(made: set[int], card: int) -> None:
+        """Enter the signatures of these sums of k cards (the last card `card`) not found yet."""
+        try:
+            by_sig = signed(made)
+        except KeyError:  # a coarse sum not met before: its facts worked out first
+            for csum in set(map(wide.__rmod__, made)).difference(known):
+                known[csum] = facts_of(csum)
+                swap[csum] = known[csum] - csum
+            by_sig = signed(made)
+        new = sorted(by_sig.keys() - found.keys())
+        found.update(zip(new, map(card.__radd__, map(n.__rmul__, map(by_sig.__getitem__, new)))))
+
+    work = 0
+    for card in range(n):
+        add = code[card].__add__
+        for j in range(min(k, card + 1), 0, -1):  # sums of j - 1 earlier cards, plus this card
+            before = sums[j - 1]
+            end = len(before)  # (level j - 1 takes this card's sums only after level j)
+            for at in range(0, end, STEP_WORK):
+                made = set(map(add, before[at : at + STEP_WORK]))
+                if j < k:
+                    fresh = list(made.difference(met[j]))
+                    met[j].update(fresh)
+                    sums[j].extend(fresh)
+                    last[j].update(dict.fromkeys(fresh, card))
+                else:  # no sum of k cards is read again: only its signature
+                    enter(made, card)
+                    if len(found) > MAX_SIGNATURES:
+                        return None
+                work += min(end - at, STEP_WORK)
+                if work >= STEP_WORK:
+                    work = 0
+                    yield
+    hands = []
     values = []
-    for at, hand in enumerate(hands, 1):
-        values.append(evaluate(hand))
+    for at, made_at in enumerate(found.values(), 1):
+        hands.append(read_back(made_at))
+        values.append(evaluate(hands[-1]))
         if at % EVALUATED_PER_STEP == 0:
             yield
     keys = sorted(set(values))
