@@ -61,6 +61,7 @@ class FrameRecord:
         """The manifest: plain lists and numbers, ready for JSON."""
         while self.pending:
             self.pending.pop(0)(self)
+        private, best, text_px = self.private, self.best, self.card_text.get  # (asked every frame)
         return {
             "size": list(self.size),
             "scene": self.scene,
@@ -70,16 +71,16 @@ class FrameRecord:
                 {
                     "id": card,
                     "face_up": up,
-                    "rect": list(rect),
+                    "rect": [*rect],
                     "where": where,
-                    "private": i in self.private,
-                    "best": i in self.best,
-                    "text_px": self.card_text.get(i),
+                    "private": i in private,
+                    "best": i in best,
+                    "text_px": text_px(i),
                 }
                 for i, (card, up, rect, where) in enumerate(self.cards)
             ],
-            "regions": [{"name": name, "rect": list(rect)} for name, rect in self.regions],
-            "texts": [{"text": words, "rect": list(rect), "px": px} for words, rect, px in self.texts],
+            "regions": [{"name": name, "rect": [*rect]} for name, rect in self.regions],
+            "texts": [{"text": words, "rect": [*rect], "px": px} for words, rect, px in self.texts],
         }
 
 
