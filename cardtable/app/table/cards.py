@@ -53,23 +53,13 @@ class Faces:
         made = self._cache.get(key)
         if made is None:
             self.painter.min_text = self.min_text
-            # (the back is the painter's own cached picture: a copy of it is kept here)
-            surf = self.painter.back(width).copy() if card < 0 else self.painter.render(card, width)
-            _run_length(surf)
+            surf = self.painter.back(width) if card < 0 else self.painter.render(card, width)
             made = self._cache[key] = (surf, self.painter.text_px)
             if len(self._cache) > FACE_CACHE:
                 self._cache.popitem(last=False)
         else:
             self._cache.move_to_end(key)
         return made
-
-
-def _run_length(face: pygame.Surface) -> None:
-    """Blit `face` by runs from now on (SDL's RLE): a face is opaque but for its see-through
-    corners, so runs of pixels are copied or skipped whole: its blit, done for every card of
-    every frame painted (a 10x10 grid's hundred), takes half the time, with the same pixels."""
-    if face.get_flags() & pygame.SRCALPHA:
-        face.set_alpha(255, pygame.RLEACCEL)
 
 
 FaceCache = OrderedDict[tuple[int, int, int], tuple[pygame.Surface, int | None]]
