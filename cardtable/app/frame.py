@@ -17,7 +17,8 @@ all hidden (hold'em's, a draw hand), where it would only add noise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,6 +118,20 @@ def repeat(shown: FrameRecord) -> None:
         _record.cards, _record.private, _record.best = list(shown.cards), set(shown.private), set(shown.best)
         _record.card_text, _record.texts = dict(shown.card_text), list(shown.texts)
         _record.regions = list(shown.regions)
+
+
+@contextmanager
+def aside(target: pygame.Surface) -> Iterator[FrameRecord]:
+    """Record what is drawn onto `target` (a picture made off the frame, to be blitted onto it
+    later) in a record of its own, the frame's record left as it was: the texts it notes are the
+    picture's, at its coordinates, for the frame to note where the picture goes."""
+    global _target, _record
+    saved = _target, _record
+    _target, _record = target, FrameRecord(target.get_size(), "aside")
+    try:
+        yield _record
+    finally:
+        _target, _record = saved
 
 
 def region(name: str, rect: pygame.Rect) -> None:
