@@ -13,7 +13,6 @@ from cardtable.app import settings
 from cardtable.app.headless import start
 from cardtable.app.table import computer_action
 from cardtable.engine.bots import decide
-from cardtable.engine.bots.randomly import calm
 from cardtable.session import visible_cards
 
 SMALL = {"called_shot": False}
@@ -39,7 +38,7 @@ def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid)
     )
     table, session = app.scene, app.scene.session
     table.bot_delay, table.bot_level = 0.0, "easy"  # quick thinking: the flow is under test
-    humans, rng = table.humans(), random.Random(vid)
+    humans = table.humans()
     last_viewer: object = None  # whose view the last frame was: a seat, "curtain", or None (public)
     curtains = decisions = showdowns = 0
     hand, owed = session.view(None)["hand_number"], False  # owed: a showdown must be seen first
@@ -71,8 +70,7 @@ def test_curtains_only_when_the_person_changes_and_the_showdown_comes_first(vid)
         seat = table.asked()
         if seat is not None and m["viewer"] == seat:
             assert last_viewer in (seat, "curtain"), "a person's view after the public table, with no curtain"
-            # (what they decide is not under test: a calm random choice, no thinking)
-            assert table.act(calm(session.rules, session.view(seat), rng)), table.message
+            assert table.act(computer_action(session, seat, "easy")), table.message
             decisions += 1
         last_viewer = m["viewer"]
         app.step([], dt=0.1)
