@@ -1,7 +1,9 @@
-"""A seat's plate is drawn from a picture made once per thing it says (app/table/plates.py): every
-frame so drawn is the frame drawn with the plates drawn in place, pixel for pixel and in its
-manifest (texts, their places and order), as seats bet, fold, pass the dealer's button and speak,
-with a computer player's level and style on its plate and the text made larger."""
+"""A seat's plate is drawn from a picture made once per thing it says (app/table/plates.py), and
+the backdrop leaves out the band the bar and the hand line paint over (backdrops.py): every frame
+so drawn is the frame drawn with the plates drawn in place over the whole backdrop, pixel for
+pixel and in its manifest (texts, their places and order), as seats bet, fold, pass the dealer's
+button and speak, with a computer player's level and style on its plate and the text made larger.
+Each frame is painted over a window filled red, so nothing of the frame before stands in."""
 
 import random
 
@@ -10,18 +12,27 @@ import pytest
 
 from cardtable.app import frame
 from cardtable.app.headless import start
-from cardtable.app.table import draw_seats, plates
+from cardtable.app.table import draw_seats, paint, plates
+from cardtable.app.table.backdrops import table_backdrop
 from cardtable.engine.bots.randomly import calm
 
 
-def painted(app, in_place, monkeypatch):
-    """The frame painted now: (pixels, manifest), the plates drawn in place or from pictures."""
-    if in_place:
-        monkeypatch.setattr(
-            draw_seats, "draw_plate_face", lambda surface, plate, key, body, tip: body(surface, plate, tip)
-        )
-    else:
-        monkeypatch.setattr(draw_seats, "draw_plate_face", plates.draw_plate_face)
+def in_place(surface, plate, key, body, tip):
+    """A plate drawn in place, each time (no picture)."""
+    body(surface, plate, tip)
+
+
+def whole_backdrop(surface, table, side, foot=None):
+    """The backdrop blitted whole, the band under the felt too."""
+    table_backdrop(surface, table, side)
+
+
+def painted(app, kept, monkeypatch):
+    """The frame painted now over a red window: (pixels, manifest); `kept`: the plates from their
+    pictures and the backdrop without the bar's band, else everything drawn in full."""
+    monkeypatch.setattr(draw_seats, "draw_plate_face", plates.draw_plate_face if kept else in_place)
+    monkeypatch.setattr(paint, "table_backdrop", table_backdrop if kept else whole_backdrop)
+    app.surface.fill((255, 0, 0))
     frame.begin(app.surface, "table")
     app.scene.paint(app.surface)
     record = frame.end()
@@ -29,7 +40,7 @@ def painted(app, in_place, monkeypatch):
 
 
 @pytest.mark.parametrize("vid", ["texas_holdem"])
-def test_a_plates_picture_is_the_plate_drawn_in_place(vid, tmp_path, monkeypatch):
+def test_a_frame_from_kept_pictures_is_the_frame_drawn_in_full(vid, tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     players = ["Ann", "A rather long name for a plate", "bot-easy-tight:Hal"]
     app = start(vid, players=players, seed=4, size=(1024, 640), autosave=False, privacy="peek")
@@ -46,8 +57,8 @@ def test_a_plates_picture_is_the_plate_drawn_in_place(vid, tmp_path, monkeypatch
             folds += action["type"] == "fold"
             assert table.act(action), table.message
         app.step([], dt=0.4)
-        in_place = painted(app, True, monkeypatch)
-        assert painted(app, False, monkeypatch) == in_place  # made now, or kept from before
-        assert painted(app, False, monkeypatch) == in_place  # kept
+        full = painted(app, False, monkeypatch)
+        assert painted(app, True, monkeypatch) == full  # the plates' pictures made now, or kept
+        assert painted(app, True, monkeypatch) == full  # kept
     pygame.display.quit()
     assert folds >= 1
