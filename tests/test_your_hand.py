@@ -295,6 +295,14 @@ def test_the_hand_is_read_once_per_change_a_few_units_a_frame():
     for _ in range(3):
         assert reader.current(("v", view["seat"]), variant, view, ()) is line
     assert reader.steps == done  # nothing read again while nothing changed
+    # a public frame (a curtain, the peek key let go) puts no line up; the same person looking
+    # again at the unchanged game is given the line read before, not read again
+    reader.forget()
+    assert reader.line is None and not reader.reading()
+    assert reader.current(("v", view["seat"]), variant, view, ()) is line
+    assert reader.steps == done
+    other = view["seat"] + 1
+    assert reader.current(("v", other), variant, view, ()) is None and reader.reading()  # another key: read
 
 
 def test_a_seat_holding_no_card_is_told_so_not_left_reading():

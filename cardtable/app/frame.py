@@ -17,7 +17,8 @@ all hidden (hold'em's, a draw hand), where it would only add noise.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -61,6 +62,7 @@ class FrameRecord:
         """The manifest: plain lists and numbers, ready for JSON."""
         while self.pending:
             self.pending.pop(0)(self)
+        private, best, text_px = self.private, self.best, self.card_text.get  # (asked every frame)
         return {
             "size": list(self.size),
             "scene": self.scene,
@@ -70,16 +72,16 @@ class FrameRecord:
                 {
                     "id": card,
                     "face_up": up,
-                    "rect": list(rect),
+                    "rect": [*rect],
                     "where": where,
-                    "private": i in self.private,
-                    "best": i in self.best,
-                    "text_px": self.card_text.get(i),
+                    "private": i in private,
+                    "best": i in best,
+                    "text_px": text_px(i),
                 }
                 for i, (card, up, rect, where) in enumerate(self.cards)
             ],
-            "regions": [{"name": name, "rect": list(rect)} for name, rect in self.regions],
-            "texts": [{"text": words, "rect": list(rect), "px": px} for words, rect, px in self.texts],
+            "regions": [{"name": name, "rect": [*rect]} for name, rect in self.regions],
+            "texts": [{"text": words, "rect": [*rect], "px": px} for words, rect, px in self.texts],
         }
 
 
@@ -116,6 +118,20 @@ def repeat(shown: FrameRecord) -> None:
         _record.cards, _record.private, _record.best = list(shown.cards), set(shown.private), set(shown.best)
         _record.card_text, _record.texts = dict(shown.card_text), list(shown.texts)
         _record.regions = list(shown.regions)
+
+
+@contextmanager
+def aside(target: pygame.Surface) -> Iterator[FrameRecord]:
+    """Record what is drawn onto `target` (a picture made off the frame, to be blitted onto it
+    later) in a record of its own, the frame's record left as it was: the texts it notes are the
+    picture's, at its coordinates, for the frame to note where the picture goes."""
+    global _target, _record
+    saved = _target, _record
+    _target, _record = target, FrameRecord(target.get_size(), "aside")
+    try:
+        yield _record
+    finally:
+        _target, _record = saved
 
 
 def region(name: str, rect: pygame.Rect) -> None:

@@ -95,16 +95,17 @@ def text(
 ) -> pygame.Rect:
     """Draw one line of text anchored at `pos` (and note it in the frame being recorded); with
     `width`, shortened with an ellipsis to fit it rather than cut."""
-    f = font(size, bold)
+    pixels = px(size)
+    f = _font(pixels, bold)
     if width is None:
         words = cut(words, MAX_LINE)
-    elif not _fits(words[: max(0, width) + 1], px(size), bold, width):
-        words = ellipsize(words, size, width, bold)
-    key = (words, px(size), bold, tuple(colour))
+    elif not _fits(words[: max(0, width) + 1], pixels, bold, width):
+        words = _ellipsize(words[: max(1, width) + 2], pixels, bold, width)  # (as ellipsize)
+    key = (words, pixels, bold, colour if type(colour) is tuple else tuple(colour))
     image = _RENDERED.get(key)
     if image is None:  # rendering text is most of a frame's cost: each line is rendered once
         image = _RENDERED.put(key, f.render(words, True, colour))
-    rect = image.get_rect(**{anchor: pos})
+    rect = pygame.Rect(pos, image.get_size()) if anchor == "topleft" else image.get_rect(**{anchor: pos})
     frame.note_text(surface, words, surface.blit(image, rect), f.point_size)
     return rect
 

@@ -9,12 +9,13 @@ from collections.abc import Mapping
 import pygame
 
 from ...engine import wording
-from ...engine.types import View, ZoneView
+from ...engine.types import SeatView, View, ZoneView
 from .. import ui
 from ..controls import role_badge, verb_of
 from ..geometry import OTHERS_SPREAD, OWN_SPREAD, SeatBox, card_h, fan_positions
 from .cards import Canvas, hidden_mark
 from .palette import BEST, GLOW, SELECT
+from .plates import Tip, draw_plate_face, plate_key
 from .view_layout import TableLayout
 
 
@@ -108,8 +109,28 @@ def _draw_plate(
         pulse = canvas.anim.pulse()
         glow = plate.inflate(pulse, pulse).clip(spot.box.inflate(6, 6))
         pygame.draw.rect(surface, GLOW, glow, border_radius=12)
+
+    def body(onto: pygame.Surface, at: pygame.Rect, tip: Tip) -> list[pygame.Rect]:
+        return _plate_words(onto, at, s, betting, role_notes, player, tip)
+
+    draw_plate_face(surface, plate, plate_key(plate, s, betting, role_notes, player), body, canvas.tip)
+    canvas.anim.draw_bubble(surface, seat, bubble_panel(plate))
+
+
+def _plate_words(
+    surface: pygame.Surface,
+    plate: pygame.Rect,
+    s: SeatView,
+    betting: bool,
+    role_notes: Mapping[str, str],
+    player: str,
+    tip: Tip,
+) -> list[pygame.Rect]:
+    """The plate itself at `plate`: its ground, role badges, name and chips line; the rectangles
+    drawn (plates.py keeps it as a picture)."""
     colour = (250, 246, 232) if not s["folded"] and not s["out"] else (150, 150, 145)
     pygame.draw.rect(surface, colour, plate, border_radius=10)
+    drawn = [plate]
     pad = max(6, plate.height // 8)
     x = plate.right - pad
     for role in reversed(s["roles"]):  # the role badges, right to left, as far as there is room
@@ -118,14 +139,16 @@ def _draw_plate(
             break
         fill = (60, 70, 150) if role != "dealer" else (170, 60, 60)
         box = ui.tag(surface, words, (x, plate.top + pad), 16, fill, ui.WHITE, (8, 2), 6, "topright")
-        canvas.tip(box, role_notes.get(role) or words)
+        drawn.append(box)
+        tip(box, role_notes.get(role) or words)
         x = box.left - 4
     line = plate.height // 2
     room = x - plate.left - pad * 2
     name = ui.fit(name_forms(s["name"], s["kind"] == "bot", player), 22, room, True)
     shown = ui.text(surface, name, (plate.left + pad, plate.top + pad), 22, ui.INK, True, width=room)
+    drawn.append(shown)
     if player:  # the plate may have cut it short: pointing at the name says it whole
-        canvas.tip(shown, f"{s['name']}: a computer player, {player.replace(', ', ' level, ')} style")
+        tip(shown, f"{s['name']}: a computer player, {player.replace(', ', ' level, ')} style")
     amount = s["chips"] if betting else s["points"]
     money = wording.count(amount, "chip" if betting else "point", False)
     extra = "folded" if s["folded"] else f"bet {s['bet']:,}" if s["bet"] else ""
@@ -134,15 +157,17 @@ def _draw_plate(
     style = player.split(", ")[-1]
     if player and style not in name:  # the name line had no room for the style: this line says it
         forms = [f"{style} · {f}" for f in forms] + forms
-    ui.text(
-        surface,
-        ui.fit(forms, 20, plate.width - 2 * pad),
-        (plate.left + pad, plate.top + line),
-        20,
-        ui.MUTED if s["folded"] else ui.INK,
-        width=plate.width - 2 * pad,
+    drawn.append(
+        ui.text(
+            surface,
+            ui.fit(forms, 20, plate.width - 2 * pad),
+            (plate.left + pad, plate.top + line),
+            20,
+            ui.MUTED if s["folded"] else ui.INK,
+            width=plate.width - 2 * pad,
+        )
     )
-    canvas.anim.draw_bubble(surface, seat, bubble_panel(plate))
+    return drawn
 
 
 def name_forms(name: str, bot: bool, player: str) -> list[str]:

@@ -110,8 +110,24 @@ def button_height(scale: float) -> int:
     return int(34 * scale)
 
 
+@lru_cache(maxsize=64)
 def plan(needs: Needs) -> TablePlan:
-    return _plan(needs)
+    """The plan for `needs`. Seats are placed by their turn from the bottom seat only, so the plan
+    of a table seen from another seat is that of the same table turned round to put it first:
+    the arithmetic is done (and cached) once for every seat a person may view from."""
+    n, bottom = len(needs.hands), needs.bottom
+    if not bottom:
+        return _plan(needs)
+    turned = _plan(
+        replace(
+            needs,
+            hands=needs.hands[bottom:] + needs.hands[:bottom],
+            zones=needs.zones[bottom:] + needs.zones[:bottom],
+            bottom=0,
+        )
+    )
+    seats = tuple(turned.seats[(i - bottom) % n] for i in range(n))
+    return replace(turned, seats=seats)
 
 
 @lru_cache(maxsize=32)
@@ -349,8 +365,21 @@ def _fit(
 def _middle(needs: Needs, seats: list[SeatBox], centre: pygame.Rect, width: int) -> TablePlan:
     """The middle divided: the piles' strip on the left, the labels and the pot along the top,
     the board below."""
-    s = needs.scale
-    board = needs.board
+    labels, pot, stacks, area, card, stack_card = _divided(needs.board, needs.scale, tuple(centre), width)
+    empty = pygame.Rect(0, 0, 0, 0)
+    return TablePlan(
+        needs.size, empty, empty, None, None, None, None, tuple(seats), centre, labels, pot, stacks,
+        area, card, stack_card,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=4096)
+def _divided(
+    board: Board, s: float, middle: tuple[int, int, int, int], width: int
+) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect | None, pygame.Rect, int, int]:
+    """`_middle`'s arithmetic: the labels, the pot, the piles' strip, the board's area, and the
+    board's and the piles' card widths. (Many arrangements leave the same middle: kept.)"""
+    centre = pygame.Rect(middle)
     strip_h = int(28 * s)
     stacks = None
     stack_card = min(width, int(56 * s))
@@ -373,8 +402,4 @@ def _middle(needs: Needs, seats: list[SeatBox], centre: pygame.Rect, width: int)
     else:
         room = max(5, board.cols)
         card = max(8, min(int(110 * s), int(share.width / (room * 1.08)), int((share.height - 4) / 1.4)))
-    empty = pygame.Rect(0, 0, 0, 0)
-    return TablePlan(
-        needs.size, empty, empty, None, None, None, None, tuple(seats), centre, labels, pot, stacks,
-        area, card, stack_card,
-    )  # fmt: skip
+    return labels, pot, stacks, area, card, stack_card

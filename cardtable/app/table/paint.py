@@ -73,7 +73,9 @@ def paint(t: TableScene, surface: pygame.Surface, ready: Ready | None = None) ->
     layout.record_regions()
     hand = ready.hand  # the viewer's own: None in a public frame
     best = hand.cards if hand is not None else frozenset()
-    table_backdrop(surface, layout.plan.table, layout.plan.side)
+    plan = layout.plan  # (the bar and the hand line below the felt are painted whole: see draw_bar.py)
+    foot = pygame.Rect(0, plan.table.bottom, plan.table.width, surface.get_height() - plan.table.bottom)
+    table_backdrop(surface, plan.table, plan.side, foot)
     draw_table_zones(t.canvas, layout, view, t.grid, t.choices, hand)
     presence = presence_of(t.session)  # network play: remote seats here or away
     for other in range(len(view["seats"])):

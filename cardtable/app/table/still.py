@@ -115,8 +115,10 @@ def still_key(t: TableScene, surface: pygame.Surface, hold: list[Any]) -> tuple[
     # clear): painted again from the same key, the box comes out where it was drawn, so the place
     # is paint's output here (keyed, a frame that placed the box first was painted twice).
     hints = {name: value for name, value in vars(t.hints).items() if name != "placed"}
+    # (the lines read lately are kept by their key: the key and the line up are the reader's state)
+    reader = {name: value for name, value in vars(t.hand_reader).items() if name != "_read"}
     return (
-        freeze((curtain, shown, fields, timeless, vars(t.hand_reader), outside, window, grid, hints), hold),
+        freeze((curtain, shown, fields, timeless, reader, outside, window, grid, hints), hold),
         (pointed(t), t.log_back),
     )
 

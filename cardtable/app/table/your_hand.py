@@ -185,21 +185,30 @@ def _placements(
 READ_BUDGET_S = 0.003  # of a frame, for reading the viewer's hand (the rest comes next frame)
 
 
+KEPT_LINES = 8  # lines read lately, kept by their key: people taking turns at the screen
+
+
 class HandReader:
     """The viewer's hand line, read once per change of what it depends on (the game, the seat,
-    the card chosen), a few milliseconds a frame: `current` answers None until it is read."""
+    the card chosen), a few milliseconds a frame: `current` answers None until it is read. The
+    last few lines read are kept by their key (`_read`): a person looking again at an unchanged
+    game (a curtain lifted, the peek key pressed again) is not read again."""
 
     def __init__(self) -> None:
         self._key: object = None
         self._work: Generator[None, None, HandLine | None] | None = None
         self.line: HandLine | None = None
         self.steps = 0  # units of work done, all told (tests count them)
+        self._read: dict[object, HandLine | None] = {}  # key -> its line, the last read last
 
     def current(self, key: object, variant: Any, view: View, chosen: tuple[int, ...]) -> HandLine | None:
         """The line for `view` (its seat's), `key` saying when it must be read again."""
         if key != self._key:
-            self._key, self.line = key, None
-            self._work = reading(variant, view, chosen)
+            self._key, self.line, self._work = key, None, None
+            if key in self._read:
+                self.line = self._read[key]
+            else:
+                self._work = reading(variant, view, chosen)
         if self._work is not None:
             end = clock.now() + READ_BUDGET_S
             try:
@@ -210,6 +219,9 @@ class HandReader:
                         break
             except StopIteration as done:
                 self.line, self._work = done.value, None
+                self._read[key] = self.line
+                while len(self._read) > KEPT_LINES:
+                    del self._read[next(iter(self._read))]
         return self.line
 
     def reading(self) -> bool:
@@ -217,5 +229,7 @@ class HandReader:
         return self._work is not None
 
     def forget(self) -> None:
-        """Nothing kept of anybody's hand (a public frame, a curtain)."""
+        """No line up (a public frame, a curtain): the next view's is looked up or read afresh.
+        (The lines kept are each keyed by its seat and the game's version: never shown to
+        another seat, nor after the game moved on.)"""
         self._key, self._work, self.line = None, None, None
