@@ -15,10 +15,9 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from itertools import islice
-from operator import eq
 from typing import Any, Generic, TypeVar, overload
 
-from .trail import same_backing
+from .trail import first_equal, same_backing
 
 Entry = Any
 Folded = TypeVar("Folded")
@@ -132,12 +131,7 @@ class Lines(Sequence[str]):
         if isinstance(other, (Lines, list, tuple)):
             if len(other) != self._n:
                 return False
-            if isinstance(other, Lines):
-                other = other[:]
-            if type(other) is list:  # compared in C (a slice copies only references)
-                mine = self._lines
-                return (mine if self._n == len(mine) else mine[: self._n]) == other
-            return all(map(eq, self, other))
+            return first_equal(self._lines, self._n, other[:] if isinstance(other, Lines) else other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]

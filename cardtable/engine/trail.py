@@ -89,12 +89,7 @@ class Trail(Sequence[T], Generic[T]):
                 return False
             if isinstance(other, Trail) and other._items is self._items:
                 return True
-            if isinstance(other, Trail):
-                other = other[:]
-            if type(other) is list:  # compared in C (a slice copies only references)
-                mine = self._items
-                return (mine if self._n == len(mine) else mine[: self._n]) == other
-            return all(map(eq, self, other))
+            return first_equal(self._items, self._n, other[:] if isinstance(other, Trail) else other)
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]
@@ -130,6 +125,14 @@ def same_backing(a: object, b: object) -> bool:
     shorter one's length (a backing list only grows; a trail that goes on from an earlier point
     copies its part first)."""
     return isinstance(a, Trail) and isinstance(b, Trail) and a._items is b._items
+
+
+def first_equal(items: list[Any], n: int, other: Sequence[Any]) -> bool:
+    """Whether the first `n` of `items` equal `other`, which has `n` entries: a list is compared
+    in C (a slice copies only references), anything else entry by entry."""
+    if type(other) is list:
+        return (items if n == len(items) else items[:n]) == other
+    return all(map(eq, islice(items, n), other))
 
 
 def plain(entries: Sequence[T]) -> list[T]:
