@@ -137,7 +137,7 @@ def test_a_big_deck_table_has_its_per_card_tables_before_its_first_frame(monkeyp
     def refused(*args, **kwargs):
         raise AssertionError("per-card tables made during play")
 
-    monkeypatch.setattr(prefilter, "_keys", refused)  # what it reads each card through
+    monkeypatch.setattr(prefilter, "card_keys", refused)  # what it reads each card through
     app.scene.bot_delay = 0.0
     for _ in range(40):
         app.step([], dt=0.05)

@@ -28,10 +28,11 @@ from cardtable.hands.api import evaluate_pool
 from cardtable.hands.beats import comparers, plain_comparers
 from cardtable.hands.contains import formable
 from cardtable.hands.counting import odds
+from cardtable.hands.pool import Pool
 from cardtable.hands.prefilter import allowed
 from cardtable.hands.profiles import count_contains
 from cardtable.hands.ranking import hand_rules, ranked
-from cardtable.hands.search import Pool, find
+from cardtable.hands.search import find
 from cardtable.hands.table import build as table_build
 from cardtable.hands.table import plan as table_plan
 from cardtable.variant import load_variant_text

@@ -16,13 +16,13 @@ BUDGET = 0.002  # the panel's 2 ms a frame: 10 reads of the counting clock
 
 def test_no_frame_makes_more_than_a_budget_of_pieces_of_the_evaluator_tables(monkeypatch):
     keyed = [0]
-    real = prefilter._keys
+    real = prefilter.card_keys
 
     def counting(rules, card, attrs):
         keyed[0] += 1
         return real(rules, card, attrs)
 
-    monkeypatch.setattr(prefilter, "_keys", counting)
+    monkeypatch.setattr(prefilter, "card_keys", counting)
     variant = load_variant(VARIANTS / "infinite_poker.yaml")  # its own: no tables made yet
     sampler = FrequencySampler(variant)
     frames: list[int] = []

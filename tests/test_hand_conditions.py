@@ -17,9 +17,10 @@ from cardtable.hands import conditions, counting, describe, examples, ranking, t
 from cardtable.hands.api import evaluate_pool
 from cardtable.hands.conditions import EVERY, HandCondition
 from cardtable.hands.contains import formable
+from cardtable.hands.pool import Pool
 from cardtable.hands.prefilter import allowed
 from cardtable.hands.profiles import count_contains
-from cardtable.hands.search import Pool, find
+from cardtable.hands.search import find
 from cardtable.schema import Str
 from cardtable.variant import load_variant_text
 

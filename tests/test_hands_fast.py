@@ -18,9 +18,10 @@ from hypothesis import strategies as st
 from cardtable.hands.api import evaluate_rules
 from cardtable.hands.beats import beats, line_strength
 from cardtable.hands.combined import beats_combined, evaluate_combined
+from cardtable.hands.pool import Pool
 from cardtable.hands.prefilter import allowed
 from cardtable.hands.ranking import hand_rules
-from cardtable.hands.search import Pool, find
+from cardtable.hands.search import find
 
 RECORDED = Path(__file__).parent / "golden" / "line_hands.json"
 RECORDED_RANKED = Path(__file__).parent / "golden" / "line_hands_ranked.json"

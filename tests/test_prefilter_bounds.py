@@ -88,7 +88,8 @@ def test_a_plain_run_is_allowed_exactly_when_the_pool_makes_it(vid, data):
     """A category of one part with one run and nothing else (a straight): the prefilter's longest span
     allows it when, and only when, the search finds it (counting different values alone let
     nearly every straight through in a big deck). Pools from the whole deck and crowded ones."""
-    from cardtable.hands.search import Pool, find
+    from cardtable.hands.pool import Pool
+    from cardtable.hands.search import find
 
     rules = builtin(vid).sections["hands"]
     deck = len(rules.card_order)

@@ -11,9 +11,10 @@ from . import prefilter, tables
 from .adjacent import adjacent_fit
 from .combined import evaluate_combined
 from .low import evaluate_low
+from .pool import Pool
 from .prefilter import allowed
 from .rules import Category, Rules
-from .search import Pool, find, part_key
+from .search import find, part_key
 from .table import fast
 from .value import HandValue as HandValue  # re-exported: the engine names it from here
 from .value import Key

@@ -14,10 +14,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 from .api import ZoneCards, _cards, _lines, evaluate_pool, evaluate_rules
+from .pool import Pool
 from .prefilter import _Static as Static
 from .prefilter import allowed
 from .rules import Rules
-from .search import Pool, find
+from .search import find
 
 SMALL_DECK = 1000  # cards: the prefilter's per-card tables take about a millisecond per 100
 

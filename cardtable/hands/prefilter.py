@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from .conditions import category_handles
+from .pool import card_keys
 from .rules import Category, Rules
 from .runlength import Present, RunCheck, longest, longest_with, make_bits, present, run_checks, touches
-from .search import _keys
 from .steps import finish
 
 KEPT = 50_000  # remembered profiles per rules (then forgotten and begun again)
@@ -102,7 +102,7 @@ def prepare(rules: Rules) -> Generator[None, None, _Static]:
             if keyed >= PIECE:
                 keyed = 0
                 yield
-            ks = [] if rules.dead[c] or rules.wild[c] else _keys(rules, c, g)
+            ks = [] if rules.dead[c] or rules.wild[c] else card_keys(rules, c, g)
             keyed += max(1, len(ks))  # a card of many values costs a key each
             col.append((ks[0] if ks else None) if one else tuple(ks))
         keys.append(col)

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from .conditions import part_handles
+from .pool import Pool, card_keys
 from .rules import Category, Part, Rules
-from .search import Pool, _keys, candidates, part_key
+from .search import candidates, part_key
 from .value import HandValue
 
 # A part's candidate: its natural cards, how many wild cards it takes, its comparison key, and
@@ -91,7 +92,7 @@ def _cands(
     if part.same:
         found: dict[tuple[int, ...], list[int]] = {}
         for c in live:
-            for key in _keys(rules, c, part.same):
+            for key in card_keys(rules, c, part.same):
                 found.setdefault(key, []).append(c)
         groups = [(dict(zip(part.same, key)), tuple(g)) for key, g in found.items()]
         if k >= n:  # wild cards alone: standing for the top value of an order attribute
