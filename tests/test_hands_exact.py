@@ -46,6 +46,9 @@ def test_histogram_count_agrees_with_one_by_one(variants):
     """The fast counter against direct evaluation of every hand of a smaller size."""
     for vid in ("sevendeck_poker", "poker_clash"):
         v = variants[vid]
-        from cardtable.hands.counting import count_exact
+        from cardtable.hands.counting import classifier
+        from cardtable.hands.histograms import count_exact
 
-        assert count_exact(v.hands, v.deck.size, 3) == count_direct(v.hands, v.deck.size, 3)
+        assert count_exact(v.hands, v.deck.size, 3, None, classifier(v.hands, 3)) == count_direct(
+            v.hands, v.deck.size, 3
+        )

@@ -6,7 +6,8 @@ from cardtable.cli import main
 from cardtable.hands.against import parse_against
 from cardtable.hands.asplayed import deal_plan, sample_best, sample_contains
 from cardtable.hands.contains import formable
-from cardtable.hands.counting import classifier, count_direct, count_exact
+from cardtable.hands.counting import classifier, count_direct
+from cardtable.hands.histograms import count_exact
 
 
 def test_contains_counts_agree_by_histogram_and_one_by_one(variants):

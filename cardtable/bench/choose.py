@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..hands.counting import EXACT_LIMIT, hand_count, histogram_safe
+from ..hands.counting import EXACT_LIMIT, hand_count
+from ..hands.histograms import histogram_safe
 from ..hands.rules import Rules
 from ..variant import Variant
 

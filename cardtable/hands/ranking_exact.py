@@ -73,7 +73,8 @@ class Exact:
 
 def _enumerable(rules: Rules, deck_size: int) -> bool:
     """Whether counting.odds enumerates every hand of the rules' size in reasonable time."""
-    from .counting import DIRECT_LIMIT, EXACT_LIMIT, histogram_safe
+    from .counting import DIRECT_LIMIT, EXACT_LIMIT
+    from .histograms import histogram_safe
 
     total = math.comb(deck_size, rules.size)
     return (histogram_safe(rules, rules.size) and total <= EXACT_LIMIT) or total <= DIRECT_LIMIT
