@@ -9,9 +9,14 @@ import os
 import signal
 import subprocess
 import sys
+from concurrent.futures import Future
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 
+import pytest
 from test_simulate_scale import LONG_MATCH, wait_for_hand
+
+from cardtable.commands import runners
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,3 +116,43 @@ def test_the_workers_do_not_inherit_the_locks_other_threads_hold():
             os.killpg(child.pid, signal.SIGKILL)  # a forked worker would wait forever
     assert child.returncode == 0, err
     assert out.strip() == "[0, 1, 2]"
+
+
+class _EndedWorker:
+    """A worker of a broken pool: its exit code may be read only once the pool has joined it. A
+    read while the pool's own thread still joins it races with that thread for the one status
+    the process leaves (multiprocessing then says 255: seen on a loaded machine)."""
+
+    def __init__(self, pool: _BrokenPool, code: int) -> None:
+        self.pool, self.code = pool, code
+
+    @property
+    def exitcode(self) -> int:
+        assert self.pool.joined, "an exit code read while the pool's thread may still be joining"
+        return self.code
+
+    def kill(self) -> None:
+        pass
+
+
+class _BrokenPool:
+    """A pool one of whose workers was killed: the pool ends the other with SIGTERM."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        self.joined = False
+        self._processes = {1: _EndedWorker(self, -signal.SIGTERM), 2: _EndedWorker(self, -signal.SIGKILL)}
+
+    def submit(self, *args):
+        future = Future()
+        future.set_exception(BrokenProcessPool("a child process terminated abruptly"))
+        return future
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.joined = self.joined or wait
+
+
+def test_how_a_worker_ended_is_read_once_the_pool_has_joined_its_workers(monkeypatch):
+    monkeypatch.setattr(runners, "ProcessPoolExecutor", _BrokenPool)
+    with pytest.raises(runners.WorkerDied) as died:
+        runners.in_pool(None, None, 3, 2, None, lambda result: None, lambda: 0)
+    assert str(died.value) == "a process playing the games was killed by SIGKILL (out of memory?)"

@@ -159,29 +159,36 @@ def in_pool(
     pool = ProcessPoolExecutor(jobs, context, initializer=_start_worker, initargs=(variant, sender))
     if writer is not None:
         reader = _Reader(receiving, writer)
-    complete = False
+    complete = broken = False
     workers: list[Any] = []
     try:
         more = _next_games(games, head, jobs * AHEAD)
         pending: set[Future[dict[str, Any]]] = set()
-        while True:
+        while not broken:
             pending |= {pool.submit(pool_game, setup, g) for g in more()}
             workers = list((getattr(pool, "_processes", None) or {}).values()) or workers
             if not pending:
                 break
             finished, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
             for future in finished:
-                done(_result(future, workers))
+                try:
+                    done(future.result())
+                except BrokenProcessPool:  # the pool ends the other workers itself (SIGTERM)
+                    broken = True
+                    break
             if reader is not None:
                 reader.check()
-        complete = True
+        complete = not broken
     finally:
-        if not complete:
+        if not complete and not broken:
             _stop(pool)
         pool.shutdown(wait=True, cancel_futures=True)  # every worker has exited after this
         if sender is not None and reader is not None:
             sender.end.close()  # the last end of the pipe still open: the reader reaches its end
             reader.join()
+    if broken:  # read once the pool's thread has joined every worker: a read while it still
+        # joins them races with it for the one status a process leaves (multiprocessing says 255)
+        raise WorkerDied(f"a process playing the games {_how_it_ended(workers)}")
     if reader is not None:
         reader.check()
         missing = set(range(games)) - reader.finished
@@ -189,16 +196,9 @@ def in_pool(
             raise CommandError(f"the log of game {min(missing) + 1} did not arrive whole")
 
 
-def _result(future: Future[dict[str, Any]], workers: list[Any]) -> dict[str, Any]:
-    try:
-        return future.result()
-    except BrokenProcessPool:
-        raise WorkerDied(f"a process playing the games {_how_it_ended(workers)}") from None
-
-
 def _how_it_ended(workers: list[Any]) -> str:
-    """'was killed by SIGKILL (out of memory?)': how the first worker that ended did (read
-    before this process stops the others)."""
+    """'was killed by SIGKILL (out of memory?)': how the first worker that ended did (the pool
+    ends the others with SIGTERM)."""
     codes = [p.exitcode for p in workers if p.exitcode not in (None, 0)]
     # the pool ends the others with SIGTERM: the one that ended first is the one that did not
     first = next((c for c in codes if c != -signal.SIGTERM), codes[0] if codes else None)
