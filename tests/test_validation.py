@@ -76,7 +76,7 @@ def test_ten_megabyte_file_is_refused_unread(tmp_path, monkeypatch):
         raise AssertionError("a file over the limit was opened or parsed")
 
     monkeypatch.setattr(yamlsrc, "open", never, raising=False)  # read_text's open
-    monkeypatch.setattr(yamlsrc.yaml, "compose", never)
+    monkeypatch.setattr(yamlsrc, "compose", never)  # the one pass that parses (yamlsrc/events.py)
     big = tmp_path / "big.yaml"
     big.write_text("name: x\n" + "# padding\n" * 1_100_000)
     with pytest.raises(VariantError, match=r"file is too large \(11,000,008 bytes; the limit is"):
