@@ -9,12 +9,11 @@ serve every screen and game of the program.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import Problem, VariantError
+from .memo import Kept
 from .paths import shipped, user_variants
 from .schema import suggest
 from .variant import Variant, load_variant, text_digest
@@ -127,12 +126,9 @@ def resolve(name: str, deck_ok: bool = False, fresh: bool = False) -> Variant:
     return variant
 
 
-# Variants loaded from files, by what decides the result (`_sources`); the least recently used
-# is dropped past LOADED_KEPT. The lock keeps the table whole when the menu's thread and another
-# ask at once (a file is never loaded under it).
-_LOADED: OrderedDict[tuple[object, ...], Variant] = OrderedDict()
-LOADED_KEPT = 64  # every built-in game and example, and a designer's own files
-_LOCK = threading.Lock()
+# Variants loaded from files, by what decides the result (`_sources`): the last 64, every built-in
+# game and example and a designer's own files (the menu's thread and another may ask at once).
+_LOADED: Kept[tuple[object, ...], Variant] = Kept(64)
 
 
 def loaded(path: str | Path) -> Variant:
@@ -143,19 +139,14 @@ def loaded(path: str | Path) -> Variant:
     read again each time, to say its problems as they are now."""
     key = _sources(str(path))
     if key is not None:
-        with _LOCK:
-            kept = _LOADED.get(key)
-            if kept is not None:
-                _LOADED.move_to_end(key)
-                return kept
+        kept = _LOADED.get(key)
+        if kept is not None:
+            return kept
     variant = load_variant(path)
     # kept only if built from exactly the texts the key names (the digest covers the file and its
     # bases): a file changed between the two reads, or a base `chain` missed, is not
     if key is not None and variant.digest == key[-1]:
-        with _LOCK:
-            _LOADED[key] = variant
-            while len(_LOADED) > LOADED_KEPT:
-                _LOADED.popitem(last=False)
+        _LOADED.put(key, variant)
     return variant
 
 

@@ -1,10 +1,13 @@
-"""Values worked out once per object while it lives, for objects that cannot be dict keys (a
-dataclass that compares by value is unhashable): kept by identity, with a weak reference telling
-the live object from a new one at a reused address; the values of objects gone are dropped."""
+"""Values worked out once: by key, the last few (`Kept`), or per object while it lives
+(`PerObject`), for objects that cannot be dict keys (a dataclass that compares by value is
+unhashable): kept by identity, with a weak reference telling the live object from a new one at
+a reused address; the values of objects gone are dropped."""
 
 from __future__ import annotations
 
+import threading
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -26,3 +29,27 @@ class PerObject(Generic[K, V]):
         value = make(obj)
         self._kept[id(obj)] = (weakref.ref(obj), value)
         return value
+
+
+class Kept(Generic[K, V]):
+    """The values last put, by key, at most `size` of them: the least recently used is dropped.
+    Safe when several threads ask and put at once (a value is never made under its lock)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)

@@ -21,12 +21,12 @@ import hashlib
 import json
 import random
 import zlib
-from collections import OrderedDict
 from collections.abc import Callable, Generator, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import clock
+from ..memo import Kept
 from ..paths import read_bytes, replace_whole
 from .conditions import canonical_category
 from .ranking_store import plain_data
@@ -186,8 +186,7 @@ def decode(
 # variant, is decoded once. Kept: as many as the built-in games ship (10) and a few more, a few
 # MB each; fewer made a process that visits every game (the tests, a tournament of games)
 # decode the same files again and again.
-_DECODED: OrderedDict[tuple[str, str], Table] = OrderedDict()
-DECODED_KEPT = 16
+_DECODED: Kept[tuple[str, str], Table] = Kept(16)
 
 
 def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Table | None:
@@ -203,16 +202,13 @@ def read(path: Path, name: str, rules: Rules, p: Plan, evaluate: Evaluate) -> Ta
     key = (name, hashlib.sha256(data).hexdigest())
     table = _DECODED.get(key)
     if table is not None:
-        _DECODED.move_to_end(key)
         return table
     try:
         table = decode(data, name, rules, p, evaluate, random.Random(name))
     except (KeyError, IndexError, TypeError, ValueError, RecursionError):
         return None
     if table is not None:
-        _DECODED[key] = table
-        if len(_DECODED) > DECODED_KEPT:
-            _DECODED.popitem(last=False)
+        _DECODED.put(key, table)
     return table
 
 

@@ -8,13 +8,12 @@ never changed once loaded (catalog.py), so one object serves them all."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from ..catalog import registries
 from ..errors import VariantError
 from ..extends import chain_files
+from ..memo import Kept
 from ..variant import Variant, load_variant_files
 from .protocol import ProtocolError
 
@@ -31,11 +30,8 @@ def welcome_variant(variant: Variant, seat: int, run: str) -> dict[str, Any]:
 
 
 # Variants loaded from sent texts, by (id, the texts, the hand conditions and verbs that can be
-# used: catalog.registries); the least recently used is dropped past SENT_KEPT. Each connection's
-# thread loads what it is sent: the lock keeps the table whole (no variant is loaded under it).
-_SENT: OrderedDict[tuple[object, ...], Variant] = OrderedDict()
-SENT_KEPT = 16
-_LOCK = threading.Lock()
+# used: catalog.registries), the last 16; each connection's thread loads what it is sent.
+_SENT: Kept[tuple[object, ...], Variant] = Kept(16)
 
 
 def load_sent(sent: dict[str, Any]) -> Variant:
@@ -44,20 +40,14 @@ def load_sent(sent: dict[str, Any]) -> Variant:
     files = [(str(name), str(text)) for name, text in sent["files"]]
     variant_id = str(sent["id"])
     key = (variant_id, tuple(files), registries())
-    with _LOCK:
-        variant = _SENT.get(key)
-        if variant is not None:
-            _SENT.move_to_end(key)
+    variant = _SENT.get(key)
     if variant is None:
         try:
             variant = load_variant_files(files, variant_id)
         except VariantError as exc:
             first = str(exc.problems[0]) if exc.problems else "it cannot be loaded"
             raise ProtocolError(f"the host's game cannot be loaded here: {first[:300]}") from None
-        with _LOCK:
-            _SENT[key] = variant
-            while len(_SENT) > SENT_KEPT:
-                _SENT.popitem(last=False)
+        _SENT.put(key, variant)
     if variant.digest != sent["digest"]:
         raise ProtocolError("the host's game arrived changed (its content hash does not match)")
     return variant

@@ -10,14 +10,13 @@ MAX_TEXT characters, a number beyond MAX_NUMBER, NaN or infinity.
 from __future__ import annotations
 
 import hashlib
-import threading
-from collections import OrderedDict
 from typing import Any
 
 import yaml
 
 from .. import limits
 from ..errors import Problem, VariantError
+from ..memo import Kept
 from .events import compose
 from .node import Node, Scalar
 
@@ -79,26 +78,18 @@ def _bad_character(text: str, path: str, exc: yaml.reader.ReaderError) -> Proble
 
 # A tree is never changed once built (`extends` merges into new nodes), so a text read again (the
 # menu's list at each visit, a game started from it, its saves) shares the tree built before. The
-# lock keeps the table whole when two threads read at once (the menu's, a network player's); no
-# text is parsed under it.
-_PARSED: OrderedDict[tuple[str, str], Node] = OrderedDict()
-PARSED_KEPT = 64  # trees: every built-in game and example, and a designer's own files
-_LOCK = threading.Lock()
+# table is safe when two threads read at once (the menu's, a network player's). The last 64 trees:
+# every built-in game and example, and a designer's own files.
+_PARSED: Kept[tuple[str, str], Node] = Kept(64)
 
 
 def load_text(text: str, path: str) -> Node:
     """Parse YAML text into a Node tree, or raise VariantError with the place of the problem."""
     key = (hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), path)
-    with _LOCK:
-        root = _PARSED.get(key)
-        if root is not None:
-            _PARSED.move_to_end(key)
-            return root
-    root = _parse(text, path)
-    with _LOCK:
-        _PARSED[key] = root
-        while len(_PARSED) > PARSED_KEPT:
-            _PARSED.popitem(last=False)
+    root = _PARSED.get(key)
+    if root is None:
+        root = _parse(text, path)
+        _PARSED.put(key, root)
     return root
 
 
