@@ -100,7 +100,7 @@ def text(
     if width is None:
         words = cut(words, MAX_LINE)
     elif not _fits(words[: max(0, width) + 1], pixels, bold, width):
-        words = _ellipsize(words[: max(1, width) + 2], pixels, bold, width)  # (as ellipsize)
+        words = ellipsize(words, size, width, bold)
     key = (words, pixels, bold, colour if type(colour) is tuple else tuple(colour))
     image = _RENDERED.get(key)
     if image is None:  # rendering text is most of a frame's cost: each line is rendered once
